@@ -1,0 +1,451 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark the Filler site.
+
+    python3 build.py                      set up what is missing, then build dist/
+    python3 build.py serve [--port N]     build, then serve dist/ on http://127.0.0.1:N/
+    python3 build.py test [pytest args]   build, set up .venv-test and Chromium, run pytest
+    python3 build.py bench-page [args]    build, then time the page in headless Chromium
+
+Standard library only: the tools it needs (npm packages, the wheel build backend,
+pytest and Playwright) are pinned in package-lock.json and requirements-*.txt and
+installed into node_modules/, .venv-build/ and .venv-test/ on first use.
+A rebuild when nothing changed only re-hashes files and takes about a second.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"  # git-ignored: downloads and build products kept between builds
+BUILD_VENV = ROOT / ".venv-build"
+TEST_VENV = ROOT / ".venv-test"
+PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
+
+# The Pyodide files a page needs: the loader, the runtime and the standard library.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Folders of the repository copied as they are (when present), and top-level files.
+SITE_FOLDERS = ("js", "styles", "assets", "fonts", "images")
+SITE_TOP_LEVEL_SUFFIXES = (".html", ".webmanifest", ".ico", ".svg", ".png")
+SERVICE_WORKER_SOURCE = "js/sw.js"
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+    ".woff2": "font/woff2",
+}
+
+
+def log(message: str) -> None:
+    print(f"build.py: {message}", file=sys.stderr, flush=True)
+
+
+def run(command: list[str | os.PathLike], **options) -> None:
+    log("$ " + " ".join(str(part) for part in command))
+    subprocess.run([str(part) for part in command], check=True, **options)
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as file:
+        for block in iter(functools.partial(file.read, 1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def sha256_of_files(paths: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+@contextlib.contextmanager
+def setup_lock():
+    """Several people (and test runs) share one checkout: one build at a time."""
+    CACHE.mkdir(exist_ok=True)
+    with open(CACHE / "build.lock", "w") as lock_file:
+        fcntl.flock(lock_file, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock_file, fcntl.LOCK_UN)
+
+
+def is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def apt_install(*packages: str) -> None:
+    if not (is_root() and shutil.which("apt-get")):
+        raise SystemExit(f"build.py: please install {' '.join(packages)} (needs root and apt-get)")
+    environment = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run(["apt-get", "update"], env=environment)
+    run(["apt-get", "install", "-y", "--no-install-recommends", *packages], env=environment)
+
+
+# ---------------------------------------------------------------- set-up steps
+
+
+def ensure_node_modules() -> None:
+    """npm ci of the pinned packages, skipped when node_modules matches the lock."""
+    stamp = ROOT / "node_modules" / ".filler-lock-sha256"
+    wanted = sha256_of_files([ROOT / "package.json", ROOT / "package-lock.json"])
+    if stamp.exists() and stamp.read_text() == wanted and PYODIDE_PACKAGE.is_dir():
+        return
+    if not shutil.which("npm"):
+        apt_install("nodejs", "npm")
+    run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT)
+    stamp.write_text(wanted)
+
+
+def ensure_venv(venv: Path, requirements: Path) -> Path:
+    """A virtualenv holding exactly the hash-pinned requirements; returns its python."""
+    python = venv / "bin" / "python"
+    stamp = venv / ".filler-requirements-sha256"
+    wanted = sha256_of_files([requirements])
+    if python.exists() and stamp.exists() and stamp.read_text() == wanted:
+        return python
+    run([sys.executable, "-m", "venv", "--clear", venv])
+    run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "--require-hashes", "--only-binary=:all:", "-r", requirements])
+    stamp.write_text(wanted)
+    return python
+
+
+def pinned_requirements(requirements: Path) -> list[tuple[str, str, str]]:
+    """(name, version, sha256) of each `name==version --hash=sha256:...` entry."""
+    text = re.sub(r"\\\n", " ", requirements.read_text())
+    entries = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        match = re.fullmatch(r"([A-Za-z0-9_.-]+)==(\S+)\s+--hash=sha256:([0-9a-f]{64})", line)
+        if match:
+            entries.append(match.groups())
+        elif line:
+            raise SystemExit(f"build.py: {requirements.name}: cannot read {line!r}")
+    return entries
+
+
+def ensure_pyodide_wheels(build_python: Path) -> dict[str, Path]:
+    """Download the wheels Pyodide loads itself (micropip), checked by sha256; cached."""
+    folder = CACHE / "pyodide-wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    requirements = ROOT / "requirements-pyodide.txt"
+    wheels = {}
+    for name, version, sha256 in pinned_requirements(requirements):
+        normalized = re.sub(r"[-_.]+", "_", name).lower()
+        found = [path for path in folder.glob(f"{normalized}-{version}-*.whl")
+                 if sha256_file(path) == sha256]
+        if not found:
+            with tempfile.TemporaryDirectory() as scratch:
+                pin = Path(scratch) / "pin.txt"
+                pin.write_text(f"{name}=={version} --hash=sha256:{sha256}\n")
+                run([build_python, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+                     "--no-deps", "--only-binary=:all:", "--python-version", "3.14",
+                     "--require-hashes", "-r", pin, "-d", scratch])
+                for path in Path(scratch).glob("*.whl"):
+                    if sha256_file(path) == sha256:
+                        shutil.copyfile(path, folder / path.name)
+                        found = [folder / path.name]
+        if not found:
+            raise SystemExit(f"build.py: no wheel of {name}=={version} with the pinned sha256")
+        wheels[name] = found[0]
+    return wheels
+
+
+def engine_sources() -> list[Path]:
+    package = ROOT / "py" / "filler"
+    files = [path for path in package.rglob("*") if path.is_file()
+             and "__pycache__" not in path.parts and path.suffix != ".pyc"]
+    return sorted(files) + [ROOT / "pyproject.toml"]
+
+
+def build_engine_wheel(build_python: Path) -> Path:
+    """The engine wheel from py/filler via the standard backend (hatchling); cached by input hash."""
+    key = sha256_of_files(engine_sources())[:20]
+    folder = CACHE / "engine-wheel" / key
+    existing = sorted(folder.glob("*.whl")) if folder.is_dir() else []
+    if existing:
+        return existing[0]
+    shutil.rmtree(CACHE / "engine-wheel", ignore_errors=True)
+    folder.mkdir(parents=True)
+    environment = dict(os.environ, SOURCE_DATE_EPOCH="1580601600")
+    run([build_python, "-c",
+         "import sys; from hatchling.build import build_wheel; build_wheel(sys.argv[1])",
+         folder], cwd=ROOT, env=environment)
+    return sorted(folder.glob("*.whl"))[0]
+
+
+SNAPSHOT_SCRIPT = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+try:
+    import filler.api as api
+except ModuleNotFoundError as error:
+    if error.name in ("filler", "filler.api"):
+        sys.exit(3)
+    raise
+if not hasattr(api, "static_snapshots"):
+    sys.exit(3)
+sys.stdout.write(json.dumps(api.static_snapshots(), sort_keys=True, separators=(",", ":")))
+"""
+
+
+def static_snapshots() -> bytes | None:
+    """JSON of filler.api.static_snapshots() (run in CPython), or None when it does not exist."""
+    key = sha256_of_files(engine_sources())[:20]
+    cached = CACHE / "snapshots" / f"{key}.json"
+    if cached.exists():
+        return cached.read_bytes() or None
+    result = subprocess.run([sys.executable, "-c", SNAPSHOT_SCRIPT, str(ROOT / "py")],
+                            capture_output=True, cwd=ROOT,
+                            env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"))
+    if result.returncode not in (0, 3):
+        # Optional for the page (it draws once Python is up): say it loudly, build on.
+        # The engine and api tests catch the cause.
+        sys.stderr.write(result.stderr.decode(errors="replace"))
+        log("WARNING: filler.api.static_snapshots() failed: dist/ has no snapshots.json")
+        return None
+    shutil.rmtree(CACHE / "snapshots", ignore_errors=True)
+    cached.parent.mkdir(parents=True)
+    data = result.stdout if result.returncode == 0 else b""
+    cached.write_bytes(data)
+    return data or None
+
+
+def pyodide_lock_for(wheels: dict[str, Path]) -> bytes:
+    """Pyodide's lock file cut down to the wheels we serve, with their real sha256.
+
+    The micropip wheel listed in the npm package's lock is not byte-identical to the one
+    on the package index, and a mismatch fails quietly at loadPackage time."""
+    lock = json.loads((PYODIDE_PACKAGE / "pyodide-lock.json").read_text())
+    packages = {}
+    for name, wheel in wheels.items():
+        entry = dict(lock["packages"][name])
+        entry["file_name"] = wheel.name
+        entry["sha256"] = sha256_file(wheel)
+        packages[name] = entry
+    lock["packages"] = packages
+    return json.dumps(lock, indent=1, sort_keys=True).encode()
+
+
+# ---------------------------------------------------------------- assembling dist/
+
+
+def site_files() -> dict[str, Path]:
+    """Relative dist path -> source path of the page's own files."""
+    files = {}
+    for path in sorted(ROOT.iterdir()):
+        if path.is_file() and path.suffix in SITE_TOP_LEVEL_SUFFIXES:
+            files[path.name] = path
+    for folder in SITE_FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*")):
+            relative = path.relative_to(ROOT).as_posix()
+            if path.is_file() and not path.name.startswith(".") and relative != SERVICE_WORKER_SOURCE:
+                files[relative] = path
+    return files
+
+
+def write_if_changed(target: Path, data: bytes) -> None:
+    """Write fresh files (no copied timestamps), leaving identical ones alone."""
+    if target.exists() and target.stat().st_size == len(data) and target.read_bytes() == data:
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(target.name + ".tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, target)
+
+
+def assemble(out: Path, contents: dict[str, bytes]) -> None:
+    for relative, data in contents.items():
+        write_if_changed(out / relative, data)
+    for path in sorted(out.rglob("*"), reverse=True):
+        relative = path.relative_to(out).as_posix()
+        if path.is_file() and relative not in contents:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+
+
+def service_worker(contents: dict[str, bytes], cache_name: str) -> bytes:
+    precache = ["./"] + sorted(contents)
+    header = ("// Written by build.py: every file of this build, and a cache name from their hash.\n"
+              f"const PRECACHE = {json.dumps(precache, indent=0)};\n"
+              f"const CACHE_NAME = {json.dumps(cache_name)};\n\n")
+    return header.encode() + (ROOT / SERVICE_WORKER_SOURCE).read_bytes()
+
+
+def build(out: Path = DIST) -> dict:
+    """Set up what is missing and bring `out` up to date; returns build.json's content."""
+    with setup_lock():
+        ensure_node_modules()
+        build_python = ensure_venv(BUILD_VENV, ROOT / "requirements-build.txt")
+        pyodide_wheels = ensure_pyodide_wheels(build_python)
+        engine_wheel = build_engine_wheel(build_python)
+
+        contents: dict[str, bytes] = {}
+        for relative, source in site_files().items():
+            contents[relative] = source.read_bytes()
+        for name in PYODIDE_FILES:
+            contents[f"pyodide/{name}"] = (PYODIDE_PACKAGE / name).read_bytes()
+        contents["pyodide/pyodide-lock.json"] = pyodide_lock_for(pyodide_wheels)
+        for wheel in pyodide_wheels.values():
+            contents[f"pyodide/{wheel.name}"] = wheel.read_bytes()
+        contents[f"wheels/{engine_wheel.name}"] = engine_wheel.read_bytes()
+        snapshots = static_snapshots()
+        if snapshots is not None:
+            contents["snapshots.json"] = snapshots
+
+        digest = hashlib.sha256()
+        for relative in sorted(contents):
+            digest.update(f"{relative}\0{sha256_bytes(contents[relative])}\n".encode())
+        version = digest.hexdigest()[:16]
+        build_info = {"version": version, "engine_wheel": f"wheels/{engine_wheel.name}",
+                      "pyodide": "pyodide/"}
+        contents["build.json"] = json.dumps(build_info, indent=1).encode() + b"\n"
+        if (ROOT / SERVICE_WORKER_SOURCE).exists():
+            contents["sw.js"] = service_worker(contents, f"filler-{version}")
+        assemble(out, contents)
+    log(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} "
+        f"version {version} ({len(contents)} files)")
+    return build_info
+
+
+# ---------------------------------------------------------------- serving
+
+
+class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right types; every response revalidated (no stale service worker)."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    quiet = False
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 0, quiet: bool = False) -> http.server.ThreadingHTTPServer:
+    """A threaded static server of `directory` on 127.0.0.1 (port 0: a free one)."""
+    handler = functools.partial(type("Handler", (SiteRequestHandler,), {"quiet": quiet}),
+                                directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve(arguments: list[str]) -> int:
+    port = 8000
+    if arguments[:1] == ["--port"] and len(arguments) == 2 and arguments[1].isdigit():
+        port = int(arguments[1])
+    elif arguments:
+        raise SystemExit("usage: python3 build.py serve [--port N]")
+    build()
+    server = make_server(DIST, port)
+    print(f"Serving {DIST} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.serve_forever()
+    server.server_close()
+    return 0
+
+
+# ---------------------------------------------------------------- tests and benchmarks
+
+
+def find_chromium() -> str | None:
+    """CHROMIUM / PLAYWRIGHT_CHROMIUM_EXECUTABLE, else the system Chromium (installed with
+    apt-get when we are root on Debian), else None: Playwright's own browser, if it has one."""
+    for variable in ("CHROMIUM", "PLAYWRIGHT_CHROMIUM_EXECUTABLE"):
+        if os.environ.get(variable):
+            return os.environ[variable]
+    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if os.path.exists(candidate):
+            return candidate
+    if is_root() and shutil.which("apt-get"):
+        apt_install("chromium")
+        return "/usr/bin/chromium"
+    log("no system Chromium found: Playwright will look for its own")
+    return None
+
+
+def tool_environment() -> tuple[Path, dict[str, str]]:
+    """The test venv's python and the environment for pytest and the benchmarks."""
+    python = ensure_venv(TEST_VENV, ROOT / "requirements-test.txt")
+    environment = dict(os.environ, FILLER_DIST_BUILT="1", PYTHONDONTWRITEBYTECODE="1")
+    chromium = find_chromium()
+    if chromium:
+        environment["CHROMIUM"] = chromium
+    return python, environment
+
+
+def test(arguments: list[str]) -> int:
+    with setup_lock():
+        python, environment = tool_environment()
+    build()
+    names_a_path = any(not argument.startswith("-") and
+                       (os.path.exists(argument.split("::")[0]) or "::" in argument)
+                       for argument in arguments)
+    command = [str(python), "-m", "pytest", *([] if names_a_path else ["tests"]), *arguments]
+    log("$ " + " ".join(command))
+    return subprocess.call(command, cwd=ROOT, env=environment)
+
+
+def bench_page(arguments: list[str]) -> int:
+    with setup_lock():
+        python, environment = tool_environment()
+    build()
+    command = [str(python), str(ROOT / "bench" / "page.py"), *arguments]
+    log("$ " + " ".join(command))
+    return subprocess.call(command, cwd=ROOT, env=environment)
+
+
+def main(arguments: list[str]) -> int:
+    command, rest = (arguments[0], arguments[1:]) if arguments else ("build", [])
+    if command == "build" and not rest:
+        build()
+        return 0
+    if command == "serve":
+        return serve(rest)
+    if command == "test":
+        return test(rest)
+    if command == "bench-page":
+        return bench_page(rest)
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

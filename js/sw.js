@@ -1,0 +1,61 @@
+// Service worker: the whole site offline after one visit.
+// build.py prepends `const PRECACHE = [...]` (every file of the build, relative to this
+// script) and `const CACHE_NAME = "filler-<content hash>"`, so each build gets its own
+// cache and a changed build is a changed sw.js, which the browser picks up as an update.
+
+/* global PRECACHE, CACHE_NAME */
+
+const CACHE_PREFIX = "filler-";
+const OPTIONAL = new Set(["./"]); // a host may not map the folder URL to index.html
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE_NAME);
+    const required = PRECACHE.filter((url) => !OPTIONAL.has(url));
+    // no-cache: revalidate with the server, never take a stale copy from the HTTP cache.
+    await cache.addAll(required.map((url) => new Request(url, { cache: "no-cache" })));
+    await Promise.all([...OPTIONAL].filter((url) => PRECACHE.includes(url)).map(async (url) => {
+      try {
+        const response = await fetch(new Request(url, { cache: "no-cache" }));
+        if (response.ok) await cache.put(url, response);
+      } catch (error) {
+        // The folder URL is a convenience; index.html is cached anyway.
+      }
+    }));
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names
+      .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME)
+      .map((name) => caches.delete(name)));
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "skip-waiting") {
+    self.skipWaiting();
+  } else if (data.type === "version" && event.ports[0]) {
+    event.ports[0].postMessage({ cacheName: CACHE_NAME });
+  }
+});
+
+async function fromCacheFirst(request) {
+  const cache = await caches.open(CACHE_NAME);
+  let cached = await cache.match(request);
+  if (!cached && request.mode === "navigate") {
+    // Pages carry their settings in the query string (embeds, shared links): same file.
+    cached = await cache.match(request, { ignoreSearch: true });
+  }
+  return cached || fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(fromCacheFirst(request));
+});

@@ -1,0 +1,266 @@
+"""Fixtures for tests in a real headless Chromium against the built site (dist/).
+
+    site_url          (session)  "http://127.0.0.1:<port>/": a private copy of dist/,
+                                 served by build.py's static server
+    serve_directory   (session)  serve_directory(path) -> url of another static server
+                                 (a second origin, a changed build...), closed at the end
+    dist_dir          (session)  the built dist/ (build.py runs once if the test command
+                                 did not build it already)
+    browser           (session)  system Chromium with TOOLCHAIN.md's flags; nothing it
+                                 does can reach a host other than 127.0.0.1
+    page_guard        (function) the guard of `page`: .allow_console(regex) for an expected
+                                 console error; checked at teardown
+    page              (function) a page in a fresh context; the test fails on any console
+                                 error, uncaught page error, or request outside 127.0.0.1
+    new_guarded_context (function) new_guarded_context(**context_options) -> (context, guard)
+                                 for tests that need more contexts (two tabs share one)
+    booted_page       (module)   one page at site_url with a playable board
+                                 (body[data-ready="1"]), reused by a module's tests
+    persistent_context (function) persistent_context(user_data_dir) -> guarded context
+                                 that keeps its profile (HTTP cache, service worker, storage)
+    boot              (function) boot(page, url=None): go to url (default site_url) and
+                                 wait until the board is playable
+
+Waits use Playwright's auto-waiting and wait_for_* calls (no sleeps); BOOT_TIMEOUT_MS
+allows for a slow boot on a loaded 2-core machine.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (build.py: the one builder and static server)
+
+BOOT_TIMEOUT_MS = 120_000
+ACTION_TIMEOUT_MS = 30_000
+READY_SELECTOR = 'body[data-ready="1"]'
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # Without this Chromium calls outside hosts of its own accord, whatever else is set.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+]
+LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error"}
+
+
+def chromium_launch_options() -> dict:
+    options = {"headless": True, "args": list(CHROMIUM_ARGS)}
+    executable = os.environ.get("CHROMIUM") or os.environ.get("PLAYWRIGHT_CHROMIUM_EXECUTABLE")
+    if not executable and os.path.exists("/usr/bin/chromium"):
+        executable = "/usr/bin/chromium"
+    if executable:
+        options["executable_path"] = executable
+    return options
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme in LOCAL_SCHEMES or parts.hostname == "127.0.0.1"
+
+
+class Guard:
+    """Records console errors, uncaught page errors and non-local requests of a context."""
+
+    def __init__(self, name: str = "page"):
+        self.name = name
+        self.console_errors: list[str] = []
+        self.outside_requests: list[str] = []
+        self.allowed: list[re.Pattern] = []
+
+    def allow_console(self, pattern: str) -> None:
+        """Expect console errors matching `pattern` (a regex searched in the text)."""
+        self.allowed.append(re.compile(pattern))
+
+    def attach(self, context) -> None:
+        context.on("request", self._on_request)
+        context.on("console", self._on_console)
+        context.on("weberror", lambda web_error: self.console_errors.append(
+            f"uncaught: {web_error.error}"))
+        for page in context.pages:
+            self._watch_page(page)
+        context.on("page", self._watch_page)
+
+    def _watch_page(self, page) -> None:
+        page.on("worker", lambda worker: worker.on("console", self._on_console)
+                if hasattr(worker, "on") else None)
+
+    def _on_request(self, request) -> None:
+        if not is_local(request.url):
+            self.outside_requests.append(request.url)
+
+    def _on_console(self, message) -> None:
+        if message.type == "error":
+            location = message.location or {}
+            self.console_errors.append(f"{message.text} ({location.get('url', '?')})")
+
+    def problems(self) -> list[str]:
+        errors = [text for text in self.console_errors
+                  if not any(pattern.search(text) for pattern in self.allowed)]
+        return ([f"console error: {text}" for text in errors]
+                + [f"request outside 127.0.0.1: {url}" for url in self.outside_requests])
+
+    def check(self) -> None:
+        problems = self.problems()
+        assert not problems, f"{self.name}:\n  " + "\n  ".join(problems)
+
+
+def guard_context(context, name: str = "page") -> Guard:
+    context.set_default_timeout(ACTION_TIMEOUT_MS)
+    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
+    guard = Guard(name)
+    guard.attach(context)
+    return guard
+
+
+def boot_page(page, url: str | None = None) -> None:
+    """Open `url` (if given) and wait until the board is playable."""
+    if url is not None:
+        page.goto(url)
+    page.wait_for_selector(READY_SELECTOR, state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+# ---------------------------------------------------------------- the site
+
+
+@pytest.fixture(scope="session")
+def dist_dir() -> Path:
+    if os.environ.get("FILLER_DIST_BUILT") != "1":
+        build.build()
+    return build.DIST
+
+
+class _Servers:
+    def __init__(self):
+        self.running = []
+
+    def start(self, directory: Path) -> str:
+        server = build.make_server(Path(directory), 0, quiet=True)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        self.running.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}/"
+
+    def close(self):
+        for server in self.running:
+            server.shutdown()
+            server.server_close()
+
+
+@pytest.fixture(scope="session")
+def serve_directory():
+    servers = _Servers()
+    yield servers.start
+    servers.close()
+
+
+@pytest.fixture(scope="session")
+def site_dir(dist_dir, tmp_path_factory) -> Path:
+    """A private copy of dist/: a rebuild by someone else mid-run changes nothing here."""
+    copy = tmp_path_factory.mktemp("site") / "dist"
+    shutil.copytree(dist_dir, copy)
+    return copy
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir, serve_directory) -> str:
+    return serve_directory(site_dir)
+
+
+# ---------------------------------------------------------------- the browser
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    browser = playwright_instance.chromium.launch(**chromium_launch_options())
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def new_guarded_context(browser):
+    made = []
+
+    def make(**options):
+        context = browser.new_context(**options)
+        guard = guard_context(context)
+        made.append((context, guard))
+        return context, guard
+
+    yield make
+    for context, _ in made:
+        context.close()
+    for _, guard in made:
+        guard.check()
+
+
+@pytest.fixture
+def page_guard(new_guarded_context):
+    context, guard = new_guarded_context()
+    guard.context = context
+    return guard
+
+
+@pytest.fixture
+def page(page_guard):
+    return page_guard.context.new_page()
+
+
+@pytest.fixture
+def boot(site_url):
+    def boot_at(page, url: str | None = None) -> None:
+        boot_page(page, url or site_url)
+    return boot_at
+
+
+@pytest.fixture(scope="module")
+def booted_page(browser, site_url):
+    context = browser.new_context()
+    guard = guard_context(context, "booted_page")
+    page = context.new_page()
+    boot_page(page, site_url)
+    page.guard = guard
+    yield page
+    context.close()
+    guard.check()
+
+
+@pytest.fixture
+def persistent_context(playwright_instance):
+    opened = []
+
+    def open_context(user_data_dir, **options):
+        context = playwright_instance.chromium.launch_persistent_context(
+            str(user_data_dir), **chromium_launch_options(), **options)
+        guard = guard_context(context, f"persistent context {user_data_dir}")
+        context.guard = guard
+        opened.append((context, guard))
+        return context
+
+    yield open_context
+    for context, _ in opened:
+        context.close()
+    for _, guard in opened:
+        guard.check()

@@ -1,0 +1,101 @@
+"""The Pyodide worker boots, answers requests by id, and reports a failed boot as data."""
+
+import json
+import shutil
+import zipfile
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR
+
+HARNESS = "__worker_harness.html"
+HARNESS_HTML = "<!doctype html><meta charset=utf-8><title>worker harness</title>"
+
+# Starts js/worker.js as the page does and keeps every message it posts in order.
+START_WORKER = """() => {
+  window.messages = [];
+  window.engineWorker = new Worker(new URL('js/worker.js', location.href), {type: 'module'});
+  window.engineWorker.onmessage = (event) => window.messages.push(event.data);
+  window.engineWorker.onerror = (event) => window.messages.push({type: 'worker-error', message: event.message});
+}"""
+BOOT_ENDED = "() => window.messages.some(m => m.type === 'ready' || m.type === 'boot-error' || m.type === 'worker-error')"
+ANSWERED = "(ids) => ids.every(id => window.messages.some(m => m.id === id))"
+
+
+def open_harness(page, base_url):
+    """A blank page of the site's origin (the site's own page may not exist yet)."""
+    page.route(base_url + HARNESS, lambda route: route.fulfill(
+        status=200, content_type="text/html", body=HARNESS_HTML))
+    page.goto(base_url + HARNESS)
+    page.evaluate(START_WORKER)
+
+
+def wheel_has_api(site_dir):
+    info = json.loads((site_dir / "build.json").read_text())
+    with zipfile.ZipFile(site_dir / info["engine_wheel"]) as wheel:
+        return "filler/api.py" in wheel.namelist()
+
+
+def test_worker_boots_to_ready_with_progress(page, site_url, site_dir):
+    open_harness(page, site_url)
+    page.wait_for_function(BOOT_ENDED, timeout=BOOT_TIMEOUT_MS)
+    messages = page.evaluate("window.messages")
+    boot_end = messages[-1]
+    assert boot_end["type"] == "ready", boot_end
+    assert boot_end["version"] == json.loads((site_dir / "build.json").read_text())["version"]
+    progress = [m for m in messages if m.get("type") == "progress"]
+    assert progress, "no progress before ready"
+    fractions = [m["fraction"] for m in progress]
+    assert fractions == sorted(fractions) and 0 <= fractions[0] and fractions[-1] <= 1
+    assert all(isinstance(m["stage"], str) and m["stage"] for m in progress)
+
+
+def test_requests_round_trip_including_those_sent_during_boot(page, site_url, site_dir):
+    if not wheel_has_api(site_dir):
+        pytest.skip("filler.api is not written yet")
+    open_harness(page, site_url)
+    # Sent at once, while Python is still booting: it must wait, not get lost.
+    page.evaluate("() => engineWorker.postMessage({id: 'early', method: 'no-such-method', params: {}})")
+    page.wait_for_function(BOOT_ENDED, timeout=BOOT_TIMEOUT_MS)
+    boot_end = next(m for m in page.evaluate("window.messages") if m.get("type") != "progress" and "id" not in m)
+    assert boot_end["type"] == "ready", boot_end
+    page.evaluate("() => engineWorker.postMessage({id: 2, method: 'no-such-method', params: {}})")
+    page.wait_for_function(ANSWERED, arg=["early", 2], timeout=BOOT_TIMEOUT_MS)
+    answers = {m["id"]: m for m in page.evaluate("window.messages") if "id" in m}
+    for answer_id in ("early", 2):
+        answer = answers[answer_id]
+        # An unknown method is refused as data, with a message a person can read.
+        assert answer["ok"] is False, answer
+        assert answer["error"]["type"] not in ("BootError", "InternalError"), answer
+        assert answer["error"]["message"], answer
+
+
+@pytest.fixture
+def broken_site_url(site_dir, tmp_path, serve_directory):
+    """The site with build.json pointing at an engine wheel that is not there."""
+    broken = tmp_path / "broken"
+    shutil.copytree(site_dir, broken)
+    info = json.loads((broken / "build.json").read_text())
+    info["engine_wheel"] = "wheels/missing-0.0.0-py3-none-any.whl"
+    (broken / "build.json").write_text(json.dumps(info))
+    return serve_directory(broken)
+
+
+def test_failed_boot_is_reported_and_requests_are_refused(page, page_guard, broken_site_url):
+    page_guard.allow_console(r"404|Failed to load resource")
+    open_harness(page, broken_site_url)
+    page.evaluate("() => engineWorker.postMessage({id: 7, method: 'anything', params: {}})")
+    page.wait_for_function(BOOT_ENDED, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(ANSWERED, arg=[7], timeout=BOOT_TIMEOUT_MS)
+    messages = page.evaluate("window.messages")
+    boot_error = next(m for m in messages if m.get("type") in ("boot-error", "ready", "worker-error"))
+    assert boot_error["type"] == "boot-error", boot_error
+    assert "engine" in boot_error["message"] and "404" in boot_error["message"]
+    answer = next(m for m in messages if m.get("id") == 7)
+    assert answer["ok"] is False and answer["error"]["type"] == "BootError"
+
+
+def test_page_boots_to_a_playable_board(page, boot, site_dir):
+    if not (site_dir / "index.html").exists():
+        pytest.skip("index.html is not written yet")
+    boot(page)
+    assert page.locator(READY_SELECTOR).count() == 1
