@@ -1,0 +1,130 @@
+"""The variants of VARIANTS.md as data: one frozen dataclass each, by id.
+
+A variant is data, not a fork of the code: the rules read its shape, size,
+colors, seats, teams and specials. ``practice`` takes its shape, size and color
+count from options (``practice_options``).
+"""
+
+from dataclasses import dataclass
+from typing import Optional, Tuple
+
+from .board import MAX_COLORS, MAX_SIDE, MIN_COLORS
+from .errors import BadOption, UnknownVariant
+from .topology import SHAPES
+
+PRACTICE_MIN_SIDE = 5
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    name_nl: str
+    name_en: str
+    shape: str
+    width: int
+    height: int
+    colors: int
+    seats: int
+    teams: bool
+    rated: bool
+    clock: Optional[Tuple[int, int]]  # (bank_ms, increment_ms) or None
+    summary_nl: str
+    summary_en: str
+    layout: str = "two"            # start cells: "two", "three" or "four" corners
+    obstacle_permille: int = 0     # share of cells that are obstacles
+    wall_permille: int = 0         # share of neighbour pairs with a wall
+    value_permille: int = 0        # share of cells worth 2 or 3
+    paint_permille: int = 0        # share of cells that are paint
+    crown: bool = False            # vinco: a crown on the centre cell
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.teams or self.seats == 2 else self.seats
+
+
+def _v(*args, **kwargs) -> Variant:
+    return Variant(*args, **kwargs)
+
+
+VARIANTS = {v.id: v for v in (
+    _v("quick", "Snel 8×7", "Quick 8×7", "square", 8, 7, 6, 2, False, True, (120_000, 2_000),
+       "Een snelle partij op een klein bord met zes kleuren.",
+       "A fast game on a small board with six colors."),
+    _v("classic", "Klassiek 15×15", "Classic 15×15", "square", 15, 15, 7, 2, False, True,
+       (300_000, 3_000),
+       "Het klassieke bord van 15 bij 15 met zeven kleuren.",
+       "The classic 15 by 15 board with seven colors."),
+    _v("hex", "Zeshoeken 13×11", "Hexagons 13×11", "hex", 13, 11, 7, 2, False, True,
+       (300_000, 3_000),
+       "Zeshoekige vakjes met zes buren: gebieden groeien sneller.",
+       "Hexagonal cells with six neighbours: territories grow faster."),
+    _v("vinco", "Vinco", "Vinco", "square", 13, 13, 7, 2, False, False, (300_000, 3_000),
+       "Wie als eerste de kroon in het midden verovert, wint meteen.",
+       "Whoever first takes the crown in the centre wins at once.", crown=True),
+    _v("diamonds", "Ruiten", "Diamonds", "diamond", 13, 13, 7, 2, False, False, (300_000, 3_000),
+       "De gewone regels op een bord van ruiten, gestart vanuit de punten links en rechts.",
+       "The usual rules on a board of diamonds, starting from the left and right tips."),
+    _v("big", "Groot bord 21×21", "Big board 21×21", "square", 21, 21, 7, 2, False, False,
+       (600_000, 5_000),
+       "Een lange partij op een groot bord van 21 bij 21.",
+       "A long game on a big 21 by 21 board."),
+    _v("walls", "Obstakels en muren", "Obstacles and walls", "square", 15, 15, 7, 2, False, False,
+       (300_000, 3_000),
+       "Obstakels horen bij niemand en muren snijden buren van elkaar af.",
+       "Obstacles belong to nobody and walls cut neighbours apart.",
+       obstacle_permille=80, wall_permille=80),
+    _v("treasure", "Waardevolle vakjes en verf", "Valuable cells and paint", "square", 15, 15, 7,
+       2, False, False, (300_000, 3_000),
+       "Sommige vakjes zijn 2 of 3 waard, en verf past bij elke kleur.",
+       "Some cells are worth 2 or 3, and paint fits every color.",
+       value_permille=80, paint_permille=30),
+    _v("three", "Drie startpunten", "Three starting points", "square", 15, 15, 7, 2, False, False,
+       (300_000, 3_000),
+       "Elke speler begint op drie plekken langs zijn eigen rand.",
+       "Each player starts from three places along their own edge.", layout="three"),
+    _v("four", "Met z'n vieren", "Four players", "square", 15, 15, 8, 4, False, True,
+       (360_000, 3_000),
+       "Vier spelers, elk vanuit een eigen hoek, met acht kleuren.",
+       "Four players, each from their own corner, with eight colors.", layout="four"),
+    _v("duos", "Duo's", "Duos", "square", 15, 15, 7, 4, True, True, (360_000, 3_000),
+       "Twee teams van twee in tegenover elkaar liggende hoeken; samen tellen jullie.",
+       "Two teams of two in opposite corners; the team's value counts.", layout="four"),
+    _v("practice", "Oefenen", "Practice", "square", 15, 15, 7, 2, False, False, None,
+       "Oefen tegen de computer op elke vorm, maat en aantal kleuren.",
+       "Practise against the computer on any shape, size and number of colors."),
+)}
+
+PRACTICE_DEFAULTS = {"shape": "square", "width": 15, "height": 15, "colors": 7}
+
+
+def get_variant(variant_id) -> Variant:
+    """The variant with this id, or ``UnknownVariant`` listing the ids."""
+    try:
+        return VARIANTS[variant_id]
+    except (KeyError, TypeError):
+        raise UnknownVariant(f"unknown variant {variant_id!r}; choose one of: "
+                             f"{', '.join(VARIANTS)}") from None
+
+
+def practice_options(options: dict) -> dict:
+    """Checked practice options (shape, width, height, colors) with defaults."""
+    unknown = sorted(set(options) - set(PRACTICE_DEFAULTS))
+    if unknown:
+        raise BadOption(f"unknown practice option(s) {', '.join(map(repr, unknown))}; "
+                        f"practice takes {', '.join(PRACTICE_DEFAULTS)}")
+    out = dict(PRACTICE_DEFAULTS)
+    out.update(options)
+    if out["shape"] not in SHAPES:
+        raise BadOption(f"practice shape {out['shape']!r} is not one of {', '.join(SHAPES)}")
+    for name in ("width", "height"):
+        value = out[name]
+        if not isinstance(value, int) or isinstance(value, bool) \
+                or not PRACTICE_MIN_SIDE <= value <= MAX_SIDE:
+            raise BadOption(f"practice {name} must be an int in "
+                            f"{PRACTICE_MIN_SIDE}..{MAX_SIDE}, got {value!r}")
+    value = out["colors"]
+    if not isinstance(value, int) or isinstance(value, bool) \
+            or not MIN_COLORS <= value <= MAX_COLORS:
+        raise BadOption(f"practice colors must be an int in {MIN_COLORS}..{MAX_COLORS}, "
+                        f"got {value!r}")
+    return out
