@@ -1,27 +1,20 @@
-"""Computer players (stub until the AI work lands): a greedy one-move player.
+"""Computer players for Filler: four levels, weakest first.
 
 >>> import filler
 >>> g = filler.Game.new("quick", seed=1)
 >>> choose(g, "greedy") in g.legal_colors()
 True
+>>> LEVELS
+('beginner', 'greedy', 'lookahead', 'master')
+
+``choose(game, level, seconds=None, *, seed=0)`` returns a legal color for
+``game.turn``; ``budget(remaining_ms, increment_ms, game)`` turns a clock into
+seconds per move; ``DESCRIPTIONS[level]`` has a one-line description in nl and en;
+``RATINGS[variant][level]`` the measured Glicko-2 rating (see ``ratings.py``).
 """
 
-from ..errors import BadOption, GameOver
+from .levels import DESCRIPTIONS, LEVELS, budget, choose, default_seconds
+from .ratings import RATINGS, RATINGS_COMMAND, RATINGS_DATE
 
-LEVELS = ("greedy",)
-
-
-def choose(game, level="greedy", seconds=None) -> int:
-    """A legal color for ``game.turn``: the largest immediate value gain (flood
-    and enclosure), ties to the lowest color number."""
-    if level not in LEVELS:
-        raise BadOption(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
-    legal = game.legal_colors()
-    if not legal:
-        raise GameOver("the game is over; there is no move to choose")
-    best_color, best_value = legal[0], -1
-    for color in legal:
-        value = game.preview_value(color)
-        if value > best_value:
-            best_color, best_value = color, value
-    return best_color
+__all__ = ["LEVELS", "DESCRIPTIONS", "RATINGS", "RATINGS_COMMAND", "RATINGS_DATE",
+           "choose", "budget", "default_seconds"]

@@ -1,0 +1,191 @@
+"""The computer players: four levels, weakest first, behind one ``choose``.
+
+    >>> import filler
+    >>> from filler.ai import choose
+    >>> g = filler.Game.new("quick", seed=7)
+    >>> choose(g, "greedy") in g.legal_colors()
+    True
+
+``choose(game, level, seconds=None, *, seed=0, max_nodes=None)`` returns a legal
+color for ``game.turn``. It is deterministic for a given game, level and seed
+as long as the node budget (not the clock) ends the search, which is the case
+with the default budgets on CPython and in the browser. ``seconds`` caps the
+thinking time (the search checks the clock at every node); without it a level
+uses its default time cap: 1 s per move on 15x15 and 2 s on 21x21 in the browser,
+a third of that in CPython (Pyodide is about 3x slower).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import time
+
+from .position import Board, Position
+from .search import Limits, iterate
+
+LEVELS = ("beginner", "greedy", "lookahead", "master")
+
+DESCRIPTIONS = {
+    "beginner": {
+        "nl": "Beginner: pakt meestal de kleur die het meeste oplevert, maar kiest soms de op één na beste.",
+        "en": "Beginner: usually takes the color that gains most, but now and then settles for the second best.",
+    },
+    "greedy": {
+        "nl": "Gretig: kiest altijd de kleur die nu het meeste oplevert, met ingesloten gebieden erbij.",
+        "en": "Greedy: always takes the color that gains the most right now, enclosed regions included.",
+    },
+    "lookahead": {
+        "nl": "Vooruitdenker: rekent een paar zetten vooruit en let op wat de tegenstander terugdoet.",
+        "en": "Lookahead: thinks a few moves ahead and weighs what the opponent can answer.",
+    },
+    "master": {
+        "nl": "Meester: rekent zo diep als de tijd toelaat, snijdt gebieden af, blokkeert kleuren en speelt het eind exact uit.",
+        "en": "Master: searches as deep as time allows, cuts off regions, blocks colors and plays the ending perfectly.",
+    },
+}
+
+IN_BROWSER = sys.platform == "emscripten"
+# Pure Python runs about 3x slower in Pyodide than in CPython on the same machine.
+SPEED = 1.0 if IN_BROWSER else 0.35
+
+
+def default_seconds(game) -> float:
+    """The time cap without a clock: 1 s on 15x15, 2 s on 21x21 in the browser."""
+    cells = game.width * game.height
+    browser_seconds = 1.0 if cells <= 15 * 15 else 2.0
+    return browser_seconds * SPEED
+
+
+# Node budgets: the deterministic stop. Tuned so that the default time cap is
+# rarely reached on CPython or in the browser (a node costs ~40-150 us in CPython).
+def _master_nodes(cells: int, seats: int) -> int:
+    return 1600 if cells <= 15 * 15 else 1400
+
+
+def _lookahead_nodes(cells: int, seats: int) -> int:
+    return 300
+
+
+def _mix(seed, pos: Position) -> int:
+    """A deterministic pseudo-random number from the seed and the position."""
+    text = repr((seed, pos.turn, pos.own, pos.colors, pos.stall)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+def _greedy_ranking(board: Board, pos: Position):
+    """Legal colors with (gain now, value the next seat could gain after), best first.
+
+    Ties on gain go to the move that leaves the next opponent the least gain,
+    then to the lowest color.
+    """
+    ranked = []
+    for c in board.legal(pos):
+        child = board.play(pos, c)
+        reply = 0
+        if not child.over:
+            reply = max((board.play(child, d).gained for d in board.legal(child)), default=0)
+        ranked.append((-child.gained, reply, c))
+    ranked.sort()
+    return [(c, -gain, reply) for gain, reply, c in ranked]
+
+
+def _flood_ranking(board: Board, pos: Position):
+    """Legal colors by what the flood alone takes (what a beginner sees), best first."""
+    ranked = []
+    for c in board.legal(pos):
+        ranked.append((-board.value(board.flood(pos, pos.turn, c)), c))
+    ranked.sort()
+    return [(c, -v) for v, c in ranked]
+
+
+def _beginner(board, pos, seed, limits):
+    ranking = _flood_ranking(board, pos)
+    if len(ranking) > 1 and ranking[1][1] > 0 and _mix(seed, pos) % 100 < 40:
+        return ranking[1][0]
+    return ranking[0][0]
+
+
+def _greedy(board, pos, seed, limits):
+    return _greedy_ranking(board, pos)[0][0]
+
+
+def _deepen(board, pos, limits, reach_weight, max_depth):
+    best = None
+    for depth, color, value, exact in iterate(board, pos, limits,
+                                              reach_weight=reach_weight,
+                                              max_depth=max_depth):
+        best = color
+        if limits.spent():
+            break
+    return best
+
+
+def _lookahead(board, pos, seed, limits):
+    # plain material, three plies (two full rounds' worth of replies in four players
+    # would be too slow): sees the opponent's answer and its own follow-up.
+    plies = 3 if board.seats == 2 else 4
+    return _deepen(board, pos, limits, 0, plies)
+
+
+def _master(board, pos, seed, limits):
+    return _deepen(board, pos, limits, 0.5, 64)
+
+
+_PLAYERS = {
+    "beginner": (_beginner, None),
+    "greedy": (_greedy, None),
+    "lookahead": (_lookahead, _lookahead_nodes),
+    "master": (_master, _master_nodes),
+}
+
+
+def choose(game, level: str = "master", seconds: float | None = None, *, seed: int = 0,
+           max_nodes: int | None = None) -> int:
+    """A legal color for ``game.turn``, chosen by ``level`` within ``seconds``."""
+    if level not in _PLAYERS:
+        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
+    legal = game.legal_colors()
+    if not legal:
+        raise ValueError("the game is over: there is no move to choose")
+    if len(legal) == 1:
+        return legal[0]
+    board, pos = Board.from_game(game)
+    if seconds is None:
+        seconds = default_seconds(game)
+    color = pick(board, pos, level, seconds, seed=seed, max_nodes=max_nodes)
+    if color not in legal:
+        # the search found nothing in time (or disagrees with the engine): greedy
+        color = _greedy_ranking(board, pos)[0][0]
+        if color not in legal:
+            color = legal[0]
+    return color
+
+
+def pick(board: Board, pos: Position, level: str, seconds: float, *, seed: int = 0,
+         max_nodes: int | None = None) -> int:
+    """``choose`` on the search's own position (used by ``choose`` and by tools)."""
+    player, nodes_for = _PLAYERS[level]
+    if max_nodes is None and nodes_for is not None:
+        max_nodes = nodes_for(board.layout.width * board.layout.height, board.seats)
+    # keep a little of the budget for building the board and returning
+    limits = Limits(max(seconds * 0.97 - 0.002, 0.001), max_nodes)
+    return player(board, pos, seed, limits)
+
+
+def budget(remaining_ms: float, increment_ms: float, game) -> float:
+    """Seconds to think with ``remaining_ms`` on the clock and ``increment_ms`` per move.
+
+    Never more than the default cap; spreads the bank over the moves this seat
+    may still need in this game and in a possible second game of the match, and
+    keeps a reserve so that it never loses on time.
+    """
+    cap = default_seconds(game)
+    free = sum(row.count(".") for row in game.owner_rows())
+    players = max(1, game.seats - len(getattr(game, "out", ()) or ()))
+    # a move takes about three cells on average; the game ends near the equator
+    moves_left = max(4, free // (3 * players * 2)) + 15
+    remaining = max(0.0, remaining_ms - 150.0)  # reserve for messaging
+    seconds = (remaining / moves_left + 0.8 * increment_ms) / 1000.0
+    seconds = min(seconds, remaining / 1000.0 / 4)
+    return max(0.01, min(cap, seconds))

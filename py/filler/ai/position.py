@@ -1,0 +1,383 @@
+"""A lean search position for the computer players: plain int bitmasks, no history.
+
+The engine's ``Game`` keeps records, events and previews; a search needs far less
+and visits thousands of positions per move. ``Board`` holds what never changes
+during a game (geometry as a dilation function, the original color of every cell,
+values, paint, crown, seats and sides); ``Position`` holds what a move changes
+(each seat's territory and current color, the live free cells, the turn and the
+count of moves in a row that captured nothing). ``Board.from_game`` reads a
+``filler.Game`` through its public API only, so this module does not depend on
+the engine's internals.
+
+    >>> import filler
+    >>> board, pos = Board.from_game(filler.Game.from_rows(["0121", "2102", "0212"], colors=3))
+    >>> board.legal(pos)
+    [2]
+    >>> board.play(pos, 2).gained
+    2
+
+Bits: cell (col, row) is bit ``row * (width + 1) + col``; the extra column is a
+guard that is never part of the board, so a shift by one never wraps a row.
+"""
+
+from __future__ import annotations
+
+Mask = int
+
+
+def _bits(mask: Mask):
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+class Layout:
+    """Geometry of one board: the cell <-> bit map and a fast ``dilate(mask)``.
+
+    ``dilate(m)`` returns the neighbours of the cells of ``m`` (it may include
+    cells of ``m`` and bits off the board: callers always mask the result).
+    """
+
+    def __init__(self, shape: str, width: int, height: int, playable, walls=()):
+        self.shape, self.width, self.height = shape, width, height
+        stride = width + 1
+        self.stride = stride
+        self.bit_of = [(i // width) * stride + i % width for i in range(width * height)]
+        board = 0
+        for i in playable:
+            board |= 1 << self.bit_of[i]
+        self.board = board
+        deltas = self._deltas(shape, width, height)
+        blocked = set()
+        for a, b in walls:
+            blocked.add((a, b))
+            blocked.add((b, a))
+        self.dilate = _engine_dilate(shape, width, height, walls)
+        if self.dilate is None:
+            if not blocked:
+                self.dilate = self._plain_dilate(shape, width, height)
+            else:
+                self.dilate = self._masked_dilate(deltas, blocked)
+
+    @staticmethod
+    def neighbours(shape: str, width: int, height: int, cell: int):
+        col, row = cell % width, cell // width
+        if shape == "hex":
+            if row % 2 == 0:
+                steps = ((-1, 0), (1, 0), (-1, -1), (0, -1), (-1, 1), (0, 1))
+            else:
+                steps = ((-1, 0), (1, 0), (0, -1), (1, -1), (0, 1), (1, 1))
+        else:
+            steps = ((-1, 0), (1, 0), (0, -1), (0, 1))
+        for dc, dr in steps:
+            c, r = col + dc, row + dr
+            if 0 <= c < width and 0 <= r < height:
+                yield r * width + c
+
+    def _deltas(self, shape, width, height):
+        """Directed adjacencies grouped by bit offset: {offset: [(a, b), ...]}."""
+        groups = {}
+        for a in range(width * height):
+            for b in self.neighbours(shape, width, height, a):
+                offset = self.bit_of[b] - self.bit_of[a]
+                groups.setdefault(offset, []).append((a, b))
+        return groups
+
+    def _plain_dilate(self, shape, width, height):
+        stride = self.stride
+        if shape != "hex":
+            def dilate(m: Mask) -> Mask:
+                return (m << 1) | (m >> 1) | (m << stride) | (m >> stride)
+            return dilate
+        even = odd = 0
+        for row in range(height):
+            line = ((1 << width) - 1) << (row * stride)
+            if row % 2 == 0:
+                even |= line
+            else:
+                odd |= line
+        up_left, down_left = stride + 1, stride - 1   # even rows reach back a column
+        up_right, down_right = stride - 1, stride + 1  # odd rows reach forward
+
+        def dilate_hex(m: Mask) -> Mask:
+            e = m & even
+            o = m & odd
+            return ((m << 1) | (m >> 1) | (m << stride) | (m >> stride)
+                    | (e >> up_left) | (e << down_left)
+                    | (o >> up_right) | (o << down_right))
+        return dilate_hex
+
+    def _masked_dilate(self, deltas, blocked):
+        parts = []
+        for offset, pairs in deltas.items():
+            source = 0
+            for a, b in pairs:
+                if (a, b) not in blocked:
+                    source |= 1 << self.bit_of[a]
+            if source:
+                parts.append((offset, source))
+        left = tuple((o, s) for o, s in parts if o > 0)
+        right = tuple((-o, s) for o, s in parts if o < 0)
+
+        def dilate_walls(m: Mask) -> Mask:
+            out = 0
+            for o, s in left:
+                out |= (m & s) << o
+            for o, s in right:
+                out |= (m & s) >> o
+            return out
+        return dilate_walls
+
+    def mask_of(self, cells) -> Mask:
+        m = 0
+        for i in cells:
+            m |= 1 << self.bit_of[i]
+        return m
+
+    def cells_of(self, mask: Mask):
+        index = {b: i for i, b in enumerate(self.bit_of)}
+        return sorted(index[low.bit_length() - 1] for low in _bits(mask))
+
+
+def _engine_dilate(shape, width, height, walls):
+    """The engine's compiled dilation (same bit layout), if this engine has one."""
+    try:
+        from ..topology import Geometry, operations
+        geometry = Geometry(shape, width, height)
+        if geometry.stride != width + 1:
+            return None
+        return operations(geometry, tuple(tuple(w) for w in walls))[0]
+    except Exception:  # an engine without topology.operations: use our own
+        return None
+
+
+class Position:
+    """What a move changes. Treat as immutable: ``Board.play`` returns a new one."""
+
+    __slots__ = ("own", "colors", "free", "turn", "stall", "over", "gained")
+
+    def __init__(self, own, colors, free, turn, stall=0, over=False, gained=0):
+        self.own = own          # tuple of Mask per seat
+        self.colors = colors    # tuple of current color per seat
+        self.free = free        # live free cells (owned and dead cells excluded)
+        self.turn = turn        # seat to move
+        self.stall = stall      # moves in a row that captured nothing
+        self.over = over        # the game has ended (equator, filled, crown, stall)
+        self.gained = gained    # value the last move gained for its mover
+
+    def key(self):
+        return (self.turn, self.own, self.colors, self.stall)
+
+
+class Board:
+    """The fixed part of a game, and the rules on ``Position``s."""
+
+    def __init__(self, layout: Layout, colors: int, color_masks, paint: Mask,
+                 values: dict, crown: Mask, side_of, active, stall_limit: int):
+        self.layout = layout
+        self.dilate = layout.dilate
+        self.k = colors
+        self.color_masks = color_masks           # original color of every cell
+        self.paint = paint
+        self.fits = [cm | paint for cm in color_masks]   # what a flood of c takes
+        self.values = values                     # {value: mask} for values != 1
+        self.crown = crown
+        self.side_of = tuple(side_of)
+        self.seats = len(side_of)
+        self.sides = max(side_of) + 1
+        self.active = tuple(active)              # seats not out, in seat order
+        self.stall_limit = stall_limit
+        # seats of another side: their current colors are forbidden (out or not)
+        self.opponents = tuple(
+            tuple(t for t in range(self.seats) if self.side_of[t] != self.side_of[s])
+            for s in range(self.seats))
+        self.side_seats = tuple(tuple(s for s in self.active if self.side_of[s] == side)
+                                for side in range(self.sides))
+        self.all_side_seats = tuple(tuple(s for s in range(self.seats)
+                                          if self.side_of[s] == side)
+                                    for side in range(self.sides))
+        self.next_seat = {}
+        for s in range(self.seats):
+            order = [(s + i) % self.seats for i in range(1, self.seats + 1)]
+            self.next_seat[s] = next(t for t in order if t in self.active)
+
+    # -- building from a Game -------------------------------------------------------
+    @classmethod
+    def from_game(cls, game):
+        width, height = game.width, game.height
+        colors_rows = game.color_rows()
+        owner_rows = game.owner_rows()
+        flat_colors = "".join(colors_rows)
+        flat_owner = "".join(owner_rows)
+        cells = width * height
+        playable = [i for i in range(cells) if flat_colors[i] != "#"]
+        layout = Layout(game.shape, width, height, playable, game.walls())
+        bit = layout.bit_of
+        k = game.colors
+        color_masks = [0] * k
+        paint = 0
+        free = 0
+        seats = game.seats
+        own = [0] * seats
+        for i in playable:
+            b = 1 << bit[i]
+            ch, who = flat_colors[i], flat_owner[i]
+            if ch == "*":
+                paint |= b
+            else:
+                color_masks[int(ch)] |= b
+            if who == ".":
+                free |= b
+            elif who.isdigit():
+                own[int(who)] |= b
+        # owned paint shows its owner's color; free paint is '*': the original colour of
+        # an owned cell never matters again, so this is all the search needs.
+        values = {}
+        for i, v in enumerate(game.cell_values()):
+            if v not in (0, 1):
+                values[v] = values.get(v, 0) | (1 << bit[i])
+        crown = 0
+        if getattr(game, "crown", None) is not None:
+            crown = 1 << bit[game.crown]
+        side_of = [game.side_of(s) for s in range(seats)]
+        out = set(getattr(game, "out", ()) or ())
+        active = [s for s in range(seats) if s not in out]
+        stall_limit = 4 * len(active)
+        board = cls(layout, k, color_masks, paint, values, crown, side_of, active,
+                    stall_limit)
+        pos = Position(tuple(own), tuple(game.current_color(s) for s in range(seats)),
+                       free, game.turn, _stall_of(game), bool(game.over))
+        return board, pos
+
+    # -- values -----------------------------------------------------------------------
+    def value(self, mask: Mask) -> int:
+        total = mask.bit_count()
+        for v, m in self.values.items():
+            total += (v - 1) * (mask & m).bit_count()
+        return total
+
+    def side_mask(self, pos: Position, side: int) -> Mask:
+        """Every cell of the side, its seats that are out included (they still count)."""
+        m = 0
+        for s in self.all_side_seats[side]:
+            m |= pos.own[s]
+        return m
+
+    def side_own(self, pos: Position, side: int) -> int:
+        return self.value(self.side_mask(pos, side))
+
+    # -- moves ------------------------------------------------------------------------
+    def legal(self, pos: Position):
+        if pos.over:
+            return []
+        banned = {pos.colors[pos.turn]}
+        for t in self.opponents[pos.turn]:
+            banned.add(pos.colors[t])
+        return [c for c in range(self.k) if c not in banned]
+
+    def flood(self, pos: Position, seat: int, color: int) -> Mask:
+        """Cells a flood of ``color`` from ``seat`` would take (no enclosure)."""
+        dilate = self.dilate
+        territory = pos.own[seat]
+        take = pos.free & self.fits[color]
+        grow = dilate(territory) & take
+        gained = 0
+        while grow:
+            gained |= grow
+            take &= ~grow
+            grow = dilate(grow) & take
+        return gained
+
+    def enclosed(self, pos_free: Mask, mover_side: int, own, gained: Mask) -> Mask:
+        """Free cells that border only the mover's side after it gained ``gained``.
+
+        A region split off by the move borders the mover (it touches the gained
+        cells); it stays free only if some other active side also borders it.
+        So fill from the other sides' borders, and stop as soon as every free
+        neighbour of the gained cells is reached: then nothing was enclosed.
+        """
+        dilate = self.dilate
+        free = pos_free
+        others = 0
+        side_of = self.side_of
+        for t in self.active:
+            if side_of[t] != mover_side:
+                others |= own[t]
+        seeds = dilate(gained) & free
+        if not seeds:
+            return 0
+        reach = dilate(others) & free
+        if not reach:
+            return free
+        frontier = reach
+        rest = free & ~reach
+        while seeds & ~reach:
+            frontier = dilate(frontier) & rest
+            if not frontier:
+                return free & ~reach
+            reach |= frontier
+            rest &= ~frontier
+        return 0
+
+    def play(self, pos: Position, color: int) -> Position:
+        """The position after the seat to move plays ``color`` (assumed legal)."""
+        seat = pos.turn
+        gained = self.flood(pos, seat, color)
+        own = list(pos.own)
+        free = pos.free
+        if gained:
+            own[seat] |= gained
+            free &= ~gained
+            mover_side = self.side_of[seat]
+            extra = self.enclosed(free, mover_side, own, gained)
+            if extra:
+                own[seat] |= extra
+                free &= ~extra
+                gained |= extra
+            stall = 0
+        else:
+            stall = pos.stall + 1
+        colors = pos.colors[:seat] + (color,) + pos.colors[seat + 1:]
+        own = tuple(own)
+        new = Position(own, colors, free, self.next_seat[seat], stall, False,
+                       self.value(gained) if gained else 0)
+        new.over = self._ended(new, gained)
+        return new
+
+    def _ended(self, pos: Position, gained: Mask) -> bool:
+        if not pos.free:
+            return True
+        if self.crown and gained & self.crown:
+            return True
+        if pos.stall >= self.stall_limit:
+            return True
+        # equator: the leader has more than any other side's best; best(S) is at
+        # most own(S) + all live free value (exact with two sides).
+        free_value = self.value(pos.free)
+        owns = [self.side_own(pos, side) for side in range(self.sides)]
+        top = max(owns)
+        leader_count = owns.count(top)
+        if leader_count > 1:
+            return False
+        second = max(o for o in owns if o != top) if len(owns) > 1 else 0
+        return top > second + free_value
+
+    def winners(self, pos: Position):
+        """Winning sides of a finished position (the crown holder, else highest own)."""
+        if self.crown:
+            for side in range(self.sides):
+                if self.side_mask(pos, side) & self.crown:
+                    return (side,)
+        owns = [self.side_own(pos, side) for side in range(self.sides)]
+        top = max(owns)
+        return tuple(side for side in range(self.sides) if owns[side] == top)
+
+
+def _stall_of(game) -> int:
+    """Moves in a row that captured nothing, if the engine tells; else 0."""
+    for name in ("_quiet", "quiet", "stall"):
+        value = getattr(game, name, None)
+        if isinstance(value, int):
+            return value
+    return 0

@@ -1,0 +1,239 @@
+"""Bot against bot: ``python -m filler match`` and ``python -m filler ratings``.
+
+    python -m filler match --a master --b greedy --variant classic --matches 10 --seed 1
+    python -m filler ratings --matches 4
+
+A match is two games on one seeded board, each player once in each corner
+(``filler.Match``). ``match`` prints every match and a summary: matches and games
+won, total values, and the mean and maximum time per move of each bot.
+``ratings`` plays a round robin of the levels on the rated variants and prints
+each level's Glicko-2 rating per variant, ready to paste into ``RATINGS``.
+
+With two sides, player a sits at seat 0 (duos: seats 0 and 2) and b at the
+others. With four players, a sits alone against three b players, at seat
+``match_number % 4`` so that it takes every corner and every turn position.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+import time
+
+from . import LEVELS, choose
+
+RATED = ("quick", "classic", "hex", "four", "duos")
+
+
+class BotStats:
+    """Time per move of one bot."""
+
+    def __init__(self):
+        self.moves = 0
+        self.total = 0.0
+        self.longest = 0.0
+
+    def add(self, seconds: float):
+        self.moves += 1
+        self.total += seconds
+        self.longest = max(self.longest, seconds)
+
+    def line(self) -> str:
+        mean = self.total / self.moves if self.moves else 0.0
+        return f"{self.moves} moves, mean {mean * 1000:.1f} ms, max {self.longest * 1000:.1f} ms"
+
+
+def play_match(variant: str, seed: int, levels, seconds=None, stats=None, bot_seed=0):
+    """Play one match with ``levels[seat]`` at each seat; return the finished Match."""
+    from ..match import Match
+
+    match = Match.new(variant, seed)
+    while not match.over:
+        if match.between_games:
+            for seat in match.waiting_ready:
+                match = match.ready(seat)
+            continue
+        seat = match.turn
+        level = levels[seat]
+        start = time.perf_counter()
+        color = choose(match.game, level, seconds, seed=bot_seed)
+        spent = time.perf_counter() - start
+        if stats is not None:
+            stats.setdefault(level, BotStats()).add(spent)
+        match = match.play(color)
+    return match
+
+
+def seat_levels(variant: str, a: str, b: str, number: int):
+    """Levels per seat: a against b (four players: a alone at seat number % 4)."""
+    from ..variants import VARIANTS
+
+    v = VARIANTS[variant]
+    if v.seats == 2:
+        return [a, b]
+    if v.teams:
+        return [a, b, a, b]
+    levels = [b] * 4
+    levels[number % 4] = a
+    return levels
+
+
+def _side_of_a(match, levels, a):
+    return {match.side_of(seat) for seat, level in enumerate(levels) if level == a}
+
+
+def run_matches(a: str, b: str, variant: str, matches: int, seed: int, seconds=None,
+                out=sys.stdout):
+    stats = {}
+    won = drawn = lost = 0
+    games = {"won": 0, "drawn": 0, "lost": 0}
+    total_a = total_b = 0
+    four = False
+    for number in range(matches):
+        levels = seat_levels(variant, a, b, number)
+        if a == b:
+            # same level on both sides: the seats still tell them apart
+            pass
+        match = play_match(variant, seed + number, levels, seconds, stats)
+        outcome = match.outcome
+        seat_a = levels.index(a)
+        side_a = match.side_of(seat_a)
+        four = match.sides > 2
+        results = match.game_results
+        line = []
+        for index, result in enumerate(results):
+            values = result["values"]
+            points = result["points"]
+            mine = points.get(side_a, 0)
+            best_other = max(p for side, p in points.items() if side != side_a)
+            if mine > best_other:
+                games["won"] += 1
+            elif mine == best_other and mine > 0:
+                games["drawn"] += 1
+            else:
+                games["lost"] += 1
+            line.append("game %d: %s (%s)" % (
+                index + 1, "-".join(str(values[s]) for s in sorted(values)),
+                result["end_reason"]))
+        totals = outcome["totals"]
+        total_a += totals[side_a]
+        total_b += sum(v for s, v in totals.items() if s != side_a)
+        winners = outcome["winners"]
+        if winners == [side_a]:
+            won += 1
+            verdict = f"{a} wins ({outcome['kind']})"
+        elif side_a in winners:
+            drawn += 1
+            verdict = "shared" if four else "drawn"
+        else:
+            lost += 1
+            verdict = f"{a} loses ({outcome['kind']})"
+        print(f"match {number + 1} seed {seed + number}, {a} at seat {seat_a}: "
+              + "; ".join(line) + f"; points {outcome['points']}, totals {totals}: {verdict}",
+              file=out, flush=True)
+    print(f"\n{a} vs {b} on {variant}: {matches} matches, {a} won {won}, drawn {drawn}, "
+          f"lost {lost} ({100.0 * won / max(1, matches):.0f} % won)", file=out)
+    print(f"games: {a} won {games['won']}, drawn {games['drawn']}, lost {games['lost']}",
+          file=out)
+    print(f"total values: {a} {total_a}, {b} {total_b}", file=out)
+    for level, s in stats.items():
+        print(f"time per move, {level}: {s.line()}", file=out)
+    return {"won": won, "drawn": drawn, "lost": lost, "games": games,
+            "totals": (total_a, total_b), "stats": stats}
+
+
+def run_ratings(matches: int, seed: int, variants=RATED, levels=LEVELS, seconds=None,
+                out=sys.stdout):
+    """Round robin of the levels; Glicko-2 per variant, each match a rating period."""
+    from ..rating import DEFAULT, match_rating_updates
+    from ..variants import VARIANTS
+
+    table = {}
+    for variant in variants:
+        ratings = {level: DEFAULT for level in levels}
+        scores = {level: [0.0, 0] for level in levels}
+        four = VARIANTS[variant].seats == 4 and not VARIANTS[variant].teams
+        pairings = []
+        if four:
+            # all four levels at one table, rotated through the seats
+            for number in range(matches):
+                pairings.append([levels[(seat + number) % len(levels)] for seat in range(4)])
+        else:
+            for i, a in enumerate(levels):
+                for b in levels[i + 1:]:
+                    for number in range(matches):
+                        pairings.append(seat_levels(variant, a, b, 0) if number % 2 == 0
+                                        else seat_levels(variant, b, a, 0))
+        for number, seat_level in enumerate(pairings):
+            match = play_match(variant, seed + number, seat_level, seconds)
+            pairs = match.outcome["pairs"]
+            before = dict(ratings)
+            results = {}
+            for p, q, score in pairs:
+                lp, lq = seat_level[p], seat_level[q]
+                results.setdefault(lp, []).append((lq, score))
+                results.setdefault(lq, []).append((lp, 1 - score))
+            # one rating period per match; a level playing several seats counts once
+            per_level_pairs = []
+            seen = set()
+            for p, q, score in pairs:
+                lp, lq = seat_level[p], seat_level[q]
+                if lp == lq or (lp, lq) in seen:
+                    continue
+                seen.add((lp, lq))
+                per_level_pairs.append((lp, lq, score))
+                scores[lp][0] += score
+                scores[lp][1] += 1
+                scores[lq][0] += 1 - score
+                scores[lq][1] += 1
+            updated = match_rating_updates(before, per_level_pairs)
+            ratings.update(updated)
+            print(f"{variant} match {number + 1}: "
+                  + " ".join(f"{seat_level[p]}-{seat_level[q]} {score}"
+                             for p, q, score in pairs), file=out, flush=True)
+        table[variant] = {level: (round(r), round(rd)) for level, (r, rd, vol) in ratings.items()}
+        print(f"{variant}: " + ", ".join(
+            f"{level} {round(r)} ±{round(rd)} (score {scores[level][0]:.1f}/{scores[level][1]})"
+            for level, (r, rd, vol) in ratings.items()), file=out, flush=True)
+    print("\nRATINGS = {", file=out)
+    for variant, row in table.items():
+        print(f"    {variant!r}: {row!r},", file=out)
+    print("}", file=out)
+    print(f"# produced by: python -m filler ratings --matches {matches} --seed {seed}"
+          f" on {datetime.date.today().isoformat()}", file=out)
+    return table
+
+
+def add_subcommands(subparsers):
+    """Add ``match`` and ``ratings`` to an argparse subparsers object."""
+    p = subparsers.add_parser("match", help="computer against computer: N two-game matches")
+    p.add_argument("--a", default="master", choices=LEVELS, help="level of player a")
+    p.add_argument("--b", default="greedy", choices=LEVELS, help="level of player b")
+    p.add_argument("--variant", default="classic")
+    p.add_argument("--matches", type=int, default=10)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seconds", type=float, default=None,
+                   help="thinking time per move (default: each level's own budget)")
+    p.set_defaults(run=lambda args: run_matches(args.a, args.b, args.variant, args.matches,
+                                                args.seed, args.seconds))
+    p = subparsers.add_parser("ratings", help="round robin of the levels: Glicko-2 ratings")
+    p.add_argument("--matches", type=int, default=4,
+                   help="matches per pair of levels per variant")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--variants", default=",".join(RATED))
+    p.add_argument("--seconds", type=float, default=None)
+    p.set_defaults(run=lambda args: run_ratings(args.matches, args.seed,
+                                                tuple(args.variants.split(",")),
+                                                seconds=args.seconds))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m filler.ai.tournament")
+    add_subcommands(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()
