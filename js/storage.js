@@ -390,7 +390,7 @@ export class Store {
 
   /**
    * Writes a raw value; on a full quota, prunes the oldest finished matches (never
-   * `key` itself, never one open at a table) until it fits. If it still does not fit,
+   * `key` itself, never an unfinished one) until it fits. If it still does not fit,
    * the value is kept in memory. Returns {persisted, pruned}.
    */
   #write(key, raw) {
@@ -424,7 +424,10 @@ export class Store {
       this.#pending.delete(key);
       return { persisted: true, pruned };
     }
+    const alreadyPending = this.#pending.has(key);
     this.#pending.set(key, raw);
+    // Leases and the index are this module's own business: only user data gets a notice.
+    if (alreadyPending || key === INDEX_KEY || key.startsWith(LOCK_PREFIX)) return { persisted: false, pruned };
     this.#notice({
       kind: "quota",
       key,
@@ -448,7 +451,6 @@ export class Store {
     const stamp = (entry) => (typeof entry.finished === "number" ? entry.finished : entry.updated);
     return this.#indexEntries({ save: false })
       .filter((entry) => isFinished(entry) && MATCH_PREFIX + entry.id !== exceptKey)
-      .filter((entry) => !this.#held.has(entry.id) && !this.#holderElsewhere(entry.id))
       .sort((a, b) => stamp(a) - stamp(b));
   }
 

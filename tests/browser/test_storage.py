@@ -1,0 +1,449 @@
+"""js/storage.js in a real Chromium: what a player keeps, whatever the storage does.
+
+Each test opens a blank page of the site's origin, imports the module there and talks to
+it the way the lobby and the table do. Broken storage is made with the browser itself
+(a real full quota, a localStorage getter that throws), never by mocking the module.
+Nothing waits on time: lease expiry uses the store's injectable clock, and events are
+awaited with wait_for_function.
+"""
+
+import json
+
+import pytest
+
+HARNESS = "__storage_harness.html"
+HARNESS_HTML = "<!doctype html><meta charset=utf-8><title>storage harness</title>"
+
+# Imports the module and opens a store whose clock is Date.now() + window.clockOffset;
+# every event the store reports is kept in window.events.
+OPEN_STORE = """async (options) => {
+  window.S = await import('./js/storage.js');
+  window.clockOffset = window.clockOffset || 0;
+  window.events = [];
+  window.store = S.openStorage({...options, now: () => Date.now() + window.clockOffset});
+  store.subscribe((event) => window.events.push(event));
+  return {persistent: store.persistent, notices: store.notices};
+}"""
+
+# Fills this origin's real localStorage up to its quota with another app's data.
+FILL_QUOTA = """() => {
+  let chunk = 'x'.repeat(1 << 20);
+  let count = 0;
+  while (chunk.length >= 8) {
+    try {
+      localStorage.setItem('other-app:junk-' + count, chunk);
+      count += 1;
+    } catch (error) {
+      if (error.name !== 'QuotaExceededError') throw error;
+      chunk = chunk.slice(0, chunk.length >> 1);
+    }
+  }
+  return count;
+}"""
+
+NOT_AVAILABLE = {
+    "throws": """Object.defineProperty(window, 'localStorage', {configurable: true,
+        get() { throw new DOMException("Access is denied for this document.", "SecurityError"); }});""",
+    "null": "Object.defineProperty(window, 'localStorage', {configurable: true, get: () => null});",
+}
+
+
+def open_store(page, site_url, **options):
+    """Go to a blank page of the site and open a store there; returns what it reported."""
+    if not getattr(page, "_storage_harness", False):
+        page.route(site_url + HARNESS, lambda route: route.fulfill(
+            status=200, content_type="text/html", body=HARNESS_HTML))
+        page._storage_harness = True
+    page.goto(site_url + HARNESS)
+    return page.evaluate(OPEN_STORE, {"renewMs": 0, **options})
+
+
+def make_match(match_id, moves=3, finished=None, variant="classic"):
+    return {
+        "id": match_id,
+        "variant": variant,
+        "seed": 42,
+        "options": {},
+        "games": 2,
+        "players": [{"kind": "human", "name": "Anna"}, {"kind": "bot", "level": 3}],
+        "events": [{"type": "move", "seat": index % 2, "color": index % 7} for index in range(moves)]
+        + ([{"type": "resign_match", "seat": 1}] if finished else []),
+        "clock": {"bank_ms": [300000, 299000], "increment_ms": 2000, "running": None},
+        "finished": finished,
+    }
+
+
+def save(page, match):
+    return page.evaluate("(match) => store.saveMatch(match)", match)
+
+
+def listed_ids(page):
+    return [entry["id"] for entry in page.evaluate("() => store.listMatches()")]
+
+
+def stored(page, key):
+    return page.evaluate("(key) => localStorage.getItem(key)", key)
+
+
+def test_a_saved_match_profile_rating_and_settings_survive_a_reload(page, site_url):
+    assert open_store(page, site_url)["persistent"] is True
+    match = make_match("m-one", moves=5)
+    result = save(page, match)
+    assert result["ok"] and result["persisted"]
+    assert page.evaluate("() => store.addPlayer('  Anna ')")["player"]["name"] == "Anna"
+    assert page.evaluate("() => store.addPlayer('anna')")["existed"] is True
+    assert page.evaluate("() => store.setRating('Anna', 'classic', {r: 1612.5, rd: 80, vol: 0.06, matches: 4})")["ok"]
+    assert page.evaluate("() => store.setSettings({language: 'nl', theme: 'dark', symbols: true})")["ok"]
+    refused = page.evaluate("() => store.setSettings({theme: 'purple'})")
+    assert refused["ok"] is False and refused["reason"] == "invalid"
+
+    page.reload()
+    assert open_store(page, site_url)["notices"] == []
+    loaded = page.evaluate("() => store.loadMatch('m-one')")
+    assert {key: loaded[key] for key in match} == match
+    assert loaded["format"] == "filler-match" and loaded["version"] == 1
+    assert loaded["created"] <= loaded["updated"]
+    [entry] = page.evaluate("() => store.listMatches()")
+    assert entry["id"] == "m-one" and entry["events"] == 5 and entry["finished"] is None
+    assert page.evaluate("() => store.listPlayers().map(p => p.name)") == ["Anna"]
+    assert page.evaluate("() => store.getRating('anna', 'classic')")["r"] == 1612.5
+    settings = page.evaluate("() => store.getSettings()")
+    assert (settings["language"], settings["theme"], settings["symbols"], settings["sound"]) == ("nl", "dark", True, True)
+    # Every key is ours and every value carries its schema version.
+    keys = page.evaluate("() => Object.keys(localStorage)")
+    assert keys and all(key.startswith("filler:") for key in keys)
+    assert all(json.loads(stored(page, key))["version"] == 1 for key in keys)
+
+
+def test_each_move_saves_the_match_at_once(page, site_url):
+    open_store(page, site_url)
+    match = make_match("m-live", moves=0)
+    for moves in range(1, 4):
+        match["events"].append({"type": "move", "seat": moves % 2, "color": moves})
+        assert save(page, match)["ok"]
+        assert len(json.loads(stored(page, "filler:match:m-live"))["events"]) == moves
+        assert json.loads(stored(page, "filler:index"))["matches"][0]["events"] == moves
+
+
+def test_a_corrupt_match_is_set_aside_with_a_notice_and_the_rest_still_works(page, site_url):
+    open_store(page, site_url)
+    for match_id in ("m-good", "m-broken", "m-misshapen"):
+        assert save(page, make_match(match_id))["ok"]
+    page.evaluate("""() => {
+        localStorage.setItem('filler:match:m-broken', '{"id": "m-broken", "events": [');
+        const misshapen = JSON.parse(localStorage.getItem('filler:match:m-misshapen'));
+        misshapen.events = 'lots';
+        localStorage.setItem('filler:match:m-misshapen', JSON.stringify(misshapen));
+    }""")
+    broken_raw = stored(page, "filler:match:m-broken")
+    misshapen_raw = stored(page, "filler:match:m-misshapen")
+
+    page.reload()
+    open_store(page, site_url)
+    assert listed_ids(page) == ["m-good"]
+    notices = page.evaluate("() => store.notices")
+    assert sorted((n["kind"], n["key"], n["reason"]) for n in notices) == [
+        ("corrupt", "filler:match:m-broken", "json"),
+        ("corrupt", "filler:match:m-misshapen", "shape"),
+    ]
+    assert all(n["message"] for n in notices)
+    # Set aside, not deleted: the raw values are kept, byte for byte.
+    aside = {n["key"]: n["setAsideAs"] for n in notices}
+    assert aside["filler:match:m-broken"].startswith("filler:quarantine:filler:match:m-broken:")
+    assert stored(page, aside["filler:match:m-broken"]) == broken_raw
+    assert stored(page, aside["filler:match:m-misshapen"]) == misshapen_raw
+    assert stored(page, "filler:match:m-broken") is None
+    # The notices reached subscribers too, and everything else goes on.
+    assert page.evaluate("() => events.filter(e => e.type === 'notice').length") == 2
+    assert page.evaluate("() => store.loadMatch('m-good').id") == "m-good"
+    assert page.evaluate("() => store.loadMatch('m-broken')") is None
+    assert save(page, make_match("m-new"))["ok"]
+    assert sorted(listed_ids(page)) == ["m-good", "m-new"]
+
+
+def test_corrupt_profiles_and_settings_are_set_aside_and_defaults_used(page, site_url):
+    open_store(page, site_url)
+    page.evaluate("""() => {
+        localStorage.setItem('filler:players', 'not json at all');
+        localStorage.setItem('filler:settings', JSON.stringify({version: 1, settings: {theme: 42}}));
+    }""")
+    assert page.evaluate("() => store.listPlayers()") == []
+    assert page.evaluate("() => store.getSettings().theme") == "auto"
+    kinds = page.evaluate("() => store.notices.map(n => [n.kind, n.key])")
+    assert sorted(kinds) == [["corrupt", "filler:players"], ["corrupt", "filler:settings"]]
+    assert page.evaluate("() => store.addPlayer('Bram').ok")
+    assert page.evaluate("() => store.listPlayers().map(p => p.name)") == ["Bram"]
+
+
+def test_data_from_a_newer_version_is_set_aside_and_older_data_is_migrated(page, site_url):
+    open_store(page, site_url)
+    newer = {**make_match("m-future"), "format": "filler-match", "version": 2,
+             "created": 1, "updated": 2, "hologram": True}
+    version_0 = {"id": "m-old", "variant": "classic", "seed": 7, "games": 1,
+                 "players": [{"kind": "human", "name": "Anna"}], "moves": [[0, 3], [1, 5]],
+                 "created": 1000, "updated": 2000}
+    page.evaluate("""([newer, old]) => {
+        localStorage.setItem('filler:match:m-future', JSON.stringify(newer));
+        localStorage.setItem('filler:match:m-old', JSON.stringify(old));
+        localStorage.setItem('filler:players', JSON.stringify(['Anna', 'Bram']));
+        localStorage.setItem('filler:settings', JSON.stringify({language: 'en'}));
+    }""", [newer, version_0])
+    page.reload()
+    open_store(page, site_url)
+
+    assert listed_ids(page) == ["m-old"]
+    [notice] = page.evaluate("() => store.notices")
+    assert (notice["kind"], notice["key"], notice["reason"]) == ("corrupt", "filler:match:m-future", "newer")
+    assert "newer version" in notice["message"]
+    assert json.loads(stored(page, notice["setAsideAs"])) == newer
+
+    old = page.evaluate("() => store.loadMatch('m-old')")
+    assert old["version"] == 1 and old["format"] == "filler-match" and "moves" not in old
+    assert old["events"] == [{"type": "move", "seat": 0, "color": 3}, {"type": "move", "seat": 1, "color": 5}]
+    assert page.evaluate("() => store.listPlayers().map(p => p.name)") == ["Anna", "Bram"]
+    assert page.evaluate("() => store.getSettings().language") == "en"
+    # Saving writes the current version.
+    assert save(page, old)["ok"]
+    assert json.loads(stored(page, "filler:match:m-old"))["version"] == 1
+
+
+def test_set_aside_data_that_becomes_readable_is_put_back(page, site_url):
+    open_store(page, site_url)
+    match = {**make_match("m-back"), "format": "filler-match", "version": 1, "created": 5, "updated": 6}
+    page.evaluate("(m) => localStorage.setItem('filler:quarantine:filler:match:m-back:123', JSON.stringify(m))", match)
+    page.evaluate("() => localStorage.setItem('filler:quarantine:filler:match:m-bad:124', '{oops')")
+    page.reload()
+    open_store(page, site_url)
+    assert listed_ids(page) == ["m-back"]
+    assert stored(page, "filler:quarantine:filler:match:m-back:123") is None
+    assert stored(page, "filler:quarantine:filler:match:m-bad:124") == "{oops"
+
+
+def test_a_full_quota_prunes_the_oldest_finished_matches_with_a_notice(page, site_url):
+    open_store(page, site_url)
+    finished_at = {"m-fin-1": 1000, "m-fin-2": 2000, "m-fin-3": 3000}
+    for match_id, at in finished_at.items():
+        assert save(page, make_match(match_id, moves=1500, finished=at))["ok"]
+    assert save(page, make_match("m-unfinished", moves=1500))["ok"]
+    assert page.evaluate("() => store.addPlayer('Anna').ok")
+    page.evaluate(FILL_QUOTA)
+
+    result = save(page, make_match("m-big", moves=2500))
+    assert result["ok"] and result["persisted"], result
+    notices = page.evaluate("() => store.notices")
+    assert notices and {n["kind"] for n in notices} == {"pruned"}
+    pruned = [entry["id"] for n in notices for entry in n["matches"]]
+    assert pruned and pruned == ["m-fin-1", "m-fin-2", "m-fin-3"][:len(pruned)]
+    assert all("oldest finished" in n["message"] for n in notices)
+    # Unfinished matches, profiles and other sites' data are never pruned.
+    remaining = set(listed_ids(page))
+    assert {"m-unfinished", "m-big"} <= remaining and not remaining & set(pruned)
+    assert page.evaluate("() => store.listPlayers().length") == 1
+    assert stored(page, "other-app:junk-0") is not None
+
+    page.reload()
+    open_store(page, site_url)
+    assert len(page.evaluate("() => store.loadMatch('m-big').events")) == 2500
+    assert set(listed_ids(page)) == remaining
+
+
+def test_a_full_quota_with_nothing_to_prune_keeps_the_match_in_memory(page, site_url):
+    open_store(page, site_url)
+    assert save(page, make_match("m-first", moves=200))["ok"]
+    page.evaluate(FILL_QUOTA)
+    match = make_match("m-second", moves=2000)
+    result = save(page, match)
+    assert result["ok"] and result["persisted"] is False
+    [notice] = page.evaluate("() => store.notices")
+    assert notice["kind"] == "quota" and notice["key"] == "filler:match:m-second"
+    # Play goes on: the match is there for this page, and nothing was thrown away.
+    assert len(page.evaluate("() => store.loadMatch('m-second').events")) == 2000
+    assert sorted(listed_ids(page)) == ["m-first", "m-second"]
+    match["events"].append({"type": "move", "seat": 0, "color": 1})
+    assert save(page, match)["ok"]
+    assert len(page.evaluate("() => store.notices")) == 1
+    assert len(json.loads(stored(page, "filler:match:m-first"))["events"]) == 200
+
+
+@pytest.mark.parametrize("how", sorted(NOT_AVAILABLE))
+def test_without_storage_play_goes_on_in_memory_with_a_notice(page, site_url, how):
+    page.add_init_script(NOT_AVAILABLE[how])
+    opened = open_store(page, site_url)
+    assert opened["persistent"] is False
+    [notice] = opened["notices"]
+    assert notice["kind"] == "memory" and "nothing is kept" in notice["message"]
+    match = make_match("m-memory")
+    assert save(page, match)["ok"]
+    assert page.evaluate("() => store.loadMatch('m-memory').events.length") == len(match["events"])
+    assert listed_ids(page) == ["m-memory"]
+    assert page.evaluate("() => store.setSettings({sound: false}).settings.sound") is False
+    assert page.evaluate("() => store.claimMatch('m-memory').ok")
+
+
+def test_two_tabs_never_overwrite_one_match(page, site_url):
+    tab_a, tab_b = page, page.context.new_page()
+    open_store(tab_a, site_url, tabId="A")
+    open_store(tab_b, site_url, tabId="B")
+    match = make_match("m-shared", moves=2)
+    assert tab_a.evaluate("(id) => store.claimMatch(id)", "m-shared") == {"ok": True}
+    assert save(tab_a, match)["ok"]
+
+    # Tab B learns that the match is open elsewhere and cannot write it.
+    tab_b.wait_for_function("() => events.some(e => e.type === 'lease' && e.state === 'claimed' && e.holder === 'A')")
+    assert tab_b.evaluate("() => store.listMatches()[0].openElsewhere") is True
+    assert tab_b.evaluate("(id) => store.claimMatch(id)", "m-shared") == {"ok": False, "holder": "A"}
+    loaded = tab_b.evaluate("(id) => store.loadMatch(id)", "m-shared")
+    refused = save(tab_b, {**loaded, "events": loaded["events"] + [{"type": "resign_match", "seat": 0}]})
+    assert refused["ok"] is False and refused["reason"] == "open-elsewhere" and refused["holder"] == "A"
+
+    # Tab A plays on; tab B hears of it.
+    match["events"].append({"type": "move", "seat": 0, "color": 4})
+    assert save(tab_a, match)["ok"]
+    tab_b.wait_for_function("() => events.some(e => e.type === 'changed' && e.what === 'match' && e.id === 'm-shared')")
+
+    # Tab B takes over: tab A is told, and its saves are refused from then on.
+    assert tab_b.evaluate("(id) => store.takeOverMatch(id)", "m-shared") == {"ok": True, "previous": "A"}
+    tab_a.wait_for_function("() => events.some(e => e.type === 'lease' && e.state === 'lost' && e.holder === 'B')")
+    assert tab_a.evaluate("() => store.notices.map(n => n.kind)") == ["lease-lost"]
+    taken = tab_b.evaluate("(id) => store.loadMatch(id)", "m-shared")
+    assert len(taken["events"]) == 3
+    taken["events"].append({"type": "move", "seat": 1, "color": 2})
+    assert save(tab_b, taken)["ok"]
+    match["events"].append({"type": "move", "seat": 1, "color": 6})
+    stale = save(tab_a, match)
+    assert stale["ok"] is False and stale["reason"] == "taken-over"
+    assert json.loads(stored(tab_a, "filler:match:m-shared"))["events"] == taken["events"]
+
+    # Tab B leaves the table; tab A may open it again but must load the newer copy first.
+    tab_b.evaluate("(id) => store.releaseMatch(id)", "m-shared")
+    tab_a.wait_for_function("() => events.some(e => e.type === 'lease' && e.state === 'released')")
+    assert tab_a.evaluate("(id) => store.claimMatch(id)", "m-shared") == {"ok": True}
+    assert save(tab_a, match)["reason"] == "changed-elsewhere"
+    fresh = tab_a.evaluate("(id) => store.loadMatch(id)", "m-shared")
+    assert save(tab_a, fresh)["ok"]
+
+
+def test_a_lease_that_was_not_renewed_expires(page, site_url):
+    tab_a, tab_b = page, page.context.new_page()
+    open_store(tab_a, site_url, tabId="A", leaseMs=20000)
+    open_store(tab_b, site_url, tabId="B", leaseMs=20000)
+    assert save(tab_a, make_match("m-idle"))["ok"]
+    assert tab_b.evaluate("() => store.claimMatch('m-idle').ok") is False
+    # Tab B's clock runs past the lease that tab A did not renew (a closed or frozen tab).
+    tab_b.evaluate("() => { window.clockOffset = 60000; }")
+    assert tab_b.evaluate("() => store.claimMatch('m-idle')") == {"ok": True}
+    tab_b.evaluate("() => store.loadMatch('m-idle')")
+    assert save(tab_b, make_match("m-idle", moves=4))["ok"]
+    # Tab A, waking up, finds out when it renews and does not write.
+    tab_a.evaluate("() => store.renewLeases()")
+    assert tab_a.evaluate("() => store.holds('m-idle')") is False
+    assert save(tab_a, make_match("m-idle", moves=9))["reason"] == "taken-over"
+
+
+def test_leaving_the_page_releases_its_leases(page, site_url):
+    tab_a, tab_b = page, page.context.new_page()
+    open_store(tab_a, site_url, tabId="A")
+    open_store(tab_b, site_url, tabId="B")
+    assert save(tab_a, make_match("m-left"))["ok"]
+    assert tab_b.evaluate("() => store.claimMatch('m-left').ok") is False
+    tab_a.close()
+    assert tab_b.evaluate("() => store.claimMatch('m-left')") == {"ok": True}
+
+
+def seed_everything(page):
+    for match_id, finished in (("m-a", 1000), ("m-b", None), ("m-c", None)):
+        assert save(page, make_match(match_id, moves=4, finished=finished))["ok"]
+    page.evaluate("""() => {
+        store.addPlayer('Anna'); store.addPlayer('Bram');
+        store.setRating('Anna', 'classic', {r: 1580, rd: 90, vol: 0.06, matches: 3});
+        store.setRating('Bram', 'hex', {r: 1420, rd: 120, vol: 0.06, matches: 1});
+        store.setSettings({language: 'en', theme: 'light', palette: 'okabe-ito'});
+    }""")
+
+
+def comparable(document):
+    by = lambda *fields: (lambda item: tuple(item[f] for f in fields))
+    return {
+        "matches": sorted(document["matches"], key=by("id")),
+        "players": sorted(document["players"], key=by("name")),
+        "ratings": sorted(document["ratings"], key=by("player", "variant")),
+        "settings": document["settings"],
+    }
+
+
+def test_export_then_import_into_a_fresh_profile_gives_the_same_data(page, site_url, new_guarded_context):
+    open_store(page, site_url)
+    seed_everything(page)
+    text = page.evaluate("() => JSON.stringify(store.exportAll())")
+    exported = json.loads(text)
+    assert (exported["format"], exported["version"]) == ("filler-export", 1)
+    assert len(exported["matches"]) == 3
+
+    # A document with some entries no store should take.
+    tampered = json.loads(text)
+    tampered["matches"].append({**make_match("m-no-events"), "events": None})
+    tampered["matches"].append("not a match")
+    tampered["players"].append({"name": "   "})
+    tampered["ratings"].append({"player": "Anna", "variant": "duel", "r": "high", "rd": 1, "vol": 1, "matches": 1})
+    tampered["settings"]["theme"] = "purple"
+
+    context, _ = new_guarded_context()
+    fresh = context.new_page()
+    open_store(fresh, site_url)
+    report = fresh.evaluate("(text) => store.importAll(text)", json.dumps(tampered))
+    taken = {item["what"] for item in report["taken"]}
+    assert taken == {"match m-a", "match m-b", "match m-c", "player Anna", "player Bram",
+                     "rating Anna/classic", "rating Bram/hex", "setting language", "setting palette"}
+    refused = {item["what"]: item["why"] for item in report["refused"]}
+    assert set(refused) == {"match m-no-events", "match #5", "player    ", "rating Anna/duel", "setting theme"}
+    assert all(refused.values())
+    tampered["settings"]["theme"] = "light"
+    assert comparable(fresh.evaluate("() => store.exportAll()")) == {
+        **comparable(exported), "settings": {"language": "en", "palette": "okabe-ito"}}
+
+    # The fresh profile's lobby, after a reload, shows the same matches.
+    fresh.reload()
+    open_store(fresh, site_url)
+    assert sorted(listed_ids(fresh)) == ["m-a", "m-b", "m-c"]
+    assert fresh.evaluate("() => store.listMatches({finished: true}).map(m => m.id)") == ["m-a"]
+
+    # Importing the clean export again changes nothing.
+    again = fresh.evaluate("(text) => store.importAll(text)", text)
+    assert again["refused"] == [] and {item["what"] for item in again["taken"]} == {"setting theme"}
+    assert comparable(fresh.evaluate("() => store.exportAll()")) == comparable(exported)
+
+
+def test_import_merges_by_events_players_and_rating_matches(page, site_url):
+    open_store(page, site_url)
+    seed_everything(page)
+    document = page.evaluate("() => store.exportAll()")
+    by_id = {match["id"]: match for match in document["matches"]}
+    longer = {**by_id["m-b"], "events": by_id["m-b"]["events"] + [{"type": "move", "seat": 0, "color": 2}]}
+    shorter = {**by_id["m-c"], "events": by_id["m-c"]["events"][:1], "updated": by_id["m-c"]["updated"] + 99}
+    ratings = [{**document["ratings"][0], "r": 1700, "matches": 9}, {**document["ratings"][1], "r": 9, "matches": 0}]
+    incoming = {**document, "matches": [longer, shorter], "players": [{"name": "anna"}, {"name": "Cas"}],
+                "ratings": ratings}
+    # A match open at this tab's table is not replaced under it.
+    held = page.evaluate("(doc) => store.importAll(doc)", {**incoming, "players": [], "ratings": []})
+    assert [(item["what"], item["why"]) for item in held["refused"]] == [("match m-b", "it is open at a table; close it first")]
+    page.evaluate("() => store.releaseAll()")
+    report = page.evaluate("(doc) => store.importAll(doc)", incoming)
+    taken = {item["what"] for item in report["taken"]}
+    assert {"match m-b", "player Cas", f"rating {ratings[0]['player']}/{ratings[0]['variant']}"} <= taken
+    unchanged = {item["what"] for item in report["unchanged"]}
+    assert {"match m-c", "player anna", f"rating {ratings[1]['player']}/{ratings[1]['variant']}"} <= unchanged
+    assert len(page.evaluate("() => store.loadMatch('m-b').events")) == 5
+    assert len(page.evaluate("() => store.loadMatch('m-c').events")) == 4
+    assert page.evaluate("() => store.listPlayers().map(p => p.name)") == ["Anna", "Bram", "Cas"]
+
+
+@pytest.mark.parametrize("document, why", [
+    ("{oops", "not JSON"),
+    (json.dumps({"format": "something-else"}), "not a Filler export"),
+    (json.dumps({"format": "filler-export", "version": 99, "matches": []}), "newer version"),
+])
+def test_import_refuses_a_file_it_cannot_read(page, site_url, document, why):
+    open_store(page, site_url)
+    report = page.evaluate("(text) => store.importAll(text)", document)
+    assert report["taken"] == [] and len(report["refused"]) == 1
+    assert report["refused"][0]["what"] == "file" and why in report["refused"][0]["why"]
