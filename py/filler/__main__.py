@@ -10,6 +10,8 @@ import sys
 
 COMMANDS = {
     "bench": "filler.bench",
+    "match": "filler.ai.match_command",
+    "ratings": "filler.ai.ratings_command",
 }
 
 

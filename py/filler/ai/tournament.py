@@ -205,34 +205,18 @@ def run_ratings(matches: int, seed: int, variants=RATED, levels=LEVELS, seconds=
     return table
 
 
-def add_subcommands(subparsers):
-    """Add ``match`` and ``ratings`` to an argparse subparsers object."""
-    p = subparsers.add_parser("match", help="computer against computer: N two-game matches")
-    p.add_argument("--a", default="master", choices=LEVELS, help="level of player a")
-    p.add_argument("--b", default="greedy", choices=LEVELS, help="level of player b")
-    p.add_argument("--variant", default="classic")
-    p.add_argument("--matches", type=int, default=10)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--seconds", type=float, default=None,
-                   help="thinking time per move (default: each level's own budget)")
-    p.set_defaults(run=lambda args: run_matches(args.a, args.b, args.variant, args.matches,
-                                                args.seed, args.seconds))
-    p = subparsers.add_parser("ratings", help="round robin of the levels: Glicko-2 ratings")
-    p.add_argument("--matches", type=int, default=4,
-                   help="matches per pair of levels per variant")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--variants", default=",".join(RATED))
-    p.add_argument("--seconds", type=float, default=None)
-    p.set_defaults(run=lambda args: run_ratings(args.matches, args.seed,
-                                                tuple(args.variants.split(",")),
-                                                seconds=args.seconds))
-
-
 def main(argv=None):
+    """``python -m filler.ai.tournament match|ratings ...`` (same as ``python -m filler``)."""
+    from . import match_command, ratings_command
+
     parser = argparse.ArgumentParser(prog="python -m filler.ai.tournament")
-    add_subcommands(parser.add_subparsers(dest="command", required=True))
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, module in (("match", match_command), ("ratings", ratings_command)):
+        p = sub.add_parser(name, help=module.__doc__.strip().splitlines()[0])
+        module.add_arguments(p)
+        p.set_defaults(run=module.run)
     args = parser.parse_args(argv)
-    args.run(args)
+    return args.run(args)
 
 
 if __name__ == "__main__":
