@@ -28,7 +28,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   theme: "auto",
   symbols: false,
   sound: true,
-  palette: "default",
+  palette: "standard",
 });
 
 const INDEX_KEY = PREFIX + "index";
@@ -288,6 +288,7 @@ export class Store {
   #renewMs;
   #onStorage;
   #onPageHide;
+  #onVisible;
 
   constructor({ window: win = globalThis, area, now = () => Date.now(), tabId, leaseMs = 20000, renewMs } = {}) {
     this.#window = win;
@@ -308,8 +309,13 @@ export class Store {
     if (win && typeof win.addEventListener === "function") {
       this.#onStorage = (event) => this.#storageEvent(event);
       this.#onPageHide = () => this.releaseAll();
+      // Hidden tabs' timers are throttled, so a lease may lapse meanwhile: check at once on return.
+      this.#onVisible = () => {
+        if (win.document && win.document.visibilityState === "visible") this.renewLeases();
+      };
       if (this.persistent) win.addEventListener("storage", this.#onStorage);
       win.addEventListener("pagehide", this.#onPageHide);
+      if (win.document) win.document.addEventListener("visibilitychange", this.#onVisible);
     }
     this.#restoreReadable();
   }
@@ -320,6 +326,7 @@ export class Store {
     if (this.#window && typeof this.#window.removeEventListener === "function") {
       this.#window.removeEventListener("storage", this.#onStorage);
       this.#window.removeEventListener("pagehide", this.#onPageHide);
+      if (this.#window.document) this.#window.document.removeEventListener("visibilitychange", this.#onVisible);
     }
   }
 
