@@ -220,6 +220,7 @@ function summarize(match) {
     created: match.created,
     updated: match.updated,
     finished: match.finished ?? null,
+    result: match.result ?? null,
     events: match.events.length,
   };
 }
@@ -566,7 +567,8 @@ export class Store {
 
   /**
    * Saved matches, newest first: [{id, variant, games, players, created, updated,
-   * finished, events (count), openElsewhere (bool)}]. `{finished: true|false}` filters.
+   * finished, result (the match's own `result` field, if any), events (count),
+   * openElsewhere (bool)}]. `{finished: true|false}` filters.
    */
   listMatches({ finished } = {}) {
     return this.#indexEntries()

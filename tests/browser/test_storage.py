@@ -161,6 +161,25 @@ def test_a_corrupt_match_is_set_aside_with_a_notice_and_the_rest_still_works(pag
     assert sorted(listed_ids(page)) == ["m-good", "m-new"]
 
 
+def test_the_match_list_heals_when_its_index_is_lost_or_broken(page, site_url):
+    open_store(page, site_url)
+    for match_id in ("m-1", "m-2", "m-3"):
+        assert save(page, {**make_match(match_id), "result": {"points": [1, 0]}})["ok"]
+    page.evaluate("() => localStorage.removeItem('filler:index')")
+    page.reload()
+    open_store(page, site_url)
+    assert sorted(listed_ids(page)) == ["m-1", "m-2", "m-3"]
+    assert page.evaluate("() => store.listMatches()[0].result") == {"points": [1, 0]}
+    assert len(json.loads(stored(page, "filler:index"))["matches"]) == 3
+    assert page.evaluate("() => store.notices") == []
+    # A broken index is set aside like anything else, and rebuilt from the matches.
+    page.evaluate("() => localStorage.setItem('filler:index', '[[[')")
+    page.reload()
+    open_store(page, site_url)
+    assert sorted(listed_ids(page)) == ["m-1", "m-2", "m-3"]
+    assert page.evaluate("() => store.notices.map(n => [n.kind, n.key])") == [["corrupt", "filler:index"]]
+
+
 def test_corrupt_profiles_and_settings_are_set_aside_and_defaults_used(page, site_url):
     open_store(page, site_url)
     page.evaluate("""() => {
@@ -300,6 +319,9 @@ def test_two_tabs_never_overwrite_one_match(page, site_url):
     match["events"].append({"type": "move", "seat": 0, "color": 4})
     assert save(tab_a, match)["ok"]
     tab_b.wait_for_function("() => events.some(e => e.type === 'changed' && e.what === 'match' && e.id === 'm-shared')")
+    tab_a.evaluate("() => store.setSettings({theme: 'dark'})")
+    tab_b.wait_for_function("() => events.some(e => e.type === 'changed' && e.what === 'settings')")
+    assert tab_b.evaluate("() => store.getSettings().theme") == "dark"
 
     # Tab B takes over: tab A is told, and its saves are refused from then on.
     assert tab_b.evaluate("(id) => store.takeOverMatch(id)", "m-shared") == {"ok": True, "previous": "A"}
