@@ -1,0 +1,395 @@
+// The page: one state object, the engine in its worker, the table, the lobby and
+// the options. Everything the page shows is drawn from `state` in render().
+//
+// Before Python has booted the page draws the first board from dist/snapshots.json
+// (the engine's own layout and first state, previews included), so hovering works at
+// once; a move made then is queued and played as soon as the engine is ready.
+//
+// For tests and benchmarks, <body> carries: data-ready="1" (a board is shown and
+// takes moves), data-engine="booting|ready|failed", data-state-id, data-moves,
+// data-turn, data-over; each computer move shown adds a performance measure
+// "filler:computer-move" (request sent -> move drawn) and sets data-bot-ms.
+
+import {el, clear, frameBatcher} from './dom.js';
+import {t, pick, translate, setLanguage, onLanguageChange, LANGUAGES, LANGUAGE_NAMES} from './i18n.js';
+import {Engine} from './engine.js';
+import {TableView} from './table.js';
+import {Lobby} from './lobby.js';
+import {applyPalette, PALETTE_NAMES} from './palette.js';
+import {loadSettings, saveSettings, THEMES} from './settings.js';
+
+const DEFAULT_CONFIG = {
+  variant: 'classic', seed: null, options: {},
+  seats: [{kind: 'human', name: ''}, {kind: 'computer', name: '', level: null}],
+};
+const PRACTICE_DEFAULTS = {shape: 'square', width: 10, height: 10, colors: 6};
+const BOT_PACING_MS = 350; // between two computer moves in a row, so people can follow
+
+export const state = {
+  settings: loadSettings(),
+  engine: {status: 'booting', stage: 'runtime', fraction: 0, error: null},
+  catalog: {variants: [], levels: ['greedy'], boards: {}, seed: null},
+  table: null,
+  config: structuredClone(DEFAULT_CONFIG),
+};
+
+const body = document.body;
+const render = frameBatcher(draw);
+let tableView;
+let lobby;
+let engine;
+let optionsDialog;
+
+const app = {
+  state,
+  changed: render,
+  play,
+  rematch: () => startGame({...state.config, seed: null}),
+  openLobby,
+  startGame,
+};
+
+// ---- engine ---------------------------------------------------------------------
+
+function startEngine() {
+  state.engine = {status: 'booting', stage: 'runtime', fraction: 0, error: null};
+  engine.start();
+  render();
+}
+
+async function engineReady() {
+  state.engine.status = 'ready';
+  state.engine.fraction = 1;
+  render();
+  try {
+    const [variants, levels] = await Promise.all([engine.request('variants'), engine.request('levels')]);
+    state.catalog.variants = variants;
+    state.catalog.levels = levels;
+  } catch (error) {
+    showError(error);
+  }
+  const table = state.table;
+  if (state.pendingConfig || !table) {
+    const config = state.pendingConfig || state.config;
+    state.pendingConfig = null;
+    startGame(config);
+  } else if (table.tableId === null) {
+    await openOnEngine(table);
+  }
+}
+
+/** Give a table drawn from a snapshot its engine twin, then play a queued move. */
+async function openOnEngine(table) {
+  let opened;
+  try {
+    opened = await engine.request('new_game', newGameParams(table.config));
+  } catch (error) {
+    table.queuedColor = null;
+    return showError(error, table);
+  }
+  if (state.table !== table) return;
+  table.tableId = opened.table_id;
+  if (opened.layout.seed !== table.layout.seed || opened.layout.variant !== table.layout.variant) {
+    table.layout = opened.layout;
+  }
+  table.players = opened.layout.players;
+  table.snapshot = opened.state;
+  const queued = table.queuedColor;
+  if (queued !== null && queued !== undefined) {
+    table.queuedColor = null;
+    await play(queued);
+  } else {
+    afterSnapshot(table);
+  }
+  render();
+}
+
+function newGameParams(config) {
+  const seats = config.seats.map((seat) => seat.kind === 'computer'
+    ? {kind: 'computer', name: seat.name || '', level: seat.level || state.catalog.levels[0]}
+    : {kind: 'human', name: (seat.name || '').trim()});
+  const params = {variant: config.variant, seats, games: 1};
+  if (config.seed !== null && config.seed !== undefined) params.seed = config.seed;
+  if (config.variant === 'practice') params.options = {...PRACTICE_DEFAULTS, ...config.options};
+  return params;
+}
+
+// ---- tables ---------------------------------------------------------------------
+
+function makeTable(config, layout, snapshot, tableId) {
+  const variant = state.catalog.variants.find((v) => v.id === config.variant);
+  return {
+    tableId, config, layout, snapshot,
+    players: layout.players || config.seats.map((seat) => ({...seat})),
+    variantName: variant ? pick(variant.name) : config.variant,
+    queuedColor: null, requesting: false, botBusy: false, error: null,
+  };
+}
+
+async function startGame(config) {
+  state.config = structuredClone(config);
+  const snapshotBoard = state.catalog.boards[config.variant];
+  if (state.engine.status !== 'ready') {
+    // before boot: the variant's snapshot board (its fixed seed), opened on the
+    // engine once it is up
+    if (!snapshotBoard || config.variant === 'practice') {
+      state.pendingConfig = state.config; // started once the engine is up
+      return;
+    }
+    const seeded = {...state.config, seed: state.catalog.seed};
+    state.table = makeTable(seeded, snapshotBoard.layout, snapshotBoard.state, null);
+    render();
+    return;
+  }
+  let opened;
+  try {
+    opened = await engine.request('new_game', newGameParams(state.config));
+  } catch (error) {
+    return showError(error);
+  }
+  const seeded = {...state.config, seed: opened.layout.seed};
+  const table = makeTable(seeded, opened.layout, opened.state, opened.table_id);
+  const previous = state.table;
+  state.table = table;
+  if (previous?.tableId) engine.request('close', {table_id: previous.tableId}).catch(() => {});
+  afterSnapshot(table);
+  render();
+}
+
+async function play(color) {
+  const table = state.table;
+  if (!table) return;
+  const snapshot = table.snapshot;
+  if (snapshot.over || table.requesting || table.queuedColor !== null) return;
+  if (table.players[snapshot.turn]?.kind !== 'human') return;
+  if (!(String(color) in snapshot.previews)) return; // forbidden or not a color
+  tableView.controls?.reset();
+  if (table.tableId === null) {
+    table.queuedColor = color;
+    render();
+    return;
+  }
+  table.requesting = true;
+  render();
+  try {
+    const next = await engine.request('play', {table_id: table.tableId, state_id: snapshot.state_id, color});
+    table.requesting = false;
+    applySnapshot(table, next);
+  } catch (error) {
+    table.requesting = false;
+    showError(error, table);
+  }
+}
+
+function applySnapshot(table, snapshot) {
+  if (state.table !== table || snapshot.state_id <= table.snapshot.state_id) return false;
+  table.snapshot = snapshot;
+  table.error = null;
+  afterSnapshot(table);
+  render();
+  return true;
+}
+
+/** Ask the worker for a computer move when a computer is to move. */
+function afterSnapshot(table) {
+  const snapshot = table.snapshot;
+  if (snapshot.over || table.tableId === null || table.botBusy) return;
+  if (table.players[snapshot.turn]?.kind !== 'computer') return;
+  table.botBusy = true;
+  const previousSeat = snapshot.last_move?.seat;
+  const pace = previousSeat !== undefined && table.players[previousSeat]?.kind === 'computer';
+  const ask = async () => {
+    if (state.table !== table) return;
+    const started = performance.now();
+    try {
+      const next = await engine.request('bot_move', {table_id: table.tableId, state_id: snapshot.state_id});
+      table.botBusy = false;
+      if (applySnapshot(table, next)) table.botTiming = {started, stateId: next.state_id};
+    } catch (error) {
+      table.botBusy = false;
+      if (state.table === table && error.type !== 'StaleState') showError(error, table);
+    }
+  };
+  if (pace) setTimeout(ask, BOT_PACING_MS);
+  else ask();
+}
+
+function showError(error, table = state.table) {
+  console.warn('filler:', error); // a warning, not an error: it is shown on the page
+  if (table) {
+    table.error = error.message || String(error);
+    render();
+  }
+}
+
+// ---- drawing --------------------------------------------------------------------
+
+const bootBar = el('div', {class: 'boot-bar', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100});
+const bootPanel = el('div', {class: 'boot-panel', hidden: true});
+
+function drawBoot() {
+  const {status, stage, fraction, error} = state.engine;
+  bootBar.hidden = status !== 'booting';
+  bootBar.style.setProperty('--fraction', String(fraction || 0));
+  bootBar.setAttribute('aria-valuenow', String(Math.round(100 * (fraction || 0))));
+  bootBar.setAttribute('aria-label', t('boot.loading'));
+  const label = t(`boot.stage.${stage}`);
+  bootBar.dataset.label = label.startsWith('boot.') ? t('boot.loading') : label;
+  clear(bootPanel);
+  bootPanel.hidden = status === 'ready' || (status === 'booting' && state.table);
+  if (status === 'failed') {
+    bootPanel.append(
+      el('p', {class: 'boot-error-title', text: t('boot.failed')}),
+      el('p', {class: 'boot-error-message', text: error || ''}),
+      el('button', {type: 'button', class: 'primary', dataset: {action: 'retry'}, text: t('boot.retry'),
+                    onclick: () => startEngine()}));
+  } else if (status === 'booting' && !state.table) {
+    bootPanel.append(el('p', {class: 'boot-message', text: bootBar.dataset.label}),
+      el('div', {class: 'boot-bar static'}));
+    bootPanel.lastChild.style.setProperty('--fraction', String(fraction || 0));
+  }
+}
+
+function draw() {
+  drawBoot();
+  tableView.render();
+  const table = state.table;
+  body.dataset.engine = state.engine.status;
+  if (!table) return;
+  const snapshot = table.snapshot;
+  body.dataset.ready = '1';
+  body.dataset.stateId = String(snapshot.state_id);
+  body.dataset.tableId = String(table.tableId ?? 0);
+  body.dataset.moves = String(snapshot.move_number);
+  body.dataset.turn = snapshot.turn === null ? '' : String(snapshot.turn);
+  body.dataset.over = snapshot.over ? '1' : '0';
+  body.dataset.variant = table.config.variant;
+  if (table.botTiming && table.botTiming.stateId === snapshot.state_id) {
+    const {started} = table.botTiming;
+    table.botTiming = null;
+    const shown = performance.now();
+    performance.measure('filler:computer-move', {start: started, end: shown});
+    body.dataset.botMs = String(Math.round(shown - started));
+  }
+}
+
+function applySettings() {
+  const {settings} = state;
+  setLanguage(settings.language);
+  document.documentElement.lang = settings.language;
+  if (settings.theme === 'auto') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = settings.theme;
+  applyPalette(document.documentElement, settings.palette);
+  document.documentElement.classList.toggle('show-symbols', settings.symbols);
+  document.title = t('app.title');
+  translate(document);
+  saveSettings(settings);
+  render();
+}
+
+// ---- options and lobby ----------------------------------------------------------
+
+function buildOptions() {
+  optionsDialog = el('dialog', {class: 'options', 'aria-labelledby': 'options-title'});
+  document.body.append(optionsDialog);
+}
+
+function openOptions() {
+  const {settings} = state;
+  const choice = (name, values, labelOf) => {
+    const node = el('select', {name});
+    for (const value of values) node.append(el('option', {value, text: labelOf(value), selected: settings[name] === value}));
+    node.addEventListener('change', () => { settings[name] = node.value; applySettings(); openOptions(); });
+    return node;
+  };
+  const symbols = el('input', {type: 'checkbox', name: 'symbols', checked: settings.symbols});
+  symbols.addEventListener('change', () => { settings.symbols = symbols.checked; applySettings(); });
+  clear(optionsDialog).append(el('form', {method: 'dialog', class: 'options-form'},
+    el('h2', {id: 'options-title', text: t('options.title')}),
+    el('label', {class: 'field check'}, symbols, el('span', {text: t('options.symbols')})),
+    el('label', {class: 'field'}, el('span', {text: t('options.palette')}),
+      choice('palette', PALETTE_NAMES, (name) => t(`options.palette.${name}`))),
+    el('label', {class: 'field'}, el('span', {text: t('options.theme')}),
+      choice('theme', THEMES, (name) => t(`options.theme.${name}`))),
+    el('label', {class: 'field'}, el('span', {text: t('options.language')}),
+      choice('language', LANGUAGES, (code) => LANGUAGE_NAMES[code])),
+    el('div', {class: 'dialog-actions'}, el('button', {type: 'submit', class: 'primary', text: t('nav.close')}))));
+  if (!optionsDialog.open) optionsDialog.showModal();
+  const focused = optionsDialog.querySelector(`[name="${document.activeElement?.name}"]`);
+  (focused || optionsDialog.querySelector('input, select'))?.focus();
+}
+
+function openLobby() {
+  if (!state.catalog.variants.length) return;
+  const config = structuredClone(state.config);
+  if (config.variant === 'practice') config.options = {...PRACTICE_DEFAULTS, ...config.options};
+  else config.options = {...PRACTICE_DEFAULTS};
+  lobby.open(config);
+}
+
+// ---- start ----------------------------------------------------------------------
+
+function onKey(event) {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (document.querySelector('dialog[open]')) return;
+  const target = event.target;
+  if (target instanceof HTMLElement && target.closest('input, select, textarea')) return;
+  if (/^[1-9]$/.test(event.key)) {
+    const color = Number(event.key) - 1;
+    if (state.table && color < state.table.layout.colors) {
+      event.preventDefault();
+      play(color);
+    }
+  }
+}
+
+async function loadSnapshots() {
+  try {
+    const response = await fetch('snapshots.json');
+    if (!response.ok) return false;
+    const data = await response.json();
+    state.catalog.variants = data.variants;
+    state.catalog.levels = data.levels;
+    state.catalog.boards = data.boards;
+    state.catalog.seed = data.seed;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main() {
+  const tableRoot = document.getElementById('table');
+  document.getElementById('boot-slot').append(bootBar, bootPanel);
+  tableView = new TableView(tableRoot, app);
+  lobby = new Lobby(app);
+  buildOptions();
+  document.getElementById('new-game').addEventListener('click', openLobby);
+  document.getElementById('open-options').addEventListener('click', openOptions);
+  document.addEventListener('keydown', onKey);
+  onLanguageChange(() => render());
+  applySettings();
+
+  engine = new Engine({
+    onProgress: ({stage, fraction}) => {
+      state.engine.stage = stage;
+      state.engine.fraction = fraction;
+      render();
+    },
+    onReady: () => engineReady(),
+    onBootError: ({message}) => {
+      state.engine.status = 'failed';
+      state.engine.error = message;
+      if (state.table) state.table.queuedColor = null;
+      render();
+    },
+  });
+  startEngine();
+  if (await loadSnapshots() && !state.table) startGame(state.config);
+  // after the board: the service worker is not needed for the first paint
+  import('./offline.js')
+    .then(({registerOffline}) => registerOffline())
+    .catch((error) => console.warn('filler: offline mode unavailable', error));
+}
+
+main();

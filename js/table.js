@@ -1,0 +1,240 @@
+// The table: header (needed to win, players), board, color buttons, status line and
+// the game-over panel. It reads the app's one state object and never the rules.
+
+import {el, clear, setAttr} from './dom.js';
+import {t, pick} from './i18n.js';
+import {Board} from './board.js';
+import {ColorControls} from './controls.js';
+import {territoryChart} from './chart.js';
+import {SYMBOLS} from './palette.js';
+import {svg} from './dom.js';
+
+/** The shown name of a seat: its own, else "You" / "Player 2" / "Computer". */
+export function playerName(players, seat) {
+  const player = players[seat] || {kind: 'human'};
+  if (player.name) return player.name;
+  if (player.kind === 'computer') {
+    const computers = players.filter((p) => p.kind === 'computer').length;
+    return computers > 1 ? `${t('player.computer')} ${seat + 1}` : t('player.computer');
+  }
+  const humans = players.filter((p) => p.kind === 'human').length;
+  return humans === 1 ? t('player.you') : t('player.person', {number: seat + 1});
+}
+
+export function sideName(players, seats) {
+  const names = seats.map((seat) => playerName(players, seat));
+  return names.length === 2 ? t('team.name', {first: names[0], second: names[1]}) : names.join(', ');
+}
+
+function swatch(color, extraClass = '') {
+  return el('span', {class: `swatch ${extraClass}`, dataset: {color: String(color)}, 'aria-hidden': 'true'},
+    svg('svg', {viewBox: '-1 -1 2 2'}, svg('path', {d: SYMBOLS[color] || ''})));
+}
+
+export class TableView {
+  /** app: {state, play(color), rematch(), openLobby()} */
+  constructor(container, app) {
+    this.app = app;
+    this.container = container;
+    this.boardLayout = null;
+    this.board = null;
+    this.controls = null;
+    this.shownOver = null;
+    this.cellHover = null;
+
+    this.needed = el('div', {class: 'needed'});
+    this.players = el('div', {class: 'players'});
+    this.header = el('header', {class: 'table-header'}, this.needed, this.players);
+    this.boardWrap = el('div', {class: 'board-wrap'});
+    this.status = el('p', {class: 'status', role: 'status', 'aria-live': 'polite'});
+    this.controlsWrap = el('div', {class: 'controls-wrap'});
+    this.overPanel = el('section', {class: 'over-panel', hidden: true, 'aria-live': 'polite'});
+    container.append(this.header, this.boardWrap, this.controlsWrap, this.status, this.overPanel);
+  }
+
+  ensureBoard(layout) {
+    if (this.boardLayout === layout) return;
+    this.boardLayout = layout;
+    if (this.board) this.board.destroy();
+    clear(this.controlsWrap);
+    this.board = new Board(this.boardWrap, layout, {
+      onCellEnter: (id) => { this.cellHover = id; this.app.changed(); },
+      onCellLeave: () => { this.cellHover = null; this.app.changed(); },
+      onCellClick: (id) => this.cellClicked(id),
+    });
+    this.controls = new ColorControls(this.controlsWrap, layout.colors, {
+      onPreview: () => this.app.changed(),
+      onPlay: (color) => this.app.play(color),
+    });
+  }
+
+  /** A click on a free cell plays its color when that is legal (a shortcut). */
+  cellClicked(id) {
+    const snapshot = this.app.state.table?.snapshot;
+    if (!snapshot || snapshot.over) return;
+    const color = Number(snapshot.cell_colors[id]);
+    if (snapshot.cell_owners[id] === '.' && snapshot.legal.includes(color)) this.app.play(color);
+  }
+
+  /** The color previewed now: a button (hover/focus/tap), else a hovered free cell. */
+  previewColor(snapshot) {
+    const fromButtons = this.controls?.previewColor();
+    if (fromButtons !== null && fromButtons !== undefined) return fromButtons;
+    if (this.cellHover !== null && snapshot.cell_owners[this.cellHover] === '.') {
+      const color = Number(snapshot.cell_colors[this.cellHover]);
+      if (snapshot.legal.includes(color)) return color;
+    }
+    return null;
+  }
+
+  render() {
+    const {state} = this.app;
+    const table = state.table;
+    if (!table) return;
+    const {layout, snapshot, players} = table;
+    this.ensureBoard(layout);
+    const humanTurn = !snapshot.over && snapshot.turn !== null && players[snapshot.turn]?.kind === 'human';
+    const canPlay = humanTurn && !table.queuedColor && !table.requesting;
+
+    const previewColor = this.previewColor(snapshot);
+    const preview = previewColor !== null && snapshot.previews[previewColor] && humanTurn && !table.queuedColor
+      ? {color: previewColor, seat: snapshot.turn, ...snapshot.previews[previewColor]}
+      : null;
+    const queued = table.queuedColor !== null && table.queuedColor !== undefined
+      ? {color: table.queuedColor, seat: snapshot.turn, ...snapshot.previews[table.queuedColor]}
+      : null;
+    this.board.root.setAttribute('aria-label', t('board.label', {variant: table.variantName || ''}));
+    this.board.show({
+      colors: snapshot.cell_colors,
+      owners: snapshot.cell_owners,
+      preview: preview || queued,
+      lastMove: snapshot.last_move ? snapshot.last_move.cells : [],
+      moveNumber: snapshot.move_number,
+      symbols: state.settings.symbols,
+    });
+
+    this.renderHeader(table, snapshot, players);
+    this.renderControls(snapshot, players, canPlay, humanTurn, preview ? previewColor : null);
+    this.renderStatus(state, table, snapshot, players);
+    this.renderOver(table, snapshot, players);
+  }
+
+  renderHeader(table, snapshot, players) {
+    const twoSides = snapshot.sides.length === 2;
+    clear(this.needed).append(
+      el('span', {class: 'needed-label', text: t('header.needed')}),
+      el('strong', {class: 'needed-value', text: String(snapshot.needed_to_win)}),
+    );
+    const cards = snapshot.sides.map((side) => {
+      const seatRows = side.seats.map((seat) => {
+        const player = snapshot.players[seat];
+        const moving = snapshot.turn === seat;
+        return el('div', {class: 'seat', dataset: {seat: String(seat)}, 'data-moving': moving ? '' : null,
+                          'data-out': player.out ? '' : null},
+          swatch(player.color),
+          el('span', {class: 'seat-name', text: playerName(players, seat)}),
+          moving ? el('span', {class: 'turn-badge',
+            text: players[seat]?.kind === 'computer' && !snapshot.over ? t('header.thinking') : t('header.to_move')}) : null,
+          player.out ? el('span', {class: 'turn-badge', text: t('header.out')}) : null);
+      });
+      const lead = side.lead > 0 ? t('header.ahead', {count: side.lead})
+        : side.lead < 0 ? t('header.behind', {count: -side.lead}) : t('header.level');
+      const equator = side.to_equator > 0 ? t('header.to_equator', {count: side.to_equator}) : t('header.past_equator');
+      const winner = snapshot.over && snapshot.winning_sides.includes(side.side);
+      return el('div', {class: 'side-card', dataset: {side: String(side.side)},
+                        'data-moving': side.seats.includes(snapshot.turn) ? '' : null,
+                        'data-winner': winner ? '' : null},
+        el('div', {class: 'seats'}, seatRows),
+        el('div', {class: 'side-stats'},
+          el('span', {class: 'score', text: String(side.score)}),
+          el('span', {class: 'detail', text: equator}),
+          el('span', {class: 'detail', 'data-lead': side.lead > 0 ? 'ahead' : side.lead < 0 ? 'behind' : 'level',
+                      text: twoSides ? lead : `${lead} · ${t('header.best', {count: side.best})}`})));
+    });
+    clear(this.players).append(...cards);
+    this.players.dataset.sides = String(snapshot.sides.length);
+  }
+
+  renderControls(snapshot, players, canPlay, humanTurn, shown) {
+    const forbidden = new Map(snapshot.forbidden.map(({color, seat}) => [color, seat]));
+    const mover = snapshot.turn;
+    const buttons = [];
+    for (let color = 0; color < this.boardLayout.colors; color++) {
+      const preview = snapshot.previews[color];
+      let tooltip;
+      if (snapshot.over) tooltip = t('status.over');
+      else if (forbidden.has(color)) {
+        const seat = forbidden.get(color);
+        tooltip = seat === mover ? t('controls.forbidden_own')
+          : t('controls.forbidden_other', {name: playerName(players, seat)});
+      } else if (!humanTurn) {
+        tooltip = t('controls.not_your_turn', {name: playerName(players, mover)});
+      } else if (preview) {
+        const count = preview.flood.length + preview.enclosure.length;
+        tooltip = count === 0 ? t('controls.takes_nothing')
+          : preview.enclosure.length ? t('controls.takes_enclosure', {count, enclosed: preview.enclosure.length})
+          : count === 1 ? t('controls.takes_one') : t('controls.takes', {count});
+      } else tooltip = '';
+      buttons.push({
+        allowed: canPlay && !!preview,
+        forbidden: forbidden.has(color),
+        tooltip,
+        label: `${t('controls.color', {number: color + 1})}: ${tooltip}`,
+      });
+    }
+    this.controls.update(buttons, shown ?? this.controls.previewColor(), t('controls.label'));
+    this.controlsWrap.hidden = snapshot.over;
+  }
+
+  renderStatus(state, table, snapshot, players) {
+    let text = '';
+    if (table.error) text = t('error.request', {message: table.error});
+    else if (table.queuedColor !== null && table.queuedColor !== undefined) text = t('boot.queued');
+    else if (snapshot.over) text = t('status.over');
+    else if (snapshot.turn !== null) {
+      const name = playerName(players, snapshot.turn);
+      text = players[snapshot.turn]?.kind === 'computer'
+        ? t('status.thinking', {name}) : t('status.your_turn', {name});
+    }
+    if (this.status.textContent !== text) this.status.textContent = text;
+    setAttr(this.status, 'data-error', table.error ? '' : null);
+  }
+
+  renderOver(table, snapshot, players) {
+    if (!snapshot.over) {
+      this.overPanel.hidden = true;
+      this.shownOver = null;
+      return;
+    }
+    const key = `${table.tableId}:${snapshot.state_id}:${this.app.state.settings.language}`;
+    if (this.shownOver === key) return;
+    this.shownOver = key;
+    const winners = snapshot.winning_sides;
+    const sides = snapshot.sides;
+    const headline = winners.length === 1
+      ? t('over.winner', {name: sideName(players, sides[winners[0]].seats)})
+      : t('over.draw');
+    const scores = sides.map((side) => `${sideName(players, side.seats)} ${side.score}`).join(' – ');
+    const series = sides.map((side) => ({label: sideName(players, side.seats),
+                                         colorIndex: snapshot.players[side.seats[0]].color}));
+    const reason = snapshot.end_reason ? t(`over.reason.${snapshot.end_reason}`) : '';
+    clear(this.overPanel).append(
+      el('h2', {class: 'over-title', text: t('over.title')}),
+      el('p', {class: 'over-winner', text: headline}),
+      el('p', {class: 'over-score', text: scores}),
+      reason ? el('p', {class: 'over-reason', text: reason}) : null,
+      el('figure', {class: 'over-chart'},
+        territoryChart(snapshot.score_history, series, {
+          needed: sides.length === 2 ? snapshot.needed_to_win : null,
+          label: t('over.chart_label'), moveLabel: t('over.move'),
+        }),
+        el('figcaption', {},
+          el('span', {text: t('over.chart')}),
+          ...series.map(({label, colorIndex}) => el('span', {class: 'legend'}, swatch(colorIndex), label)))),
+      el('div', {class: 'over-actions'},
+        el('button', {type: 'button', class: 'primary', text: t('over.again'), onclick: () => this.app.rematch()}),
+        el('button', {type: 'button', text: t('over.new'), onclick: () => this.app.openLobby()})),
+    );
+    this.overPanel.hidden = false;
+  }
+}

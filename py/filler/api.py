@@ -1,0 +1,428 @@
+"""The JSON seam between the page and the engine: the only module that speaks JSON.
+
+The worker calls :func:`handle` with a request string and posts the answer back::
+
+    >>> import json
+    >>> answer = json.loads(handle(json.dumps(
+    ...     {"id": 1, "method": "new_game", "params": {"variant": "quick", "seed": 7}})))
+    >>> answer["ok"], sorted(answer["result"])
+    (True, ['layout', 'state', 'table_id'])
+
+A board's layout is sent once per table (``new_game``, ``layout``); every change
+answers with a full state snapshot whose ``state_id`` grows. A request made from an
+older snapshot is refused (``StaleState``), so a click or a computer move computed
+for a position that has moved on can never be played by mistake. Errors come back
+as data: ``{"id", "ok": false, "error": {"type", "message"}}``.
+
+Methods: ``variants``, ``levels``, ``new_game``, ``layout``, ``state``, ``play``,
+``bot_move``, ``resign``, ``close``. See each ``_method_*`` function.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from dataclasses import dataclass, field
+
+import filler
+
+DEFAULT_SEED = 1
+"""The seed of every variant's first board (the page draws it before Python boots)."""
+
+PRACTICE_DEFAULTS = {"shape": "square", "width": 10, "height": 10, "colors": 6}
+
+
+class ApiError(filler.FillerError):
+    """A request the API cannot serve; ``type`` names the kind for the page."""
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
+
+
+def _levels() -> list[str]:
+    ai = getattr(filler, "ai", None)
+    levels = getattr(ai, "LEVELS", None) if ai is not None else None
+    return [str(level) for level in levels] if levels else ["greedy"]
+
+
+@dataclass
+class Seat:
+    kind: str  # "human" | "computer"
+    name: str = ""
+    level: str | None = None
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "name": self.name, "level": self.level}
+
+
+@dataclass
+class Table:
+    """One game (later: one match) in the worker, with the history the page charts."""
+
+    table_id: int
+    variant: str
+    seed: int
+    options: dict
+    seats: list[Seat]
+    game: "filler.Game"
+    state_id: int = 1
+    score_history: list[list[int]] = field(default_factory=list)  # per side, per move
+    last_move: dict | None = None
+
+    def __post_init__(self):
+        self.score_history = [_side_scores(self.game)]
+
+    def play(self, color: int) -> None:
+        before = self.game
+        after = before.play(color)
+        self.game = after
+        self.state_id += 1
+        gained = [
+            cell
+            for cell, (old, new) in enumerate(zip("".join(before.owner_rows()),
+                                                  "".join(after.owner_rows())))
+            if old != new and new.isdigit()
+        ]
+        self.last_move = {"seat": before.turn, "color": color, "cells": gained}
+        self.score_history.append(_side_scores(after))
+
+
+_tables: dict[int, Table] = {}
+_table_ids = itertools.count(1)
+
+
+def _side_scores(game) -> list[int]:
+    return [game.side_score(side) for side in range(game.sides)]
+
+
+def _variant_json(variant) -> dict:
+    clock = variant.clock
+    return {
+        "id": variant.id,
+        "name": {"nl": variant.name_nl, "en": variant.name_en},
+        "summary": {"nl": variant.summary_nl, "en": variant.summary_en},
+        "shape": variant.shape,
+        "width": variant.width,
+        "height": variant.height,
+        "colors": variant.colors,
+        "seats": variant.seats,
+        "teams": variant.teams,
+        "rated": variant.rated,
+        "clock": None if clock is None else {"bank_ms": clock[0], "increment_ms": clock[1]},
+    }
+
+
+def layout_of(game) -> dict:
+    """What never changes during a game: geometry and specials of the board."""
+    return {
+        "shape": game.shape,
+        "width": game.width,
+        "height": game.height,
+        "colors": game.colors,
+        "seats": game.seats,
+        "sides": game.sides,
+        "teams": game.teams,
+        "side_of": [game.side_of(seat) for seat in range(game.seats)],
+        "values": game.cell_values(),
+        "obstacles": sorted(game.obstacles()),
+        "walls": [list(wall) for wall in game.walls()],
+        "paint": sorted(game.paint()),
+        "crown": game.crown,
+        "starts": [sorted(game.start_cells(seat)) for seat in range(game.seats)],
+    }
+
+
+def _needed_by_side(game) -> list[int]:
+    """Per side: the own value that would end the game in its favour now.
+
+    Two sides: more than half the value in play (the equator; what the other side
+    can still reach shrinks as this one grows). More sides: more than the best any
+    other side can still reach (the clinch line)."""
+    if game.sides == 2:
+        return [game.needed_to_win()] * 2
+    bests = [game.side_best(side) for side in range(game.sides)]
+    return [max(b for other, b in enumerate(bests) if other != side) + 1
+            for side in range(game.sides)]
+
+
+def state_of(game, *, state_id: int = 1, score_history=None, last_move=None) -> dict:
+    """A full snapshot of a game: everything the table draws, previews included."""
+    sides = range(game.sides)
+    own = [game.side_score(side) for side in sides]
+    best = [game.side_best(side) for side in sides]
+    needed = _needed_by_side(game)
+    side_rows = []
+    for side in sides:
+        others = [own[other] for other in sides if other != side]
+        side_rows.append({
+            "side": side,
+            "seats": [seat for seat in range(game.seats) if game.side_of(seat) == side],
+            "score": own[side],
+            "best": best[side],
+            "needed": needed[side],
+            "to_equator": max(0, needed[side] - own[side]),
+            "lead": own[side] - max(others) if others else 0,
+        })
+    players = [{
+        "seat": seat,
+        "side": game.side_of(seat),
+        "color": game.current_color(seat),
+        "score": game.score(seat),
+        "best": game.best(seat),
+        "out": seat in game.out,
+    } for seat in range(game.seats)]
+
+    previews = {}
+    forbidden = []
+    if not game.over:
+        mover = game.turn
+        for color in game.legal_colors():
+            parts = game.preview_parts(color)
+            flood = sorted(set(parts.get(mover, {}).get("flood", ())))
+            enclosure = sorted({cell for part in parts.values()
+                                for cell in part.get("enclosure", ())} - set(flood))
+            previews[str(color)] = {"flood": flood, "enclosure": enclosure}
+        forbidden = [{"color": color, "seat": seat}
+                     for color, seat in sorted(game.forbidden().items())]
+    return {
+        "state_id": state_id,
+        "turn": None if game.over else game.turn,
+        "move_number": len(game.moves),
+        "cell_colors": "".join(game.color_rows()),
+        "cell_owners": "".join(game.owner_rows()),
+        "legal": [] if game.over else list(game.legal_colors()),
+        "forbidden": forbidden,
+        "previews": previews,
+        "players": players,
+        "sides": side_rows,
+        "needed_to_win": game.needed_to_win(),
+        "value_in_play": game.value_in_play(),
+        "dead_value": game.dead_value(),
+        "over": bool(game.over),
+        "winners": list(game.winners),
+        "winning_sides": sorted({game.side_of(seat) for seat in game.winners}),
+        "end_reason": game.end_reason,
+        "last_move": last_move,
+        "score_history": (list(score_history) if score_history is not None
+                          else [_side_scores(game)]),
+    }
+
+
+def _table_state(table: Table) -> dict:
+    snapshot = state_of(table.game, state_id=table.state_id,
+                        score_history=table.score_history, last_move=table.last_move)
+    snapshot["table_id"] = table.table_id
+    return snapshot
+
+
+def _param(params: dict, name: str, kind, default=None, *, required=False):
+    if name not in params or params[name] is None:
+        if required:
+            raise ApiError("BadRequest", f"Missing parameter '{name}'.")
+        return default
+    value = params[name]
+    if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+        raise ApiError("BadRequest", f"Parameter '{name}' should be {kind.__name__}.")
+    return value
+
+
+def _seats_from(params: dict, count: int) -> list[Seat]:
+    raw = _param(params, "seats", list, None)
+    levels = _levels()
+    if raw is None:
+        raw = [{"kind": "human", "name": ""}] + [{"kind": "computer"}] * (count - 1)
+    if len(raw) != count:
+        raise ApiError("BadRequest", f"This variant has {count} seats, not {len(raw)}.")
+    seats = []
+    for entry in raw:
+        if not isinstance(entry, dict) or entry.get("kind") not in ("human", "computer"):
+            raise ApiError("BadRequest", "A seat is {kind: 'human'|'computer', ...}.")
+        name = entry.get("name") or ""
+        if not isinstance(name, str):
+            raise ApiError("BadRequest", "A seat's name should be text.")
+        if entry["kind"] == "computer":
+            level = entry.get("level") or levels[0]
+            if str(level) not in levels:
+                raise ApiError("BadRequest", f"Unknown computer level '{level}'.")
+            seats.append(Seat("computer", name[:40], str(level)))
+        else:
+            seats.append(Seat("human", name[:40]))
+    return seats
+
+
+def _new_game(variant: str, seed: int, options: dict):
+    if variant == "practice":
+        merged = {**PRACTICE_DEFAULTS, **options}
+        return filler.Game.new(variant, seed=seed, **merged), merged
+    if options:
+        raise ApiError("BadRequest", "Only the practice variant takes options.")
+    return filler.Game.new(variant, seed=seed), {}
+
+
+def _table(params: dict) -> Table:
+    table_id = _param(params, "table_id", int, required=True)
+    table = _tables.get(table_id)
+    if table is None:
+        raise ApiError("UnknownTable", f"There is no table {table_id} (closed or never opened).")
+    return table
+
+
+def _fresh_table(params: dict) -> Table:
+    table = _table(params)
+    state_id = _param(params, "state_id", int, required=True)
+    if state_id != table.state_id:
+        raise ApiError("StaleState",
+                       f"The game has moved on (state {table.state_id}, request made "
+                       f"from state {state_id}).")
+    return table
+
+
+# ---- methods -------------------------------------------------------------------
+
+def _method_variants(params: dict) -> list[dict]:
+    """Every variant: names and summaries in nl/en, board, seats, rated, clock."""
+    return [_variant_json(variant) for variant in filler.VARIANTS.values()]
+
+
+def _method_levels(params: dict) -> list[str]:
+    """The computer levels, weakest first."""
+    return _levels()
+
+
+def _method_new_game(params: dict) -> dict:
+    """Open a table: ``{variant, seed?, options?, seats?, games?}`` ->
+    ``{table_id, layout, state}``. ``seed`` defaults to a random one; ``seats`` to a
+    person against computers of the weakest level."""
+    variant = _param(params, "variant", str, required=True)
+    if variant not in filler.VARIANTS:
+        raise ApiError("UnknownVariant", f"There is no variant '{variant}'.")
+    seed = _param(params, "seed", int, None)
+    if seed is None:
+        seed = random.randrange(1, 2**31)
+    options = _param(params, "options", dict, {})
+    games = _param(params, "games", int, 1)
+    if games != 1:
+        raise ApiError("BadRequest", "Only single games so far (games: 1).")
+    game, options = _new_game(variant, seed, options)
+    seats = _seats_from(params, game.seats)
+    table = Table(next(_table_ids), variant, seed, options, seats, game)
+    _tables[table.table_id] = table
+    return {"table_id": table.table_id, "layout": _table_layout(table),
+            "state": _table_state(table)}
+
+
+def _table_layout(table: Table) -> dict:
+    layout = layout_of(table.game)
+    layout.update({"table_id": table.table_id, "variant": table.variant,
+                   "seed": table.seed, "options": table.options,
+                   "players": [seat.to_json() for seat in table.seats]})
+    return layout
+
+
+def _method_layout(params: dict) -> dict:
+    """``{table_id}`` -> the table's layout (as sent by ``new_game``)."""
+    return _table_layout(_table(params))
+
+
+def _method_state(params: dict) -> dict:
+    """``{table_id}`` -> the current state snapshot."""
+    return _table_state(_table(params))
+
+
+def _method_play(params: dict) -> dict:
+    """``{table_id, state_id, color}`` -> the new state. Refused when ``state_id``
+    is not the current one, when a computer is to move, or when the color is illegal."""
+    table = _fresh_table(params)
+    color = _param(params, "color", int, required=True)
+    game = table.game
+    if game.over:
+        raise ApiError("GameOver", "The game is over.")
+    if table.seats[game.turn].kind != "human":
+        raise ApiError("OutOfTurn", "It is the computer's turn.")
+    table.play(color)
+    return _table_state(table)
+
+
+def _method_bot_move(params: dict) -> dict:
+    """``{table_id, state_id}`` -> the state after the computer to move has played."""
+    table = _fresh_table(params)
+    game = table.game
+    if game.over:
+        raise ApiError("GameOver", "The game is over.")
+    seat = table.seats[game.turn]
+    if seat.kind != "computer":
+        raise ApiError("OutOfTurn", "It is not a computer's turn.")
+    table.play(filler.ai.choose(game, seat.level))
+    return _table_state(table)
+
+
+def _method_resign(params: dict) -> dict:
+    """``{table_id, state_id, seat}`` -> the state after that seat resigned."""
+    table = _fresh_table(params)
+    seat = _param(params, "seat", int, required=True)
+    if not 0 <= seat < table.game.seats:
+        raise ApiError("BadRequest", f"There is no seat {seat}.")
+    table.game = table.game.resign(seat)
+    table.state_id += 1
+    table.last_move = None
+    return _table_state(table)
+
+
+def _method_close(params: dict) -> dict:
+    """``{table_id}`` -> ``{closed: bool}``: forget a table."""
+    table_id = _param(params, "table_id", int, required=True)
+    return {"closed": _tables.pop(table_id, None) is not None}
+
+
+METHODS = {
+    name[len("_method_"):]: function
+    for name, function in dict(globals()).items()
+    if name.startswith("_method_")
+}
+
+
+def handle(request_json: str) -> str:
+    """Answer one request (a JSON string) with a JSON string; never raises."""
+    request_id = None
+    try:
+        try:
+            request = json.loads(request_json)
+        except (TypeError, ValueError) as error:
+            raise ApiError("BadRequest", f"The request is not JSON: {error}.") from None
+        if not isinstance(request, dict):
+            raise ApiError("BadRequest", "A request is a JSON object {id, method, params}.")
+        request_id = request.get("id")
+        method = METHODS.get(request.get("method"))
+        if method is None:
+            raise ApiError("UnknownMethod", f"There is no method {request.get('method')!r}.")
+        params = request.get("params") or {}
+        if not isinstance(params, dict):
+            raise ApiError("BadRequest", "params should be an object.")
+        result = method(params)
+        return json.dumps({"id": request_id, "ok": True, "result": result},
+                          separators=(",", ":"))
+    except ApiError as error:
+        kind, message = error.kind, str(error)
+    except filler.FillerError as error:
+        kind, message = type(error).__name__, str(error)
+    except Exception as error:  # a bug: still an answer, never a silent hang
+        kind, message = "InternalError", f"{type(error).__name__}: {error}"
+    return json.dumps({"id": request_id, "ok": False,
+                       "error": {"type": kind, "message": message}})
+
+
+def static_snapshots() -> dict:
+    """What the page draws before Python has booted (build.py writes it as
+    dist/snapshots.json): every variant's list entry, the computer levels, and the
+    layout and first state of each variant's board with :data:`DEFAULT_SEED`."""
+    boards = {}
+    for variant_id in filler.VARIANTS:
+        game, options = _new_game(variant_id, DEFAULT_SEED, {})
+        layout = layout_of(game)
+        layout.update({"variant": variant_id, "seed": DEFAULT_SEED, "options": options})
+        state = state_of(game)
+        boards[variant_id] = {"layout": layout, "state": state}
+    return {"format": 1, "seed": DEFAULT_SEED, "variants": _method_variants({}),
+            "levels": _levels(), "boards": boards}

@@ -1,0 +1,164 @@
+"""filler.api: the JSON seam between the page and the engine (plain CPython)."""
+
+import json
+
+import pytest
+
+import filler
+from filler import api
+
+
+def call(method, **params):
+    answer = json.loads(api.handle(json.dumps({"id": 9, "method": method, "params": params})))
+    assert answer["id"] == 9
+    return answer
+
+
+def ok(method, **params):
+    answer = call(method, **params)
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def error_type(method, **params):
+    answer = call(method, **params)
+    assert answer["ok"] is False
+    assert answer["error"]["message"]
+    return answer["error"]["type"]
+
+
+def test_variants_and_levels():
+    variants = ok("variants")
+    assert [v["id"] for v in variants] == list(filler.VARIANTS)
+    assert all(v["name"]["nl"] and v["name"]["en"] for v in variants)
+    assert ok("levels")
+
+
+def test_new_game_sends_layout_and_first_state():
+    opened = ok("new_game", variant="quick", seed=42)
+    layout, state = opened["layout"], opened["state"]
+    game = filler.Game.new("quick", seed=42)
+    assert (layout["shape"], layout["width"], layout["height"], layout["colors"]) == (
+        "square", game.width, game.height, game.colors)
+    assert layout["seed"] == 42 and layout["table_id"] == opened["table_id"]
+    assert layout["starts"] == [sorted(game.start_cells(s)) for s in range(2)]
+    assert state["state_id"] == 1 and state["turn"] == game.turn
+    assert state["cell_colors"] == "".join(game.color_rows())
+    assert state["cell_owners"] == "".join(game.owner_rows())
+    assert state["legal"] == game.legal_colors()
+    assert state["needed_to_win"] == game.needed_to_win()
+    assert state["score_history"] == [[game.score(0), game.score(1)]]
+
+
+def test_previews_are_the_engines():
+    opened = ok("new_game", variant="classic", seed=5)
+    game = filler.Game.new("classic", seed=5)
+    previews = opened["state"]["previews"]
+    assert sorted(map(int, previews)) == game.legal_colors()
+    for color in game.legal_colors():
+        preview = previews[str(color)]
+        assert sorted(preview["flood"] + preview["enclosure"]) == game.preview(color)[game.turn]
+
+
+def test_forbidden_colors_name_their_seat():
+    state = ok("new_game", variant="quick", seed=3)["state"]
+    game = filler.Game.new("quick", seed=3)
+    forbidden = {entry["color"]: entry["seat"] for entry in state["forbidden"]}
+    assert forbidden == {game.current_color(0): 0, game.current_color(1): 1}
+
+
+def test_play_answers_the_next_state_and_refuses_a_stale_one():
+    opened = ok("new_game", variant="quick", seed=11,
+                seats=[{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bob"}])
+    table_id, state = opened["table_id"], opened["state"]
+    color = state["legal"][0]
+    after = ok("play", table_id=table_id, state_id=state["state_id"], color=color)
+    expected = filler.Game.new("quick", seed=11).play(color)
+    assert after["state_id"] == state["state_id"] + 1
+    assert after["cell_owners"] == "".join(expected.owner_rows())
+    assert after["last_move"]["seat"] == 0 and after["last_move"]["color"] == color
+    assert len(after["score_history"]) == 2
+    assert error_type("play", table_id=table_id, state_id=state["state_id"],
+                      color=after["legal"][0]) == "StaleState"
+
+
+def test_illegal_move_comes_back_as_data():
+    opened = ok("new_game", variant="quick", seed=2,
+                seats=[{"kind": "human"}, {"kind": "human"}])
+    state = opened["state"]
+    forbidden = state["forbidden"][0]["color"]
+    assert error_type("play", table_id=opened["table_id"], state_id=1, color=forbidden) == "IllegalMove"
+
+
+def test_the_computer_moves_only_on_its_turn():
+    opened = ok("new_game", variant="quick", seed=8)
+    table_id = opened["table_id"]
+    assert error_type("bot_move", table_id=table_id, state_id=1) == "OutOfTurn"
+    state = ok("play", table_id=table_id, state_id=1, color=opened["state"]["legal"][0])
+    assert error_type("play", table_id=table_id, state_id=state["state_id"],
+                      color=state["legal"][0]) == "OutOfTurn"
+    after = ok("bot_move", table_id=table_id, state_id=state["state_id"])
+    assert after["move_number"] == 2 and after["last_move"]["seat"] == 1
+
+
+def test_a_whole_game_between_computers_ends_with_winners():
+    opened = ok("new_game", variant="quick", seed=4,
+                seats=[{"kind": "computer"}, {"kind": "computer"}])
+    state = opened["state"]
+    while not state["over"]:
+        state = ok("bot_move", table_id=opened["table_id"], state_id=state["state_id"])
+    assert state["end_reason"] and state["turn"] is None and not state["previews"]
+    assert len(state["score_history"]) == state["move_number"] + 1
+    scores = [side["score"] for side in state["sides"]]
+    assert state["winning_sides"] == [i for i, s in enumerate(scores) if s == max(scores)]
+
+
+def test_four_players_and_duos_have_sides():
+    four = ok("new_game", variant="four", seed=1,
+              seats=[{"kind": "human"}] * 4)["state"]
+    assert len(four["sides"]) == 4 and len(four["players"]) == 4
+    duos = ok("new_game", variant="duos", seed=1, seats=[{"kind": "human"}] * 4)
+    assert duos["layout"]["side_of"] == [0, 1, 0, 1]
+    assert [side["seats"] for side in duos["state"]["sides"]] == [[0, 2], [1, 3]]
+
+
+def test_practice_takes_options():
+    opened = ok("new_game", variant="practice", seed=1,
+                options={"shape": "hex", "width": 9, "height": 7, "colors": 5})
+    assert (opened["layout"]["shape"], opened["layout"]["width"], opened["layout"]["colors"]) == ("hex", 9, 5)
+    assert error_type("new_game", variant="quick", options={"width": 9}) == "BadRequest"
+
+
+@pytest.mark.parametrize("request_text, kind", [
+    ("not json", "BadRequest"),
+    ("[1, 2]", "BadRequest"),
+    ('{"id": 1, "method": "nope"}', "UnknownMethod"),
+    ('{"id": 1, "method": "new_game", "params": {"variant": "nope"}}', "UnknownVariant"),
+    ('{"id": 1, "method": "new_game", "params": {"variant": "quick", "seed": "x"}}', "BadRequest"),
+    ('{"id": 1, "method": "new_game", "params": {"variant": "quick", "seats": [{"kind": "x"}, {}]}}', "BadRequest"),
+    ('{"id": 1, "method": "state", "params": {"table_id": 99999}}', "UnknownTable"),
+    ('{"id": 1, "method": "play", "params": {"table_id": 1}}', "BadRequest"),
+])
+def test_errors_are_data(request_text, kind):
+    answer = json.loads(api.handle(request_text))
+    assert answer["ok"] is False
+    assert answer["error"]["type"] == kind, answer
+    assert answer["error"]["message"]
+
+
+def test_close_forgets_a_table():
+    table_id = ok("new_game", variant="quick", seed=1)["table_id"]
+    assert ok("close", table_id=table_id) == {"closed": True}
+    assert error_type("state", table_id=table_id) == "UnknownTable"
+
+
+def test_static_snapshots_match_a_fresh_table():
+    snapshots = json.loads(json.dumps(api.static_snapshots()))
+    assert set(snapshots["boards"]) == set(filler.VARIANTS)
+    for variant_id, board in snapshots["boards"].items():
+        fresh = ok("new_game", variant=variant_id, seed=snapshots["seed"])
+        for key in ("shape", "width", "height", "colors", "values", "obstacles", "walls", "paint", "crown", "starts"):
+            assert board["layout"][key] == fresh["layout"][key], (variant_id, key)
+        state = dict(fresh["state"])
+        state.pop("table_id")
+        assert board["state"] == state, variant_id
