@@ -15,6 +15,12 @@
 // "filler:quarantine:<key>:<time>" and reported as a notice. This module checks shapes
 // only; whether a match replays is the engine's business.
 //
+// A match is saved as a replayable log: the engine's Match.to_record() ({format:
+// "filler-match", version, variant, seed, options, games, events: [["move", seat,
+// color], ["ready", seat], ["resign_game", seat], ["resign_match", seat], ["flag",
+// seat]], board?}) plus what the page adds: id, players: [{kind, name | level}],
+// clock: {...}, created, updated, finished (null | false | true | time), result.
+//
 // Two tabs never overwrite each other's match: a tab writes a match only while it holds
 // that match's lease ("filler:lock:<id>" = {tab, expires}, renewed by a timer), and only
 // if the stored copy is still the one this tab last read or wrote.
@@ -45,15 +51,15 @@ const MAX_NAME_LENGTH = 40;
 
 // MIGRATIONS[kind][n] turns a value of schema version n into version n + 1. Version 0
 // is a value without a `version` field, from before versions existed: a match with
-// `moves: [[seat, color], ...]` instead of events, players as a list of names,
+// `moves: [[seat, color], ...]` instead of events (["move", seat, color], as the
+// engine's Match.to_record writes them), players as a list of names,
 // settings as a bare object.
 export const MIGRATIONS = {
   match: {
     0: (old) => {
       if (!isObject(old) || !Array.isArray(old.moves)) throw new Error("a version 0 match has no moves");
       const { moves, ...rest } = old;
-      const events = moves.map((move) =>
-        Array.isArray(move) ? { type: "move", seat: move[0], color: move[1] } : move);
+      const events = moves.map((move) => (Array.isArray(move) ? ["move", ...move] : move));
       return { ...rest, format: MATCH_FORMAT, version: 1, events };
     },
   },
@@ -82,8 +88,10 @@ function checkMatch(match) {
   if (match.format !== MATCH_FORMAT) return `format is not "${MATCH_FORMAT}"`;
   if (typeof match.id !== "string" || !MATCH_ID.test(match.id)) return "the match id is missing or malformed";
   if (typeof match.variant !== "string" || match.variant === "") return "the variant is missing";
-  if (!(typeof match.seed === "string" || Number.isInteger(match.seed))) return "the seed is missing";
+  // A custom board has no seed (null) and carries its `board` layout instead.
+  if (!(match.seed === null || typeof match.seed === "string" || Number.isInteger(match.seed))) return "the seed is not a whole number";
   if (match.options != null && !isObject(match.options)) return "options is not an object";
+  if (match.board != null && !isObject(match.board)) return "board is not an object";
   if (!Number.isInteger(match.games) || match.games < 1) return "games is not a positive whole number";
   if (!Array.isArray(match.players) || match.players.length === 0) return "players is not a list";
   for (const player of match.players) {
@@ -234,12 +242,16 @@ export function newMatchId(now = Date.now()) {
 /** A Storage-like map, for when localStorage cannot be used. */
 export class MemoryArea {
   #items = new Map();
+  #keys = null; // key(index) over a snapshot, so that listing all keys stays linear
   get length() { return this.#items.size; }
-  key(index) { return [...this.#items.keys()][index] ?? null; }
+  key(index) {
+    this.#keys ??= [...this.#items.keys()];
+    return this.#keys[index] ?? null;
+  }
   getItem(key) { return this.#items.has(key) ? this.#items.get(key) : null; }
-  setItem(key, value) { this.#items.set(String(key), String(value)); }
-  removeItem(key) { this.#items.delete(key); }
-  clear() { this.#items.clear(); }
+  setItem(key, value) { this.#items.set(String(key), String(value)); this.#keys = null; }
+  removeItem(key) { this.#items.delete(key); this.#keys = null; }
+  clear() { this.#items.clear(); this.#keys = null; }
 }
 
 function openArea(win) {

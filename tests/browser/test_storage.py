@@ -41,6 +41,8 @@ FILL_QUOTA = """() => {
   return count;
 }"""
 
+CLAIMED_BY = "(tab) => events.some(e => e.type === 'lease' && e.state === 'claimed' && e.holder === tab)"
+
 NOT_AVAILABLE = {
     "throws": """Object.defineProperty(window, 'localStorage', {configurable: true,
         get() { throw new DOMException("Access is denied for this document.", "SecurityError"); }});""",
@@ -66,8 +68,8 @@ def make_match(match_id, moves=3, finished=None, variant="classic"):
         "options": {},
         "games": 2,
         "players": [{"kind": "human", "name": "Anna"}, {"kind": "bot", "level": 3}],
-        "events": [{"type": "move", "seat": index % 2, "color": index % 7} for index in range(moves)]
-        + ([{"type": "resign_match", "seat": 1}] if finished else []),
+        "events": [["move", index % 2, index % 7] for index in range(moves)]
+        + ([["resign_match", 1]] if finished else []),
         "clock": {"bank_ms": [300000, 299000], "increment_ms": 2000, "running": None},
         "finished": finished,
     }
@@ -90,6 +92,8 @@ def test_a_saved_match_profile_rating_and_settings_survive_a_reload(page, site_u
     match = make_match("m-one", moves=5)
     result = save(page, match)
     assert result["ok"] and result["persisted"]
+    custom = {**make_match("m-custom"), "seed": None, "board": {"rows": ["0123", "2301"]}}
+    assert save(page, custom)["ok"]
     assert page.evaluate("() => store.addPlayer('  Anna ')")["player"]["name"] == "Anna"
     assert page.evaluate("() => store.addPlayer('anna')")["existed"] is True
     assert page.evaluate("() => store.setRating('Anna', 'classic', {r: 1612.5, rd: 80, vol: 0.06, matches: 4})")["ok"]
@@ -103,8 +107,9 @@ def test_a_saved_match_profile_rating_and_settings_survive_a_reload(page, site_u
     assert {key: loaded[key] for key in match} == match
     assert loaded["format"] == "filler-match" and loaded["version"] == 1
     assert loaded["created"] <= loaded["updated"]
-    [entry] = page.evaluate("() => store.listMatches()")
-    assert entry["id"] == "m-one" and entry["events"] == 5 and entry["finished"] is None
+    assert page.evaluate("() => store.loadMatch('m-custom').board") == custom["board"]
+    entry = next(entry for entry in page.evaluate("() => store.listMatches()") if entry["id"] == "m-one")
+    assert entry["events"] == 5 and entry["finished"] is None and entry["openElsewhere"] is False
     assert page.evaluate("() => store.listPlayers().map(p => p.name)") == ["Anna"]
     assert page.evaluate("() => store.getRating('anna', 'classic')")["r"] == 1612.5
     settings = page.evaluate("() => store.getSettings()")
@@ -119,7 +124,7 @@ def test_each_move_saves_the_match_at_once(page, site_url):
     open_store(page, site_url)
     match = make_match("m-live", moves=0)
     for moves in range(1, 4):
-        match["events"].append({"type": "move", "seat": moves % 2, "color": moves})
+        match["events"].append(["move", moves % 2, moves])
         assert save(page, match)["ok"]
         assert len(json.loads(stored(page, "filler:match:m-live"))["events"]) == moves
         assert json.loads(stored(page, "filler:index"))["matches"][0]["events"] == moves
@@ -218,7 +223,7 @@ def test_data_from_a_newer_version_is_set_aside_and_older_data_is_migrated(page,
 
     old = page.evaluate("() => store.loadMatch('m-old')")
     assert old["version"] == 1 and old["format"] == "filler-match" and "moves" not in old
-    assert old["events"] == [{"type": "move", "seat": 0, "color": 3}, {"type": "move", "seat": 1, "color": 5}]
+    assert old["events"] == [["move", 0, 3], ["move", 1, 5]]
     assert page.evaluate("() => store.listPlayers().map(p => p.name)") == ["Anna", "Bram"]
     assert page.evaluate("() => store.getSettings().language") == "en"
     # Saving writes the current version.
@@ -278,7 +283,7 @@ def test_a_full_quota_with_nothing_to_prune_keeps_the_match_in_memory(page, site
     # Play goes on: the match is there for this page, and nothing was thrown away.
     assert len(page.evaluate("() => store.loadMatch('m-second').events")) == 2000
     assert sorted(listed_ids(page)) == ["m-first", "m-second"]
-    match["events"].append({"type": "move", "seat": 0, "color": 1})
+    match["events"].append(["move", 0, 1])
     assert save(page, match)["ok"]
     assert len(page.evaluate("() => store.notices")) == 1
     assert len(json.loads(stored(page, "filler:match:m-first"))["events"]) == 200
@@ -308,15 +313,15 @@ def test_two_tabs_never_overwrite_one_match(page, site_url):
     assert save(tab_a, match)["ok"]
 
     # Tab B learns that the match is open elsewhere and cannot write it.
-    tab_b.wait_for_function("() => events.some(e => e.type === 'lease' && e.state === 'claimed' && e.holder === 'A')")
+    tab_b.wait_for_function(CLAIMED_BY, arg="A")
     assert tab_b.evaluate("() => store.listMatches()[0].openElsewhere") is True
     assert tab_b.evaluate("(id) => store.claimMatch(id)", "m-shared") == {"ok": False, "holder": "A"}
     loaded = tab_b.evaluate("(id) => store.loadMatch(id)", "m-shared")
-    refused = save(tab_b, {**loaded, "events": loaded["events"] + [{"type": "resign_match", "seat": 0}]})
+    refused = save(tab_b, {**loaded, "events": loaded["events"] + [["resign_match", 0]]})
     assert refused["ok"] is False and refused["reason"] == "open-elsewhere" and refused["holder"] == "A"
 
     # Tab A plays on; tab B hears of it.
-    match["events"].append({"type": "move", "seat": 0, "color": 4})
+    match["events"].append(["move", 0, 4])
     assert save(tab_a, match)["ok"]
     tab_b.wait_for_function("() => events.some(e => e.type === 'changed' && e.what === 'match' && e.id === 'm-shared')")
     tab_a.evaluate("() => store.setSettings({theme: 'dark'})")
@@ -329,9 +334,10 @@ def test_two_tabs_never_overwrite_one_match(page, site_url):
     assert tab_a.evaluate("() => store.notices.map(n => n.kind)") == ["lease-lost"]
     taken = tab_b.evaluate("(id) => store.loadMatch(id)", "m-shared")
     assert len(taken["events"]) == 3
-    taken["events"].append({"type": "move", "seat": 1, "color": 2})
+    taken["events"].append(["move", 1, 2])
     assert save(tab_b, taken)["ok"]
-    match["events"].append({"type": "move", "seat": 1, "color": 6})
+    tab_a.wait_for_function("() => events.some(e => e.type === 'changed' && e.id === 'm-shared')")
+    match["events"].append(["move", 1, 6])
     stale = save(tab_a, match)
     assert stale["ok"] is False and stale["reason"] == "taken-over"
     assert json.loads(stored(tab_a, "filler:match:m-shared"))["events"] == taken["events"]
@@ -350,13 +356,16 @@ def test_a_lease_that_was_not_renewed_expires(page, site_url):
     open_store(tab_a, site_url, tabId="A", leaseMs=20000)
     open_store(tab_b, site_url, tabId="B", leaseMs=20000)
     assert save(tab_a, make_match("m-idle"))["ok"]
+    # Another tab's writes reach this one a moment later, as a storage event.
+    tab_b.wait_for_function(CLAIMED_BY, arg="A")
     assert tab_b.evaluate("() => store.claimMatch('m-idle').ok") is False
     # Tab B's clock runs past the lease that tab A did not renew (a closed or frozen tab).
     tab_b.evaluate("() => { window.clockOffset = 60000; }")
     assert tab_b.evaluate("() => store.claimMatch('m-idle')") == {"ok": True}
     tab_b.evaluate("() => store.loadMatch('m-idle')")
     assert save(tab_b, make_match("m-idle", moves=4))["ok"]
-    # Tab A, waking up, finds out when it renews and does not write.
+    # Tab A, waking up, finds out (at the latest when it renews) and does not write.
+    tab_a.wait_for_function("() => JSON.parse(localStorage.getItem('filler:lock:m-idle')).tab === 'B'")
     tab_a.evaluate("() => store.renewLeases()")
     assert tab_a.evaluate("() => store.holds('m-idle')") is False
     assert save(tab_a, make_match("m-idle", moves=9))["reason"] == "taken-over"
@@ -367,8 +376,10 @@ def test_leaving_the_page_releases_its_leases(page, site_url):
     open_store(tab_a, site_url, tabId="A")
     open_store(tab_b, site_url, tabId="B")
     assert save(tab_a, make_match("m-left"))["ok"]
+    tab_b.wait_for_function(CLAIMED_BY, arg="A")
     assert tab_b.evaluate("() => store.claimMatch('m-left').ok") is False
     tab_a.close()
+    tab_b.wait_for_function("() => events.some(e => e.type === 'lease' && e.state === 'released')")
     assert tab_b.evaluate("() => store.claimMatch('m-left')") == {"ok": True}
 
 
@@ -440,7 +451,7 @@ def test_import_merges_by_events_players_and_rating_matches(page, site_url):
     seed_everything(page)
     document = page.evaluate("() => store.exportAll()")
     by_id = {match["id"]: match for match in document["matches"]}
-    longer = {**by_id["m-b"], "events": by_id["m-b"]["events"] + [{"type": "move", "seat": 0, "color": 2}]}
+    longer = {**by_id["m-b"], "events": by_id["m-b"]["events"] + [["move", 0, 2]]}
     shorter = {**by_id["m-c"], "events": by_id["m-c"]["events"][:1], "updated": by_id["m-c"]["updated"] + 99}
     ratings = [{**document["ratings"][0], "r": 1700, "matches": 9}, {**document["ratings"][1], "r": 9, "matches": 0}]
     incoming = {**document, "matches": [longer, shorter], "players": [{"name": "anna"}, {"name": "Cas"}],
