@@ -39,7 +39,7 @@ from __future__ import annotations
 import copy
 from fractions import Fraction
 
-from .errors import BadOption, BadRecord, FillerError, GameOver, OutOfTurn
+from .errors import BadOption, BadRecord, GameOver, OutOfTurn
 from .rating import MATCH_SCORES
 from .rules import Game
 from .variants import VARIANTS
@@ -112,8 +112,8 @@ class Match:
         never rated.
         """
         games = cls._check_games(games)
-        first = Game.new(variant_id, seed, **options)
-        return cls._start(variant_id, first.seed, dict(first.options or options), games, None, first)
+        game = Game.new(variant_id, seed, **options)
+        return cls._start(variant_id, game.seed, dict(game.options), games, None, game)
 
     @classmethod
     def from_rows(cls, rows, colors=None, shape="square", *, games: int = 2, **board) -> "Match":
@@ -124,8 +124,8 @@ class Match:
         for name in ("corner_shift", "first"):
             if name in board:
                 raise BadOption(f"{name} is set by the match (game 2 swaps corners and first mover)")
-        first = Game.from_rows(rows, colors, shape, **board)
-        return cls._start("custom", None, {}, games, first.to_record()["layout"], first)
+        game = Game.from_rows(rows, colors, shape, **board)
+        return cls._start("custom", None, {}, games, game.to_record()["layout"], game)
 
     @staticmethod
     def _check_games(games) -> int:
@@ -134,10 +134,10 @@ class Match:
         return games
 
     @classmethod
-    def _start(cls, variant_id, seed, options, games, board, first_game) -> "Match":
+    def _start(cls, variant_id, seed, options, games, board, game) -> "Match":
         return cls._make(
             variant_id=variant_id, seed=seed, options=options, games_count=games, board=board,
-            game=first_game, games=(), events=(), _results=(), _ready=frozenset(),
+            game=game, games=(), events=(), _results=(), _ready=frozenset(),
             _left=(), _end=None,
         )
 
@@ -506,12 +506,12 @@ class Match:
                 match = cls.new(record["variant"], record["seed"], games=record["games"], **options)
         except BadRecord:
             raise
-        except (FillerError, TypeError) as error:
+        except (ValueError, TypeError, KeyError, AttributeError) as error:  # FillerError is a ValueError
             raise BadRecord(f"match record does not make a match: {error}") from None
         for number, event in enumerate(events):
             try:
                 match = match._replay(event)
-            except (FillerError, TypeError, ValueError) as error:
+            except (ValueError, TypeError) as error:  # FillerError is a ValueError
                 raise BadRecord(f"match record event {number} {event!r} does not replay: {error}") from None
         return match
 
@@ -520,9 +520,9 @@ class Match:
         games = cls._check_games(games)
         if not isinstance(layout, dict):
             raise BadRecord("match record board must be a dict (the layout of a custom board)")
-        first = Game.from_record({"format": "filler-game", "version": 1, "variant": "custom",
-                                  "layout": layout})
-        return cls._start("custom", None, {}, games, first.to_record()["layout"], first)
+        game = Game.from_record({"format": "filler-game", "version": 1, "variant": "custom",
+                                 "layout": layout})
+        return cls._start("custom", None, {}, games, game.to_record()["layout"], game)
 
     def _replay(self, event) -> "Match":
         if not isinstance(event, (list, tuple)) or not event or event[0] not in EVENT_KINDS:
