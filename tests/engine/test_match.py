@@ -428,6 +428,36 @@ def test_four_players_leaving_between_games_starts_the_next_when_the_rest_are_re
     assert m.game_index == 1 and not m.game.over and m.game.out == {3}
 
 
+# -- with the clock, as the site uses them -------------------------------------------------
+
+
+def test_match_with_clock_runs_out():
+    from filler.clock import Clock
+
+    variant = filler.VARIANTS["quick"]
+    m = Match.new("quick", seed=1)
+    clock = Clock.new(variant.seats, 10_000, 1_000).start(m.turn, 0)
+    now = 0
+    while m.turn is not None:  # game 1: every move takes 500 ms
+        now += 500
+        seat = m.turn
+        assert clock.flagged(now) is None
+        m = m.play(greedy(m.game))
+        clock = clock.moved(seat, now, m.turn)
+    assert m.between_games and not clock.running
+    now += 60_000  # between games nothing runs
+    moves_made = [sum(1 for seat, _ in m.game.moves if seat == s) for s in (0, 1)]
+    # each move used 500 ms and earned a 1000 ms increment
+    assert clock.remaining(now) == tuple(10_000 + 500 * n for n in moves_made)
+    m = ready_all(m)
+    clock = clock.start(m.turn, now)
+    assert m.turn == 1
+    now += 30_000  # player 1 thinks too long
+    assert clock.flagged(now) == 1
+    m = m.flag(clock.flagged(now))
+    assert m.outcome["kind"] == "timeout" and m.outcome["winner"] == 0
+
+
 # -- records ------------------------------------------------------------------------------
 
 
@@ -454,7 +484,7 @@ def test_custom_board_match_round_trip():
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(0, 2**20), st.sampled_from(["quick", "duos"]),
+@given(st.integers(0, 2**20), st.sampled_from(["quick", "duos", "four"]),
        st.lists(st.integers(0, 99), min_size=1, max_size=80))
 def test_any_sequence_of_actions_replays_exactly(seed, variant, choices):
     m = Match.new(variant, seed=seed)
@@ -463,10 +493,16 @@ def test_any_sequence_of_actions_replays_exactly(seed, variant, choices):
             break
         if m.between_games:
             m = m.ready(m.waiting_ready[choice % len(m.waiting_ready)])
-        elif choice == 0:
-            m = m.resign_game(choice % m.seats)
-        elif choice == 1:
+        elif choice < 2:
+            seat = (choice + len(m.events)) % m.seats
+            if seat not in m.game.out:
+                m = m.resign_game(seat)
+        elif choice == 2:
             m = m.flag(m.turn)
+        elif choice == 3 and m.seats == 4:
+            seat = len(m.events) % 4
+            if seat not in m.out:
+                m = m.resign_match(seat)
         else:
             legal = m.game.legal_colors()
             m = m.play(legal[choice % len(legal)])
