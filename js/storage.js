@@ -741,7 +741,10 @@ export class Store {
       const after = parseOrNull(event.newValue);
       const holder = isObject(after) ? after.tab : null;
       if (this.#held.has(id)) {
-        if (holder && holder !== this.tabId) this.#loseLease(id, holder);
+        // Judge by the value as it stands now, not by the event: when two tabs claim at
+        // the same moment, both see the last write, so exactly one of them keeps the lease.
+        const current = this.#readLock(id);
+        if (current && current.tab !== this.tabId) this.#loseLease(id, current.tab);
       } else if ((isObject(before) ? before.tab : null) !== holder && holder !== this.tabId) {
         this.#emit({ type: "lease", id, state: holder ? "claimed" : "released", holder });
       }
