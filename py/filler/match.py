@@ -32,6 +32,16 @@ Totals are board values.  ``outcome`` is None until the match is over, then::
 ``pairs`` is what :func:`filler.rating.match_rating_updates` takes: every pair
 of opposing players (partners are not paired).  For four players a side's
 ``rating_scores`` entry is its mean score over its three pairs.
+
+Four players: a player who runs out of time or resigns the match is out for
+the rest of it (skipped, its cells stay) and ranked below everyone still in
+(who left later ranks higher); the others play on.  The ranking is then by
+points, then total value; a pair scores 1/0 when points differ, 0.6/0.4 when
+only the totals differ, 0.5 when both are level, and 1/0 against a player who
+left.  ``kind`` describes the top of the ranking ("clear", "cells" or
+"draw"), or "resign"/"timeout" when everyone else left.  A single game
+(``games=1``) that was resigned has kind "resign".  Integer keys stay ints
+here; JSON turns them into strings.
 """
 
 from __future__ import annotations
