@@ -134,7 +134,9 @@ export class Board {
     const crownLayer = svg('g', {class: 'crown-layer', 'aria-hidden': 'true'});
     if (this.layout.crown !== null && this.layout.crown !== undefined) {
       const [cx, cy] = this.geometry[this.layout.crown].center;
-      const size = this.geometry[this.layout.crown].size * 0.42;
+      const size = this.geometry[this.layout.crown].size * 0.5;
+      crownLayer.append(svg('circle', {class: 'crown-ring', cx: cx.toFixed(3), cy: cy.toFixed(3),
+                                       r: (this.geometry[this.layout.crown].size * 0.46).toFixed(3)}));
       crownLayer.append(svg('path', {
         class: 'crown', d: CROWN_PATH,
         transform: `translate(${cx.toFixed(3)} ${cy.toFixed(3)}) scale(${size})`,
@@ -154,9 +156,14 @@ export class Board {
     }
     this.lastOutline = svg('path', {class: 'last-outline', 'aria-hidden': 'true'});
     this.previewOutline = svg('path', {class: 'preview-outline', 'aria-hidden': 'true'});
+    const background = shape === 'diamond'
+      ? svg('path', {class: 'board-bg', d: pathOf([[height, -margin * 1.5], [width + height + margin * 1.5, width],
+                                                   [width, width + height + margin * 1.5], [-margin * 1.5, height]]),
+                     'stroke-linejoin': 'round'})
+      : svg('rect', {class: 'board-bg', x: -margin, y: -margin, width: extentX + 2 * margin,
+                     height: extentY + 2 * margin, rx: 0.4});
     this.root.append(
-      svg('rect', {class: 'board-bg', x: -margin, y: -margin, width: extentX + 2 * margin,
-                   height: extentY + 2 * margin, rx: 0.4}),
+      background,
       cellLayer,
       markLayer,
       crownLayer,

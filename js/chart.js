@@ -6,7 +6,7 @@ import {svg} from './dom.js';
  * history: [[side scores] per position, first = before any move];
  * series: [{label, colorIndex}] per side; needed: a horizontal line (or null).
  */
-export function territoryChart(history, series, {needed = null, label = '', moveLabel = 'move'} = {}) {
+export function territoryChart(history, series, {needed = null, label = '', movesLabel = (count) => String(count)} = {}) {
   const width = 320;
   const height = 160;
   const pad = {left: 30, right: 10, top: 10, bottom: 24};
@@ -21,7 +21,7 @@ export function territoryChart(history, series, {needed = null, label = '', move
     svg('line', {x1: pad.left, y1: y(0), x2: pad.left, y2: pad.top}),
     svg('text', {x: pad.left - 4, y: y(top) + 4, 'text-anchor': 'end', text: String(top)}),
     svg('text', {x: pad.left - 4, y: y(0), 'text-anchor': 'end', text: '0'}),
-    svg('text', {x: width - pad.right, y: height - 6, 'text-anchor': 'end', text: `${moves} ${moveLabel}`}),
+    svg('text', {x: width - pad.right, y: height - 6, 'text-anchor': 'end', text: movesLabel(history.length - 1)}),
   );
   root.append(axis);
   if (needed) {

@@ -52,7 +52,8 @@ const app = {
 // ---- engine ---------------------------------------------------------------------
 
 function startEngine() {
-  state.engine = {status: 'booting', stage: 'runtime', fraction: 0, error: null};
+  state.engine = {status: 'booting', stage: 'runtime', fraction: 0, error: null,
+                  attempts: (state.engine.attempts || 0) + 1};
   engine.start();
   render();
 }
@@ -255,6 +256,7 @@ function draw() {
   tableView.render();
   const table = state.table;
   body.dataset.engine = state.engine.status;
+  body.dataset.bootAttempts = String(state.engine.attempts);
   if (!table) return;
   const snapshot = table.snapshot;
   body.dataset.ready = '1';
@@ -264,6 +266,7 @@ function draw() {
   body.dataset.turn = snapshot.turn === null ? '' : String(snapshot.turn);
   body.dataset.over = snapshot.over ? '1' : '0';
   body.dataset.variant = table.config.variant;
+  body.dataset.seed = String(table.layout.seed ?? table.config.seed ?? '');
   if (table.botTiming && table.botTiming.stateId === snapshot.state_id) {
     const {started} = table.botTiming;
     table.botTiming = null;

@@ -141,15 +141,18 @@ export class TableView {
         : side.lead < 0 ? t('header.behind', {count: -side.lead}) : t('header.level');
       const equator = side.to_equator > 0 ? t('header.to_equator', {count: side.to_equator}) : t('header.past_equator');
       const winner = snapshot.over && snapshot.winning_sides.includes(side.side);
+      const details = twoSides ? [equator, lead] : [equator, lead, t('header.best', {count: side.best})];
       return el('div', {class: 'side-card', dataset: {side: String(side.side)},
                         'data-moving': side.seats.includes(snapshot.turn) ? '' : null,
                         'data-winner': winner ? '' : null},
-        el('div', {class: 'seats'}, seatRows),
-        el('div', {class: 'side-stats'},
-          el('span', {class: 'score', text: String(side.score)}),
-          el('span', {class: 'detail', text: equator}),
-          el('span', {class: 'detail', 'data-lead': side.lead > 0 ? 'ahead' : side.lead < 0 ? 'behind' : 'level',
-                      text: twoSides ? lead : `${lead} · ${t('header.best', {count: side.best})}`})));
+        el('div', {class: 'side-main'},
+          el('div', {class: 'seats'}, seatRows),
+          el('div', {class: 'detail'},
+            el('span', {class: 'to-equator', text: details[0]}), ' · ',
+            el('span', {class: 'lead', 'data-lead': side.lead > 0 ? 'ahead' : side.lead < 0 ? 'behind' : 'level',
+                        text: details[1]}),
+            details[2] ? ` · ${details[2]}` : null)),
+        el('span', {class: 'score', text: String(side.score)}));
     });
     clear(this.players).append(...cards);
     this.players.dataset.sides = String(snapshot.sides.length);
@@ -226,7 +229,7 @@ export class TableView {
       el('figure', {class: 'over-chart'},
         territoryChart(snapshot.score_history, series, {
           needed: sides.length === 2 ? snapshot.needed_to_win : null,
-          label: t('over.chart_label'), moveLabel: t('over.move'),
+          label: t('over.chart_label'), movesLabel: (count) => t('over.moves', {count}),
         }),
         el('figcaption', {},
           el('span', {text: t('over.chart')}),

@@ -162,3 +162,23 @@ def test_static_snapshots_match_a_fresh_table():
         state = dict(fresh["state"])
         state.pop("table_id")
         assert board["state"] == state, variant_id
+
+
+def test_previews_split_flood_and_enclosure_as_the_engine_does():
+    enclosures = 0
+    for seed in range(1, 6):
+        opened = ok("new_game", variant="quick", seed=seed,
+                    seats=[{"kind": "computer"}, {"kind": "computer"}])
+        game, state = filler.Game.new("quick", seed=seed), opened["state"]
+        while not state["over"]:
+            for color in game.legal_colors():
+                parts = game.preview_parts(color)
+                shown = state["previews"][str(color)]
+                assert shown["flood"] == sorted(parts[game.turn]["flood"])
+                assert shown["enclosure"] == sorted(
+                    {cell for part in parts.values() for cell in part["enclosure"]})
+                enclosures += bool(shown["enclosure"])
+            state = ok("bot_move", table_id=opened["table_id"], state_id=state["state_id"])
+            game = game.play(state["last_move"]["color"])
+            assert state["cell_owners"] == "".join(game.owner_rows())
+    assert enclosures, "no enclosure seen: the test proves nothing"

@@ -1,0 +1,225 @@
+"""The table in a real Chromium: previews, forbidden colors, keys, whole games, shapes.
+
+One page boots once for the module (booted_page); each test opens its own game from
+the start screen, so the tests do not depend on each other's order. The engine run in
+CPython on the same variant and seed is the reference for what the page shows.
+"""
+
+import json
+import re
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS
+
+import filler
+
+ENGINE_READY = 'body[data-engine="ready"]'
+
+
+def wait_engine(page):
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def start(page, variant, kinds=("human", "computer"), names=()):
+    """Open a new game from the start screen; return (game, seed) for CPython checks."""
+    wait_engine(page)
+    page.mouse.move(0, 0)
+    before = page.evaluate("document.body.dataset.tableId")
+    page.click("#new-game")
+    page.select_option('select[name="variant"]', variant)
+    for seat, kind in enumerate(kinds):
+        page.select_option(f'select[name="seat{seat}-kind"]', kind)
+    for seat, name in enumerate(names):
+        if name:
+            page.fill(f'input[name="seat{seat}-name"]', name)
+    page.click('button[data-action="start"]')
+    page.wait_for_function(
+        "([variant, before]) => document.body.dataset.variant === variant"
+        " && document.body.dataset.tableId !== before && document.body.dataset.tableId !== '0'",
+        arg=[variant, before])
+    seed = int(page.evaluate("document.body.dataset.seed"))
+    return filler.Game.new(variant, seed=seed), seed
+
+
+def board_state(page):
+    return page.evaluate("""() => ({
+        stateId: Number(document.body.dataset.stateId),
+        turn: document.body.dataset.turn,
+        owners: [...document.querySelectorAll('.board .cell')].map(c => [Number(c.dataset.cell), c.dataset.owner || '.']),
+    })""")
+
+
+def legal_buttons(page):
+    return [int(c) for c in page.evaluate(
+        "[...document.querySelectorAll('.color-button:not([aria-disabled])')].map(b => b.dataset.color)")]
+
+
+def play_key(page, color):
+    """Press the color's number key and wait until the page shows the next state."""
+    state_id = page.evaluate("Number(document.body.dataset.stateId)")
+    page.keyboard.press(str(color + 1))
+    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+
+
+def test_the_first_board_is_drawn_before_python_and_a_early_move_is_played(page, boot):
+    boot(page)  # data-ready comes from the static snapshot, before Pyodide is up
+    variant = page.evaluate("document.body.dataset.variant")
+    seed = int(page.evaluate("document.body.dataset.seed"))
+    game = filler.Game.new(variant, seed=seed)
+    cells = page.locator(".board .cell")
+    assert cells.count() == game.width * game.height - len(game.obstacles())
+    color = game.legal_colors()[-1]
+    page.keyboard.press(str(color + 1))  # queued if the engine is still booting
+    wait_engine(page)
+    page.wait_for_function("() => Number(document.body.dataset.moves) >= 1")
+    expected = game.play(color)
+    owners = page.evaluate("[...document.querySelectorAll('.board .cell')].map(c => c.dataset.owner || '.')")
+    shown_mine = sum(1 for owner in owners if owner == "0")
+    assert shown_mine == "".join(expected.owner_rows()).count("0")
+
+
+def test_hover_shows_exactly_the_engines_preview(booted_page):
+    page = booted_page
+    game, _ = start(page, "classic")
+    mover = game.turn
+    for color in game.legal_colors():
+        page.hover(f'.color-button[data-color="{color}"]')
+        page.wait_for_selector(f'.board[data-preview-color="{color}"]', state="attached")
+        shown = sorted(page.evaluate(
+            "[...document.querySelectorAll('.board .cell[data-preview]')].map(c => Number(c.dataset.cell))"))
+        expected = game.preview(color).get(mover, [])
+        assert shown == expected, color
+        tooltip = page.locator("#color-tooltip")
+        assert tooltip.is_visible()
+        text = tooltip.text_content()
+        if expected:
+            assert str(len(expected)) in text and "cell" in text
+        else:
+            assert "nothing" in text.lower()
+    page.mouse.move(0, 0)
+    page.wait_for_selector(".board:not([data-preview-color])", state="attached")
+
+
+def test_forbidden_colors_are_dimmed_with_their_reason(booted_page):
+    page = booted_page
+    game, _ = start(page, "quick", names=("Anna",))
+    forbidden = game.forbidden()
+    dimmed = sorted(int(c) for c in page.evaluate(
+        "[...document.querySelectorAll('.color-button[data-forbidden]')].map(b => b.dataset.color)"))
+    assert dimmed == sorted(forbidden)
+    for color, seat in forbidden.items():
+        button = page.locator(f'.color-button[data-color="{color}"]')
+        assert button.get_attribute("aria-disabled") == "true"
+        button.hover()
+        page.wait_for_selector(f'.color-button[data-color="{color}"][data-previewing]', state="attached")
+        text = page.locator("#color-tooltip").text_content()
+        if seat == game.turn:
+            assert "your current color" in text
+        else:
+            assert "Computer’s current color" in text
+    # clicking a forbidden color changes nothing
+    state_id = page.evaluate("document.body.dataset.stateId")
+    page.locator(f'.color-button[data-color="{next(iter(forbidden))}"]').click(force=True)
+    assert page.evaluate("document.body.dataset.stateId") == state_id
+    page.mouse.move(0, 0)
+
+
+def test_a_key_press_plays_and_the_computer_answers(booted_page):
+    page = booted_page
+    game, _ = start(page, "classic")
+    color = game.legal_colors()[0]
+    state_id = page.evaluate("Number(document.body.dataset.stateId)")
+    page.keyboard.press(str(color + 1))
+    # the computer answers in the worker; the page shows both moves
+    page.wait_for_function("() => document.body.dataset.moves === '2'")
+    assert page.evaluate("Number(document.body.dataset.stateId)") >= state_id + 2
+    after_me = game.play(color)
+    owners = "".join(after_me.owner_rows())
+    shown = {cell: owner for cell, owner in board_state(page)["owners"]}
+    for cell, owner in enumerate(owners):
+        if owner == "0":
+            assert shown[cell] == "0"
+    assert page.evaluate("document.body.dataset.turn") == "0"
+    assert page.evaluate("Number(document.body.dataset.botMs)") >= 0
+    assert page.evaluate("performance.getEntriesByName('filler:computer-move').length") >= 1
+
+
+def test_a_whole_game_against_the_computer_ends_with_the_result(booted_page):
+    page = booted_page
+    start(page, "quick", names=("Anna",))
+    for _ in range(200):
+        if page.evaluate("document.body.dataset.over") == "1":
+            break
+        page.wait_for_function(
+            "() => document.body.dataset.over === '1' || (document.body.dataset.turn === '0'"
+            " && document.querySelector('.color-button:not([aria-disabled])'))")
+        if page.evaluate("document.body.dataset.over") == "1":
+            break
+        play_key(page, legal_buttons(page)[0])
+    page.wait_for_selector(".over-panel:not([hidden])")
+    winner = page.locator(".over-winner").text_content()
+    assert re.search(r"wins!|draw", winner)
+    scores = page.locator(".side-card .score").all_text_contents()
+    assert page.locator(".over-score").text_content() == f"Anna {scores[0]} – Computer {scores[1]}"
+    assert page.locator(".over-chart polyline").count() == 2
+    moves = int(page.evaluate("document.body.dataset.moves"))
+    points = page.locator(".over-chart polyline").first.get_attribute("points").split()
+    assert len(points) == moves + 1
+    assert page.locator(".controls-wrap").is_hidden()
+
+
+@pytest.mark.parametrize("variant", ["hex", "diamonds", "walls"])
+def test_each_shape_shows_the_right_number_of_cells(booted_page, variant):
+    page = booted_page
+    game, _ = start(page, variant)
+    board = page.locator(".board")
+    assert board.get_attribute("data-shape") == game.shape
+    assert page.locator(".board .cell").count() == game.width * game.height - len(game.obstacles())
+    assert page.locator(".board .obstacle").count() == len(game.obstacles())
+    owners = page.evaluate("[...document.querySelectorAll('.board .cell')].map(c => c.dataset.owner || '.').join('')")
+    expected = "".join(o for o in "".join(game.owner_rows()) if o != "#").replace("x", "dead")
+    assert owners == expected
+
+
+def test_four_players_take_turns(booted_page):
+    page = booted_page
+    game, _ = start(page, "four", kinds=("human",) * 4, names=("Anna", "Bob", "Cas", "Dirk"))
+    assert page.locator(".side-card").count() == 4
+    turns = []
+    for _ in range(8):
+        turn = int(page.evaluate("document.body.dataset.turn"))
+        turns.append(turn)
+        assert page.locator(f'.side-card[data-side="{turn}"][data-moving]').count() == 1
+        color = legal_buttons(page)[0]
+        game = game.play(color)
+        play_key(page, color)
+    assert turns == [0, 1, 2, 3, 0, 1, 2, 3]
+    shown = "".join(owner for _, owner in board_state(page)["owners"]).replace("dead", "x")
+    assert shown == "".join(o for o in "".join(game.owner_rows()) if o != "#")
+
+
+def test_duos_name_the_teams(booted_page):
+    page = booted_page
+    start(page, "duos", kinds=("human", "computer", "human", "computer"), names=("Anna", "", "Bob", ""))
+    assert page.locator(".side-card").count() == 2
+    assert page.locator('.side-card[data-side="0"] .seat-name').all_text_contents() == ["Anna", "Bob"]
+
+
+def test_a_failed_boot_shows_a_message_and_a_retry(page, page_guard, site_dir, tmp_path, serve_directory):
+    import shutil
+    page_guard.allow_console(r"404|Failed to load resource")
+    broken = tmp_path / "broken"
+    shutil.copytree(site_dir, broken)
+    info = json.loads((broken / "build.json").read_text())
+    info["engine_wheel"] = "wheels/missing-0.0.0-py3-none-any.whl"
+    (broken / "build.json").write_text(json.dumps(info))
+    page.goto(serve_directory(broken))
+    page.wait_for_selector('body[data-engine="failed"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator(".boot-error-title").is_visible()
+    assert page.locator(".boot-error-message").text_content()
+    retry = page.locator('button[data-action="retry"]')
+    assert retry.is_visible()
+    retry.click()
+    page.wait_for_selector('body[data-engine="failed"][data-boot-attempts="2"]', state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
+    assert page.locator(".boot-error-title").is_visible()
