@@ -3,8 +3,15 @@
 // Page -> worker: {id, method, params}. Worker -> page: the parsed answer of
 // filler.api.handle(JSON.stringify(request)), i.e. {id, ok: true, result} or
 // {id, ok: false, error: {type, message}}. While booting the worker posts
-// {type: "progress", stage, fraction}, then {type: "ready", version, timings}
-// or {type: "boot-error", message}. Requests that arrive during boot wait for it.
+// {type: "progress", stage, fraction} (stages "runtime", "python", "engine"), then
+// {type: "ready", version, timings} or {type: "boot-error", message}.
+// Requests that arrive during boot wait for it, in order.
+//
+// Boot, fastest first: build.py ships a memory snapshot of Pyodide taken right after
+// the engine was imported (build.json "snapshot"); restoring it skips Python's start-up
+// and the imports. Without one (or if it fails) Python starts from scratch. Either way
+// the engine wheel is put on sys.path as a zip (zipimport): micropip would first have
+// to load itself, which costs 1-3 s here (README, "Boot time").
 
 const siteRoot = new URL("../", import.meta.url);
 
@@ -19,6 +26,8 @@ function progress(stage, fraction) {
 async function fetchOk(url, what) {
   let response;
   try {
+    // no-cache: revalidate (cheap) so that a new build is never mixed with an old file;
+    // offline, the service worker answers from its cache of this very build.
     response = await fetch(url, { cache: "no-cache" });
   } catch (error) {
     throw new Error(`Could not download ${what} (${url.pathname}): ${error.message}`);
@@ -29,13 +38,22 @@ async function fetchOk(url, what) {
   return response;
 }
 
-// The engine wheel is a zip of pure Python: put it on sys.path as it is (zipimport),
-// which costs nothing at boot, where micropip would first have to load itself
-// (about a second here). See README "Boot time" for the measurements.
+async function fetchSnapshot(url) {
+  const response = await fetchOk(url, "the Python snapshot");
+  const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(unzipped).arrayBuffer());
+}
+
+// Run once the interpreter is up (restored or fresh); its value is filler.api.handle.
 const INSTALL_ENGINE = `
 import sys
-sys.path.insert(0, WHEEL_PATH)
+if WHEEL_PATH not in sys.path:
+    sys.path.insert(0, WHEEL_PATH)
+if "random" in sys.modules:
+    # A restored snapshot would otherwise give every visit the same random numbers.
+    sys.modules["random"].seed()
 import filler.api
+filler.api.handle
 `;
 
 async function boot() {
@@ -46,10 +64,13 @@ async function boot() {
   progress("runtime", 0);
   const build = await (await fetchOk(new URL("build.json", siteRoot), "build.json")).json();
   const indexURL = new URL(build.pyodide, siteRoot).href;
-  const wheelUrl = new URL(build.engine_wheel, siteRoot);
-  // Start the engine download now; it arrives while Python starts.
-  const wheelBytes = fetchOk(wheelUrl, "the engine").then((response) => response.arrayBuffer());
+  // Start every download at once; they arrive while the runtime compiles.
+  const wheelBytes = fetchOk(new URL(build.engine_wheel, siteRoot), "the engine")
+    .then((response) => response.arrayBuffer());
   wheelBytes.catch(() => {}); // reported when awaited below
+  const snapshotBytes = build.snapshot && typeof DecompressionStream === "function"
+    ? fetchSnapshot(new URL(build.snapshot, siteRoot)) : null;
+  snapshotBytes?.catch(() => {});
   mark("build_json");
 
   let loadPyodide;
@@ -58,28 +79,36 @@ async function boot() {
   } catch (error) {
     throw new Error(`Could not load Pyodide from ${build.pyodide}: ${error.message}`);
   }
-  progress("python", 0.1);
-  mark("import_pyodide_mjs");
-  const pyodide = await loadPyodide({ indexURL, packages: [] });
-  mark("load_pyodide");
+  mark("pyodide_mjs");
+  progress("python", 0.2);
 
-  progress("engine", 0.8);
+  let pyodide = null;
+  if (snapshotBytes) {
+    try {
+      pyodide = await loadPyodide({ indexURL, _loadSnapshot: await snapshotBytes });
+      timings.snapshot = true;
+    } catch (error) {
+      timings.snapshot = false;
+      timings.snapshot_error = String(error && error.message || error);
+    }
+  }
+  if (!pyodide) pyodide = await loadPyodide({ indexURL, packages: [] });
+  mark("python");
+
+  progress("engine", 0.9);
   const wheelName = build.engine_wheel.split("/").pop();
-  const wheelPath = `/home/pyodide/${wheelName}`;
+  const wheelPath = `/home/pyodide/${wheelName}`; // the same as build.py's wheel_fs_path
+  pyodide.FS.mkdirTree("/home/pyodide");
   pyodide.FS.writeFile(wheelPath, new Uint8Array(await wheelBytes));
-  mark("engine_wheel");
-  progress("import", 0.9);
   const globals = pyodide.toPy({ WHEEL_PATH: wheelPath });
+  let handle;
   try {
-    pyodide.runPython(INSTALL_ENGINE, { globals });
+    handle = pyodide.runPython(INSTALL_ENGINE, { globals });
   } finally {
     globals.destroy();
   }
-  const api = pyodide.pyimport("filler.api");
-  mark("import_engine");
-  const handle = api.handle;
-  api.destroy();
-  progress("ready", 1);
+  mark("engine");
+  progress("engine", 1);
   post({ type: "ready", version: build.version, timings });
   return handle;
 }
@@ -87,7 +116,8 @@ async function boot() {
 function errorMessage(error) {
   // A PythonError's message is the whole traceback: its last line says what went wrong.
   const text = String((error && error.message) || error);
-  const lines = text.trim().split("\n");
+  const lines = text.split("\n").map((line) => line.trim())
+    .filter((line) => line && !line.includes("pyodide.setDebug"));
   return lines[lines.length - 1] || text;
 }
 

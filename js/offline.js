@@ -1,0 +1,105 @@
+// Offline mode: registers the service worker (../sw.js, next to index.html) and tells
+// the page when a new version is ready, so it can offer a reload.
+//
+//   const { status, reason } = await registerOffline();
+//     status "ready"       offline mode is on (this site was saved on an earlier visit)
+//            "installing"  first visit: the site is being saved; whenOfflineReady() resolves
+//                          when it is
+//            "unavailable" no offline mode (reason: "unsupported" | "refused: <message>"),
+//                          e.g. in an iframe on another site; the page goes on without it
+//   onUpdateReady(() => showReloadOffer())   a new version is waiting (returns unsubscribe)
+//   applyUpdate()                            switch to the new version and reload the page
+//   offlineState()                           {status, reason, updateReady} right now
+//
+// registerOffline() never throws. Call it once the board is playable: the first visit's
+// precache downloads the whole site again and would compete with the boot for the CPU.
+
+const state = { status: "unavailable", reason: "not registered", updateReady: false };
+const updateListeners = new Set();
+let registration = null;
+let offlineReady = null;
+let reloadOnControllerChange = false;
+
+export function offlineState() {
+  return { ...state };
+}
+
+export function onUpdateReady(listener) {
+  updateListeners.add(listener);
+  if (state.updateReady) queueMicrotask(() => listener());
+  return () => updateListeners.delete(listener);
+}
+
+export function whenOfflineReady() {
+  return offlineReady || Promise.resolve(state.status === "ready");
+}
+
+function announceUpdate() {
+  if (state.updateReady) return;
+  state.updateReady = true;
+  for (const listener of updateListeners) {
+    try {
+      listener();
+    } catch (error) {
+      setTimeout(() => { throw error; });
+    }
+  }
+}
+
+function watchForUpdates(container) {
+  // A waiting worker while another one controls the page is a new version.
+  const check = () => {
+    if (registration.waiting && container.controller) announceUpdate();
+  };
+  const follow = (installing) => {
+    if (!installing) return;
+    installing.addEventListener("statechange", () => {
+      if (installing.state === "installed") check();
+    });
+  };
+  // The browser checks for a new sw.js on each visit, maybe before this script ran.
+  follow(registration.installing);
+  registration.addEventListener("updatefound", () => follow(registration.installing));
+  container.addEventListener("controllerchange", () => {
+    if (reloadOnControllerChange) location.reload();
+  });
+  check();
+}
+
+export async function registerOffline() {
+  let container;
+  try {
+    container = navigator.serviceWorker; // reading it throws in some sandboxed frames
+  } catch (error) {
+    container = undefined;
+  }
+  if (!container || !window.isSecureContext) {
+    Object.assign(state, { status: "unavailable", reason: "unsupported" });
+    return offlineState();
+  }
+  try {
+    registration = await container.register(new URL("../sw.js", import.meta.url));
+  } catch (error) {
+    // Chromium refuses service workers in iframes on another site (and on file: URLs).
+    Object.assign(state, { status: "unavailable", reason: `refused: ${error && error.message || error}` });
+    return offlineState();
+  }
+  const alreadySaved = Boolean(registration.active);
+  Object.assign(state, { status: alreadySaved ? "ready" : "installing", reason: "" });
+  offlineReady = container.ready.then(() => {
+    state.status = "ready";
+    return true;
+  }, () => false);
+  watchForUpdates(container);
+  return offlineState();
+}
+
+export function applyUpdate() {
+  const waiting = registration && registration.waiting;
+  if (!waiting) {
+    location.reload();
+    return;
+  }
+  reloadOnControllerChange = true;
+  waiting.postMessage({ type: "skip-waiting" });
+}

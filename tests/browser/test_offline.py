@@ -1,0 +1,80 @@
+"""Offline mode: after one visit the site boots and plays with the network off, and a
+new build is picked up (the page is told, and switches on request)."""
+
+import json
+import shutil
+
+from conftest import BOOT_TIMEOUT_MS
+
+ENGINE_READY = 'body[data-engine="ready"]'
+# offline.js is the page's own module instance (same URL), so its state is the page's.
+OFFLINE_MODULE = "import(new URL('js/offline.js', document.baseURI).href)"
+
+
+def wait_engine(page):
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def wait_saved_for_offline(page):
+    """The service worker has precached the site and controls the page."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => r.active.state)") == "activated"
+
+
+def play_a_legal_color(page):
+    state_id = page.evaluate("Number(document.body.dataset.stateId)")
+    legal = page.evaluate(
+        "[...document.querySelectorAll('.color-button:not([aria-disabled])')].map(b => Number(b.dataset.color))")
+    assert legal, "no legal color on the board"
+    page.keyboard.press(str(legal[0] + 1))
+    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+
+
+def test_after_one_visit_the_site_boots_and_plays_offline(new_guarded_context, site_url):
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    page.goto(site_url)
+    wait_engine(page)
+    wait_saved_for_offline(page)
+
+    context.set_offline(True)
+    page.reload()
+    wait_engine(page)
+    assert page.evaluate("navigator.onLine") is False
+    play_a_legal_color(page)
+    assert page.evaluate(f"{OFFLINE_MODULE}.then(m => m.offlineState().status)") == "ready"
+
+
+def test_a_new_build_is_detected_and_taken_on_request(new_guarded_context, site_dir, tmp_path,
+                                                       serve_directory):
+    served = tmp_path / "site"
+    shutil.copytree(site_dir, served)
+    url = serve_directory(served)
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    page.goto(url)
+    wait_engine(page)
+    wait_saved_for_offline(page)
+
+    # A new build: another version in build.json, hence another cache name in sw.js.
+    info = json.loads((served / "build.json").read_text())
+    old_version, new_version = info["version"], "0123456789abcdef"
+    info["version"] = new_version
+    (served / "build.json").write_text(json.dumps(info))
+    sw = (served / "sw.js").read_text()
+    assert f'"filler-{old_version}"' in sw
+    (served / "sw.js").write_text(sw.replace(f'"filler-{old_version}"', f'"filler-{new_version}"'))
+
+    page.reload()  # the browser checks sw.js on navigation and installs the new one
+    wait_engine(page)
+    page.evaluate(f"{OFFLINE_MODULE}.then(m => m.onUpdateReady(() => {{ window.updateOffered = true; }}))")
+    page.wait_for_function("() => window.updateOffered === true", timeout=BOOT_TIMEOUT_MS)
+    # The old version still serves this page until the player accepts the reload.
+    assert page.evaluate("fetch('build.json').then(r => r.json()).then(b => b.version)") == old_version
+
+    with page.expect_navigation(timeout=BOOT_TIMEOUT_MS):
+        page.evaluate(f"{OFFLINE_MODULE}.then(m => m.applyUpdate())")
+    wait_engine(page)
+    assert page.evaluate("fetch('build.json').then(r => r.json()).then(b => b.version)") == new_version
+    cache_names = page.evaluate("caches.keys()")
+    assert cache_names == [f"filler-{new_version}"]
