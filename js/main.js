@@ -58,10 +58,26 @@ function startEngine() {
   render();
 }
 
+/** Offline mode, once the engine is up (its precache would slow the first boot). */
+function startOffline() {
+  if (state.offlineStarted) return;
+  state.offlineStarted = true;
+  import('./offline.js')
+    .then(({registerOffline, onUpdateReady, applyUpdate}) => {
+      onUpdateReady(() => {
+        state.update = {apply: applyUpdate};
+        render();
+      });
+      return registerOffline();
+    })
+    .catch((error) => console.warn('filler: offline mode unavailable', error));
+}
+
 async function engineReady() {
   state.engine.status = 'ready';
   state.engine.fraction = 1;
   render();
+  startOffline();
   try {
     const [variants, levels] = await Promise.all([engine.request('variants'), engine.request('levels')]);
     state.catalog.variants = variants;
@@ -227,6 +243,16 @@ function showError(error, table = state.table) {
 
 const bootBar = el('div', {class: 'boot-bar', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100});
 const bootPanel = el('div', {class: 'boot-panel', hidden: true});
+const updateBanner = el('div', {class: 'update-banner', role: 'status', hidden: true});
+
+function drawUpdate() {
+  updateBanner.hidden = !state.update;
+  if (!state.update) return;
+  clear(updateBanner).append(
+    el('span', {text: t('update.ready')}),
+    el('button', {type: 'button', class: 'primary', dataset: {action: 'reload'}, text: t('update.reload'),
+                  onclick: () => state.update.apply()}));
+}
 
 function drawBoot() {
   const {status, stage, fraction, error} = state.engine;
@@ -253,6 +279,7 @@ function drawBoot() {
 
 function draw() {
   drawBoot();
+  drawUpdate();
   tableView.render();
   const table = state.table;
   body.dataset.engine = state.engine.status;
@@ -363,7 +390,7 @@ async function loadSnapshots() {
 
 async function main() {
   const tableRoot = document.getElementById('table');
-  document.getElementById('boot-slot').append(bootBar, bootPanel);
+  document.getElementById('boot-slot').append(bootBar, bootPanel, updateBanner);
   tableView = new TableView(tableRoot, app);
   lobby = new Lobby(app);
   buildOptions();
@@ -381,6 +408,7 @@ async function main() {
     },
     onReady: () => engineReady(),
     onBootError: ({message}) => {
+      startOffline();
       state.engine.status = 'failed';
       state.engine.error = message;
       if (state.table) state.table.queuedColor = null;
@@ -389,10 +417,6 @@ async function main() {
   });
   startEngine();
   if (await loadSnapshots() && !state.table) startGame(state.config);
-  // after the board: the service worker is not needed for the first paint
-  import('./offline.js')
-    .then(({registerOffline}) => registerOffline())
-    .catch((error) => console.warn('filler: offline mode unavailable', error));
 }
 
 main();
