@@ -18,10 +18,15 @@ function select(name, options, value) {
   return node;
 }
 
-function levelName(level) {
+export function levelName(level) {
   const key = `level.${level}`;
   const text = t(key);
   return text === key ? String(level) : text;
+}
+
+/** The level a new computer seat gets: greedy if there is one, else the weakest. */
+export function defaultLevel(levels) {
+  return levels.includes('greedy') ? 'greedy' : levels[0];
 }
 
 export class Lobby {
@@ -55,7 +60,7 @@ export class Lobby {
   fitSeats() {
     const count = this.seatCount();
     const seats = this.config.seats.slice(0, count);
-    while (seats.length < count) seats.push({kind: 'computer', name: '', level: this.app.state.catalog.levels[0]});
+    while (seats.length < count) seats.push({kind: 'computer', name: '', level: defaultLevel(this.app.state.catalog.levels)});
     this.config.seats = seats;
   }
 
@@ -104,7 +109,7 @@ export class Lobby {
       kind.setAttribute('aria-label', t('lobby.seat', {number: index + 1}));
       kind.addEventListener('change', () => {
         seat.kind = kind.value;
-        if (seat.kind === 'computer' && !seat.level) seat.level = catalog.levels[0];
+        if (seat.kind === 'computer' && !seat.level) seat.level = defaultLevel(catalog.levels);
         this.render();
         this.dialog.querySelector(`select[name="seat${index}-kind"]`)?.focus();
       });
@@ -114,7 +119,8 @@ export class Lobby {
                               placeholder: t('lobby.name'), 'aria-label': t('lobby.name'), value: seat.name || ''});
         detail.addEventListener('input', () => { seat.name = detail.value; });
       } else {
-        detail = select(`seat${index}-level`, catalog.levels.map((level) => [level, levelName(level)]), seat.level);
+        detail = select(`seat${index}-level`, catalog.levels.map((level) => [level, levelName(level)]),
+                        seat.level || defaultLevel(catalog.levels));
         detail.setAttribute('aria-label', t('lobby.level'));
         detail.addEventListener('change', () => { seat.level = detail.value; });
       }

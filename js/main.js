@@ -14,7 +14,7 @@ import {el, clear, frameBatcher} from './dom.js';
 import {t, pick, translate, setLanguage, onLanguageChange, LANGUAGES, LANGUAGE_NAMES} from './i18n.js';
 import {Engine} from './engine.js';
 import {TableView} from './table.js';
-import {Lobby} from './lobby.js';
+import {Lobby, defaultLevel} from './lobby.js';
 import {applyPalette, PALETTE_NAMES} from './palette.js';
 import {loadSettings, saveSettings, THEMES} from './settings.js';
 
@@ -123,7 +123,7 @@ async function openOnEngine(table) {
 
 function newGameParams(config) {
   const seats = config.seats.map((seat) => seat.kind === 'computer'
-    ? {kind: 'computer', name: seat.name || '', level: seat.level || state.catalog.levels[0]}
+    ? {kind: 'computer', name: seat.name || '', level: seat.level || defaultLevel(state.catalog.levels)}
     : {kind: 'human', name: (seat.name || '').trim()});
   const params = {variant: config.variant, seats, games: 1};
   if (config.seed !== null && config.seed !== undefined) params.seed = config.seed;

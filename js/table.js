@@ -7,6 +7,7 @@ import {Board} from './board.js';
 import {ColorControls} from './controls.js';
 import {territoryChart} from './chart.js';
 import {SYMBOLS} from './palette.js';
+import {levelName} from './lobby.js';
 import {svg} from './dom.js';
 
 /** The shown name of a seat: its own, else "You" / "Player 2" / "Computer". */
@@ -133,6 +134,8 @@ export class TableView {
                           'data-out': player.out ? '' : null},
           swatch(player.color),
           el('span', {class: 'seat-name', text: playerName(players, seat)}),
+          players[seat]?.kind === 'computer' && players[seat].level
+            ? el('span', {class: 'level-badge', text: levelName(players[seat].level)}) : null,
           moving ? el('span', {class: 'turn-badge',
             text: players[seat]?.kind === 'computer' && !snapshot.over ? t('header.thinking') : t('header.to_move')}) : null,
           player.out ? el('span', {class: 'turn-badge', text: t('header.out')}) : null);

@@ -47,6 +47,11 @@ def _levels() -> list[str]:
     return [str(level) for level in levels] if levels else ["greedy"]
 
 
+def _default_level(levels: list[str]) -> str:
+    """A new computer seat's level: greedy when there is one, else the weakest."""
+    return "greedy" if "greedy" in levels else levels[0]
+
+
 @dataclass
 class Seat:
     kind: str  # "human" | "computer"
@@ -243,7 +248,7 @@ def _seats_from(params: dict, count: int) -> list[Seat]:
         if not isinstance(name, str):
             raise ApiError("BadRequest", "A seat's name should be text.")
         if entry["kind"] == "computer":
-            level = entry.get("level") or levels[0]
+            level = entry.get("level") or _default_level(levels)
             if str(level) not in levels:
                 raise ApiError("BadRequest", f"Unknown computer level '{level}'.")
             seats.append(Seat("computer", name[:40], str(level)))
