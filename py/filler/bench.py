@@ -33,15 +33,17 @@ def add_arguments(parser) -> None:
                         help="random games per board (default 30)")
     parser.add_argument("--big-games", type=int, default=6,
                         help="random games per practice board bigger than 21x21 (default 6)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time with the thread's CPU clock instead of the wall clock "
+                             "(steadier on a busy machine)")
     parser.add_argument("--only", metavar="ID", nargs="*",
                         help="only these variant ids (practice boards are named like "
                              "practice-square-41x41)")
 
 
-def measure(make_game, games: int, seed: int = 1):
-    """(play samples, preview samples, moves) over ``games`` random games, in ns."""
+def measure(make_game, games: int, seed: int = 1, clock=time.perf_counter_ns):
+    """(play samples, preview samples) over ``games`` random games, in ns."""
     plays, previews = [], []
-    clock = time.perf_counter_ns
     for index in range(games):
         rng = SplitMix64(seed * 1000 + index)
         game = make_game(index)
@@ -58,12 +60,12 @@ def measure(make_game, games: int, seed: int = 1):
     return plays, previews
 
 
-def rows(games: int, big_games: int, only=None):
+def rows(games: int, big_games: int, only=None, clock=time.perf_counter_ns):
     """Yield (name, cells, moves, play µs, previews µs) per board."""
     for variant_id, variant in VARIANTS.items():
         if variant_id == "practice" or (only and variant_id not in only):
             continue
-        plays, previews = measure(lambda i, v=variant_id: Game.new(v, seed=i), games)
+        plays, previews = measure(lambda i, v=variant_id: Game.new(v, seed=i), games, clock=clock)
         cells = variant.width * variant.height
         yield variant_id, cells, len(plays), _median_us(plays), _median_us(previews)
     for shape, width, height, colors in PRACTICE_BOARDS:
@@ -74,7 +76,7 @@ def rows(games: int, big_games: int, only=None):
 
         def make(i, s=shape, w=width, h=height, k=colors):
             return Game.new("practice", seed=i, shape=s, width=w, height=h, colors=k)
-        plays, previews = measure(make, count)
+        plays, previews = measure(make, count, clock=clock)
         yield name, width * height, len(plays), _median_us(plays), _median_us(previews)
 
 
@@ -84,7 +86,8 @@ def _median_us(samples) -> float:
 
 def run(args) -> int:
     print(f"filler bench: Python {platform.python_version()} ({platform.python_implementation()}), "
-          f"{platform.machine()}; median µs per call over random games")
+          f"{platform.machine()}; median µs per call over random games "
+          f"({'thread CPU' if args.cpu else 'wall'} clock)")
     header = f"{'board':<26}{'cells':>6}{'moves':>7}{'play µs':>10}{'previews µs':>13}" \
              f"{'play µs/100 cells':>19}"
     print(header)
@@ -92,7 +95,9 @@ def run(args) -> int:
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        for name, cells, moves, play_us, preview_us in rows(args.games, args.big_games, args.only):
+        clock = time.thread_time_ns if args.cpu else time.perf_counter_ns
+        for name, cells, moves, play_us, preview_us in rows(args.games, args.big_games, args.only,
+                                                            clock):
             print(f"{name:<26}{cells:>6}{moves:>7}{play_us:>10.1f}{preview_us:>13.1f}"
                   f"{play_us * 100 / cells:>19.2f}")
             sys.stdout.flush()

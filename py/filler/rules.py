@@ -326,7 +326,12 @@ class Game:
         if live_value == 0:
             self._finish("filled")
             return
-        own0, own1 = self._side_values()
+        owned = self._owned
+        value = board.value
+        if len(owned) == 2:
+            own0, own1 = value(owned[0]), value(owned[1])
+        else:
+            own0, own1 = value(owned[0] | owned[2]), value(owned[1] | owned[3])
         if own0 > own1 + live_value or own1 > own0 + live_value:
             self._finish("equator")
 
