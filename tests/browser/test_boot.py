@@ -41,7 +41,10 @@ def test_worker_boots_to_ready_with_progress(page, site_url, site_dir):
     messages = page.evaluate("window.messages")
     boot_end = messages[-1]
     assert boot_end["type"] == "ready", boot_end
-    assert boot_end["version"] == json.loads((site_dir / "build.json").read_text())["version"]
+    build_info = json.loads((site_dir / "build.json").read_text())
+    assert boot_end["version"] == build_info["version"]
+    # With a memory snapshot in the build, the worker restores it (the fast boot).
+    assert boot_end["timings"].get("snapshot") is ("snapshot" in build_info or None)
     progress = [m for m in messages if m.get("type") == "progress"]
     assert progress, "no progress before ready"
     fractions = [m["fraction"] for m in progress]
@@ -99,3 +102,29 @@ def test_page_boots_to_a_playable_board(page, boot, site_dir):
         pytest.skip("index.html is not written yet")
     boot(page)
     assert page.locator(READY_SELECTOR).count() == 1
+
+
+@pytest.fixture
+def site_with_bad_snapshot_url(site_dir, tmp_path, serve_directory):
+    """The site with its memory snapshot damaged: the worker must boot Python from scratch."""
+    info = json.loads((site_dir / "build.json").read_text())
+    if "snapshot" not in info:
+        pytest.skip("this build has no memory snapshot")
+    damaged = tmp_path / "damaged"
+    shutil.copytree(site_dir, damaged)
+    (damaged / info["snapshot"]).write_bytes(b"not a gzip stream" * 1000)
+    return serve_directory(damaged)
+
+
+def test_a_damaged_snapshot_falls_back_to_a_full_boot(page, site_with_bad_snapshot_url, site_dir):
+    open_harness(page, site_with_bad_snapshot_url)
+    page.evaluate("() => engineWorker.postMessage({id: 1, method: 'no-such-method', params: {}})")
+    page.wait_for_function(BOOT_ENDED, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(ANSWERED, arg=[1], timeout=BOOT_TIMEOUT_MS)
+    messages = page.evaluate("window.messages")
+    ready = next(m for m in messages if m.get("type") in ("ready", "boot-error", "worker-error"))
+    assert ready["type"] == "ready", ready
+    assert ready["timings"]["snapshot"] is False
+    answer = next(m for m in messages if m.get("id") == 1)
+    if wheel_has_api(site_dir):
+        assert answer["error"]["type"] not in ("BootError", "InternalError"), answer
