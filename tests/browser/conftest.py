@@ -12,12 +12,16 @@
                                  console error; checked at teardown
     page              (function) a page in a fresh context; the test fails on any console
                                  error, uncaught page error, or request outside 127.0.0.1
+                                 (or localhost: the same machine, but another site, for
+                                 cross-site embedding tests)
     new_guarded_context (function) new_guarded_context(**context_options) -> (context, guard)
                                  for tests that need more contexts (two tabs share one)
     booted_page       (module)   one page at site_url with a playable board
                                  (body[data-ready="1"]), reused by a module's tests
     persistent_context (function) persistent_context(user_data_dir) -> guarded context
                                  that keeps its profile (HTTP cache, service worker, storage)
+    axe_scan          (session)  axe_scan(page, impacts=("serious", "critical")) -> the
+                                 axe-core violations of those impacts on the page as it is
     boot              (function) boot(page, url=None): go to url (default site_url) and
                                  wait until the board is playable
 
@@ -70,9 +74,13 @@ def chromium_launch_options() -> dict:
     return options
 
 
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+AXE_SCRIPT = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
 def is_local(url: str) -> bool:
     parts = urlsplit(url)
-    return parts.scheme in LOCAL_SCHEMES or parts.hostname == "127.0.0.1"
+    return parts.scheme in LOCAL_SCHEMES or parts.hostname in LOCAL_HOSTS
 
 
 class Guard:
@@ -184,6 +192,18 @@ def site_url(site_dir, serve_directory) -> str:
 
 
 # ---------------------------------------------------------------- the browser
+
+
+@pytest.fixture(scope="session")
+def axe_scan(dist_dir):
+    """Run axe-core (pinned in package.json) on a page; returns violations of those impacts."""
+    def scan(page, impacts=("serious", "critical"), options=None):
+        if not page.evaluate("typeof window.axe === 'object'"):
+            # Evaluated through the DevTools protocol: the page's CSP forbids inline scripts.
+            page.evaluate(AXE_SCRIPT.read_text() + "\n;undefined")
+        result = page.evaluate("(options) => axe.run(document, options)", options or {})
+        return [violation for violation in result["violations"] if violation["impact"] in impacts]
+    return scan
 
 
 @pytest.fixture(scope="session")
