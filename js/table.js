@@ -144,7 +144,8 @@ export class TableView {
         : side.lead < 0 ? t('header.behind', {count: -side.lead}) : t('header.level');
       const equator = side.to_equator > 0 ? t('header.to_equator', {count: side.to_equator}) : t('header.past_equator');
       const winner = snapshot.over && snapshot.winning_sides.includes(side.side);
-      const details = twoSides ? [equator, lead] : [equator, lead, t('header.best', {count: side.best})];
+      // more than two sides: no equator, but each side's best and the clinch line
+      const details = twoSides ? [equator, lead] : [t('header.best', {count: side.best}), lead];
       return el('div', {class: 'side-card', dataset: {side: String(side.side)},
                         'data-moving': side.seats.includes(snapshot.turn) ? '' : null,
                         'data-winner': winner ? '' : null},
@@ -154,7 +155,7 @@ export class TableView {
             el('span', {class: 'to-equator', text: details[0]}), ' · ',
             el('span', {class: 'lead', 'data-lead': side.lead > 0 ? 'ahead' : side.lead < 0 ? 'behind' : 'level',
                         text: details[1]}),
-            details[2] ? ` · ${details[2]}` : null)),
+            )),
         el('span', {class: 'score', text: String(side.score)}));
     });
     clear(this.players).append(...cards);
