@@ -191,15 +191,23 @@ async function play(color) {
   try {
     const next = await engine.request('play', {table_id: table.tableId, state_id: snapshot.state_id, color});
     table.requesting = false;
-    applySnapshot(table, next);
+    await applySnapshot(table, next);
   } catch (error) {
     table.requesting = false;
     showError(error, table);
   }
 }
 
-function applySnapshot(table, snapshot) {
-  if (state.table !== table || snapshot.state_id <= table.snapshot.state_id) return false;
+/** Show a new state of `table` unless the table was left or the state is old. */
+async function applySnapshot(table, snapshot) {
+  const current = () => state.table === table && snapshot.state_id > table.snapshot.state_id;
+  if (!current()) return false;
+  if ((snapshot.game_index ?? 0) !== (table.layout.game_index ?? 0)) {
+    // the next game of a match: same board, other corners
+    const layout = await engine.request('layout', {table_id: table.tableId});
+    if (!current()) return false;
+    table.layout = layout;
+  }
   table.snapshot = snapshot;
   table.error = null;
   afterSnapshot(table);
@@ -221,7 +229,8 @@ function afterSnapshot(table) {
     try {
       const next = await engine.request('bot_move', {table_id: table.tableId, state_id: snapshot.state_id});
       table.botBusy = false;
-      if (applySnapshot(table, next)) table.botTiming = {started, stateId: next.state_id};
+      table.botTiming = {started, stateId: next.state_id};
+      await applySnapshot(table, next);
     } catch (error) {
       table.botBusy = false;
       if (state.table === table && error.type !== 'StaleState') showError(error, table);

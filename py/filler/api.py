@@ -14,8 +14,10 @@ older snapshot is refused (``StaleState``), so a click or a computer move comput
 for a position that has moved on can never be played by mistake. Errors come back
 as data: ``{"id", "ok": false, "error": {"type", "message"}}``.
 
-Methods: ``variants``, ``levels``, ``new_game``, ``layout``, ``state``, ``play``,
-``bot_move``, ``resign``, ``close``. See each ``_method_*`` function.
+Methods: ``variants``, ``levels``, ``new_game``, ``open_record``, ``layout``,
+``state``, ``record``, ``play``, ``bot_move``, ``ready``, ``resign_game``,
+``resign_match``, ``flag``, ``close``. See each ``_method_*`` function. A table is a
+``filler.Match`` (``games``: 1 for a single game, 2 for a match).
 """
 
 from __future__ import annotations
@@ -64,34 +66,85 @@ class Seat:
 
 @dataclass
 class Table:
-    """One game (later: one match) in the worker, with the history the page charts."""
+    """A single game or a two-game match (a ``filler.Match`` either way) in the
+    worker, with what the page charts. Every change gets a new ``state_id``."""
 
     table_id: int
-    variant: str
-    seed: int
-    options: dict
     seats: list[Seat]
-    game: "filler.Game"
+    match: "filler.Match"
     state_id: int = 1
-    score_history: list[list[int]] = field(default_factory=list)  # per side, per move
+    histories: list[list[list[int]]] = field(default_factory=list)  # per game: side scores per move
     last_move: dict | None = None
 
     def __post_init__(self):
-        self.score_history = [_side_scores(self.game)]
+        self.histories = [[_side_scores(self.game)]]
+        self._ready_computers()
+
+    @property
+    def game(self) -> "filler.Game":
+        return self.match.game
+
+    @property
+    def score_history(self) -> list[list[int]]:
+        return self.histories[-1]
+
+    def change(self, match: "filler.Match", last_move: dict | None = None) -> None:
+        index = self.match.game_index
+        self.match = match
+        self.state_id += 1
+        self.last_move = last_move
+        if match.game_index != index:
+            self.histories.append([_side_scores(match.game)])
+        self._ready_computers()
+
+    def _ready_computers(self) -> None:
+        """Computers are ready for the next game at once (their humans press a button)."""
+        for seat in self.match.waiting_ready:
+            if self.seats[seat].kind == "computer" and self.match.between_games:
+                index = self.match.game_index
+                self.match = self.match.ready(seat)
+                if self.match.game_index != index:
+                    self.histories.append([_side_scores(self.match.game)])
+                    self.last_move = None
 
     def play(self, color: int) -> None:
         before = self.game
-        after = before.play(color)
-        self.game = after
-        self.state_id += 1
+        seat = self.match.turn
+        match = self.match.play(color)
         gained = [
             cell
             for cell, (old, new) in enumerate(zip("".join(before.owner_rows()),
-                                                  "".join(after.owner_rows())))
+                                                  "".join(match.game.owner_rows())))
             if old != new and new.isdigit()
         ]
-        self.last_move = {"seat": before.turn, "color": color, "cells": gained}
-        self.score_history.append(_side_scores(after))
+        self.score_history.append(_side_scores(match.game))
+        self.change(match, {"seat": seat, "color": color, "cells": gained})
+
+    def match_json(self) -> dict:
+        match = self.match
+        sides = range(match.sides)
+        return {
+            "games": match.games_count,
+            "game_index": match.game_index,
+            "rated": match.rated,
+            "points": [match.points[side] for side in sides],
+            "totals": [match.totals[side] for side in sides],
+            "between_games": match.between_games,
+            "waiting_ready": list(match.waiting_ready),
+            "out": sorted(match.out),
+            "over": match.over,
+            "outcome": _json_keys(match.outcome),
+            "game_results": _json_keys(match.game_results),
+        }
+
+
+def _json_keys(value):
+    """JSON-able copy: dict keys as strings (as JSON makes them anyway)."""
+    if isinstance(value, dict):
+        return {str(key): _json_keys(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_keys(item) for item in value]
+    return value
 
 
 _tables: dict[int, Table] = {}
@@ -219,6 +272,8 @@ def _table_state(table: Table) -> dict:
     snapshot = state_of(table.game, state_id=table.state_id,
                         score_history=table.score_history, last_move=table.last_move)
     snapshot["table_id"] = table.table_id
+    snapshot["game_index"] = table.match.game_index
+    snapshot["match"] = table.match_json()
     return snapshot
 
 
@@ -257,13 +312,22 @@ def _seats_from(params: dict, count: int) -> list[Seat]:
     return seats
 
 
-def _new_game(variant: str, seed: int, options: dict):
+def _board_options(variant: str, options: dict) -> dict:
     if variant == "practice":
-        merged = {**PRACTICE_DEFAULTS, **options}
-        return filler.Game.new(variant, seed=seed, **merged), merged
+        return {**PRACTICE_DEFAULTS, **options}
     if options:
         raise ApiError("BadRequest", "Only the practice variant takes options.")
-    return filler.Game.new(variant, seed=seed), {}
+    return {}
+
+
+def _new_game(variant: str, seed: int, options: dict):
+    options = _board_options(variant, options)
+    return filler.Game.new(variant, seed=seed, **options), options
+
+
+def _new_match(variant: str, seed: int, options: dict, games: int):
+    options = _board_options(variant, options)
+    return filler.Match.new(variant, seed=seed, games=games, **options), options
 
 
 def _table(params: dict) -> Table:
@@ -308,20 +372,38 @@ def _method_new_game(params: dict) -> dict:
         seed = random.randrange(1, 2**31)
     options = _param(params, "options", dict, {})
     games = _param(params, "games", int, 1)
-    if games != 1:
-        raise ApiError("BadRequest", "Only single games so far (games: 1).")
-    game, options = _new_game(variant, seed, options)
-    seats = _seats_from(params, game.seats)
-    table = Table(next(_table_ids), variant, seed, options, seats, game)
+    if games not in (1, 2):
+        raise ApiError("BadRequest", "games is 1 (a single game) or 2 (a match).")
+    match, options = _new_match(variant, seed, options, games)
+    return _open(match, params)
+
+
+def _open(match, params: dict) -> dict:
+    seats = _seats_from(params, match.seats)
+    table = Table(next(_table_ids), seats, match)
     _tables[table.table_id] = table
     return {"table_id": table.table_id, "layout": _table_layout(table),
             "state": _table_state(table)}
 
 
+def _method_open_record(params: dict) -> dict:
+    """``{record, seats?}`` -> as ``new_game``: a saved match (``record``) replayed
+    to where it was."""
+    record = _param(params, "record", dict, required=True)
+    return _open(filler.Match.from_record(record), params)
+
+
+def _method_record(params: dict) -> dict:
+    """``{table_id}`` -> the table's replayable record (``filler.Match.to_record``)."""
+    return _table(params).match.to_record()
+
+
 def _table_layout(table: Table) -> dict:
+    match = table.match
     layout = layout_of(table.game)
-    layout.update({"table_id": table.table_id, "variant": table.variant,
-                   "seed": table.seed, "options": table.options,
+    layout.update({"table_id": table.table_id, "variant": match.variant_id,
+                   "seed": match.seed, "options": dict(match.options),
+                   "games": match.games_count, "game_index": match.game_index,
                    "players": [seat.to_json() for seat in table.seats]})
     return layout
 
@@ -341,37 +423,64 @@ def _method_play(params: dict) -> dict:
     is not the current one, when a computer is to move, or when the color is illegal."""
     table = _fresh_table(params)
     color = _param(params, "color", int, required=True)
-    game = table.game
-    if game.over:
-        raise ApiError("GameOver", "The game is over.")
-    if table.seats[game.turn].kind != "human":
-        raise ApiError("OutOfTurn", "It is the computer's turn.")
+    _check_turn(table, "human")
     table.play(color)
     return _table_state(table)
+
+
+def _check_turn(table: Table, kind: str) -> None:
+    match = table.match
+    if match.over:
+        raise ApiError("GameOver", "The game is over.")
+    if match.turn is None:
+        raise ApiError("OutOfTurn", "The next game starts when every player is ready.")
+    if table.seats[match.turn].kind != kind:
+        raise ApiError("OutOfTurn", "It is the computer's turn." if kind == "human"
+                       else "It is not a computer's turn.")
 
 
 def _method_bot_move(params: dict) -> dict:
     """``{table_id, state_id}`` -> the state after the computer to move has played."""
     table = _fresh_table(params)
-    game = table.game
-    if game.over:
-        raise ApiError("GameOver", "The game is over.")
-    seat = table.seats[game.turn]
-    if seat.kind != "computer":
-        raise ApiError("OutOfTurn", "It is not a computer's turn.")
-    table.play(filler.ai.choose(game, seat.level))
+    _check_turn(table, "computer")
+    table.play(filler.ai.choose(table.game, table.seats[table.match.turn].level))
     return _table_state(table)
 
 
-def _method_resign(params: dict) -> dict:
-    """``{table_id, state_id, seat}`` -> the state after that seat resigned."""
-    table = _fresh_table(params)
+def _seat_param(table: Table, params: dict) -> int:
     seat = _param(params, "seat", int, required=True)
-    if not 0 <= seat < table.game.seats:
+    if not 0 <= seat < table.match.seats:
         raise ApiError("BadRequest", f"There is no seat {seat}.")
-    table.game = table.game.resign(seat)
-    table.state_id += 1
-    table.last_move = None
+    return seat
+
+
+def _method_ready(params: dict) -> dict:
+    """``{table_id, state_id, seat}`` -> the state after that player pressed
+    "Ready for the next game" (the next game starts when every player has)."""
+    table = _fresh_table(params)
+    table.change(table.match.ready(_seat_param(table, params)))
+    return _table_state(table)
+
+
+def _method_resign_game(params: dict) -> dict:
+    """``{table_id, state_id, seat}`` -> the state after that player resigned the
+    game (in a match the next game is still played)."""
+    table = _fresh_table(params)
+    table.change(table.match.resign_game(_seat_param(table, params)))
+    return _table_state(table)
+
+
+def _method_resign_match(params: dict) -> dict:
+    """``{table_id, state_id, seat}`` -> the state after that player resigned the match."""
+    table = _fresh_table(params)
+    table.change(table.match.resign_match(_seat_param(table, params)))
+    return _table_state(table)
+
+
+def _method_flag(params: dict) -> dict:
+    """``{table_id, state_id, seat}`` -> the state after that player ran out of time."""
+    table = _fresh_table(params)
+    table.change(table.match.flag(_seat_param(table, params)))
     return _table_state(table)
 
 
@@ -424,10 +533,11 @@ def static_snapshots() -> dict:
     layout and first state of each variant's board with :data:`DEFAULT_SEED`."""
     boards = {}
     for variant_id in filler.VARIANTS:
-        game, options = _new_game(variant_id, DEFAULT_SEED, {})
-        layout = layout_of(game)
-        layout.update({"variant": variant_id, "seed": DEFAULT_SEED, "options": options})
-        state = state_of(game)
+        match, options = _new_match(variant_id, DEFAULT_SEED, {}, 1)
+        table = Table(0, _seats_from({}, match.seats), match)  # not kept: no table id
+        layout = _table_layout(table)
+        state = _table_state(table)
+        del layout["table_id"], layout["players"], state["table_id"]
         boards[variant_id] = {"layout": layout, "state": state}
     return {"format": 1, "seed": DEFAULT_SEED, "variants": _method_variants({}),
             "levels": _levels(), "boards": boards}
