@@ -77,7 +77,7 @@ class Board:
         self.values = tuple(value_list)
 
         wall_set = set()
-        for pair in walls:
+        for pair in _as_list(walls, "walls (pairs of neighbouring cell ids)"):
             try:
                 a, b = pair
                 a, b = int(a), int(b)
@@ -99,10 +99,17 @@ class Board:
 
         if corners is None:
             corners = corner_cells("two", width, height)
+        corners = _as_list(corners, "starts (one list of start cell ids per corner)")
         corner_list = []
         seen = set()
         for index, starts in enumerate(corners):
-            starts = tuple(int(c) for c in starts)
+            try:
+                starts = tuple(starts)
+            except TypeError:
+                raise BadBoard(f"corner {index} must be a list of start cell ids, "
+                               f"got {starts!r}") from None
+            if not all(isinstance(c, int) and not isinstance(c, bool) for c in starts):
+                raise BadBoard(f"corner {index}: start cells are cell ids (ints), got {starts!r}")
             if not starts:
                 raise BadBoard(f"corner {index} has no start cell")
             for cell in starts:
@@ -178,6 +185,15 @@ class Board:
 
 # -- explicit boards -------------------------------------------------------------------
 
+def _as_list(items, what):
+    if isinstance(items, (str, bytes, dict)) and what.startswith(("walls", "starts", "paint")):
+        raise BadBoard(f"{what} must be a list, got {items!r}")
+    try:
+        return list(items)
+    except TypeError:
+        raise BadBoard(f"{what} must be a list, got {items!r}") from None
+
+
 def from_rows(rows, colors=None, shape="square", *, walls=(), values=None, paint=(),
               crown=None, corners=None, layout="two") -> Board:
     """A board from text rows: '0'..'8' colors, '#' obstacle, '*' paint."""
@@ -221,7 +237,7 @@ def from_rows(rows, colors=None, shape="square", *, walls=(), values=None, paint
     if highest >= colors:
         raise BadBoard(f"the rows use color {highest} but colors={colors} (colors 0..{colors - 1})")
     cells = width * height
-    for cell in paint or ():
+    for cell in _as_list(paint or (), "paint (cell ids)"):
         if not isinstance(cell, int) or not 0 <= cell < cells:
             raise BadBoard(f"paint cell {cell!r} is off the {width}x{height} board")
         if cell_colors[cell] == OBSTACLE:
@@ -250,7 +266,7 @@ def _values_from(values, width, height):
                 raise BadBoard(f"values: cell {cell} is off the {width}x{height} board")
             out[cell] = value
         return out
-    values = list(values)
+    values = _as_list(values, "values ({cell: 2 or 3}, rows of digits, or one number per cell)")
     if values and all(isinstance(v, str) for v in values):
         if len(values) != height or any(len(row) != width for row in values):
             raise BadBoard(f"value rows must be {height} rows of {width} characters")

@@ -571,7 +571,10 @@ class Game:
 
     def owner_of(self, cell):
         """The seat that owns ``cell``, or None."""
-        return self._owner_list()[cell]
+        return self._owner_list()[self._check_cell(cell)]
+
+    def _check_cell(self, cell):
+        return _check_int("cell", cell, 0, self.width * self.height - 1)
 
     def color_rows(self) -> list:
         """Each cell's current color: '0'..'8', '#' obstacle, '*' free paint."""
@@ -691,7 +694,7 @@ class Game:
 
     def neighbours(self, cell) -> tuple:
         """Open neighbours of a cell (no obstacles, no walls between)."""
-        return self._setup.board.neighbours[cell]
+        return self._setup.board.neighbours[self._check_cell(cell)]
 
     # -- records and comparison --------------------------------------------------
     def to_record(self) -> dict:

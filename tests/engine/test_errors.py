@@ -95,6 +95,11 @@ def test_malformed_rows(rows, message):
     ({"starts": [[0], [0]]}, "used twice"),
     ({"starts": [[0, 1], [11]]}, "must share one color"),
     ({"starts": [[0]], "seats": 2}, "corners but there are 2 seats"),
+    ({"starts": 5}, "starts .* must be a list"),
+    ({"starts": [["a"], [3]]}, "start cells are cell ids"),
+    ({"walls": 5}, "walls .* must be a list"),
+    ({"paint": "12"}, "paint .* must be a list"),
+    ({"values": 7}, "values .* must be a list"),
 ])
 def test_bad_explicit_boards(kwargs, message):
     kwargs.setdefault("colors", 5)
@@ -143,6 +148,8 @@ def test_bad_seats_for_seat_actions():
         g.score("0")
     with pytest.raises(BadOption, match="already out"):
         g.remove_seat(2).remove_seat(2)
+    with pytest.raises(BadOption, match=r"cell must be an int in 0\.\.224"):
+        g.owner_of(225)
 
 
 @pytest.mark.parametrize("record, message", [
