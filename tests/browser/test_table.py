@@ -223,3 +223,18 @@ def test_a_failed_boot_shows_a_message_and_a_retry(page, page_guard, site_dir, t
     page.wait_for_selector('body[data-engine="failed"][data-boot-attempts="2"]', state="attached",
                            timeout=BOOT_TIMEOUT_MS)
     assert page.locator(".boot-error-title").is_visible()
+
+
+def test_keyboard_focus_and_a_first_tap_preview_too(booted_page):
+    page = booted_page
+    game, _ = start(page, "hex")
+    color = game.legal_colors()[0]
+    page.focus(f'.color-button[data-color="{color}"]')
+    page.wait_for_selector(f'.board[data-preview-color="{color}"]', state="attached")
+    shown = sorted(page.evaluate(
+        "[...document.querySelectorAll('.board .cell[data-preview]')].map(c => Number(c.dataset.cell))"))
+    assert shown == game.preview(color).get(game.turn, [])
+    page.keyboard.press("Enter")  # plays the focused color
+    page.wait_for_function("() => Number(document.body.dataset.moves) >= 1")
+    assert page.evaluate("document.body.dataset.stateId") != "1"
+    page.evaluate("document.activeElement.blur()")
