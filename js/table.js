@@ -121,6 +121,10 @@ export class TableView {
   }
 
   renderHeader(table, snapshot, players) {
+    // rebuilt only when the state or the language changes, not on every hover
+    const key = `${table.tableId}:${snapshot.state_id}:${this.app.state.settings.language}:${this.app.state.engine.status}`;
+    if (this.shownHeader === key) return;
+    this.shownHeader = key;
     const twoSides = snapshot.sides.length === 2;
     clear(this.needed).append(
       el('span', {class: 'needed-label', text: t('header.needed')}),
@@ -224,7 +228,8 @@ export class TableView {
     const scores = sides.map((side) => `${sideName(players, side.seats)} ${side.score}`).join(' – ');
     const series = sides.map((side) => ({label: sideName(players, side.seats),
                                          colorIndex: snapshot.players[side.seats[0]].color}));
-    const reason = snapshot.end_reason ? t(`over.reason.${snapshot.end_reason}`) : '';
+    const reasonKey = snapshot.end_reason === 'equator' && sides.length > 2 ? 'clinched' : snapshot.end_reason;
+    const reason = reasonKey ? t(`over.reason.${reasonKey}`) : '';
     clear(this.overPanel).append(
       el('h2', {class: 'over-title', text: t('over.title')}),
       el('p', {class: 'over-winner', text: headline}),
