@@ -126,7 +126,7 @@ def check_end(game):
         assert decided or no_free
     if not game.over:
         assert not decided and not no_free
-    if game.over and game.end_reason != "resign":
+    if game.over and game.end_reason not in ("resign", "crown"):
         top = max(own)
         assert set(game.winners) == {s for side in range(game.sides) if own[side] == top
                                      for s in game.side_seats(side)}
