@@ -315,7 +315,6 @@ class Game:
         self._over = True
         self._end_reason = reason
         self._winners = tuple(sorted(s for side in sides for s in setup.side_seats[side]))
-        self._turn = self._turn  # the seat that would move next stays visible
 
     def _decide_two(self, mover, taken):
         board = self._setup.board
