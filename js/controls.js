@@ -82,6 +82,7 @@ export class ColorControls {
       setAttr(button, 'aria-disabled', info.allowed ? null : 'true');
       setAttr(button, 'data-forbidden', info.forbidden ? '' : null);
       setAttr(button, 'data-previewing', shown === color ? '' : null);
+      setAttr(button, 'data-hint', info.hint ? '' : null);
       button.dataset.tooltip = info.tooltip;
     });
     if (shown === null || shown === undefined || !this.buttons[shown]) {

@@ -47,6 +47,8 @@ const app = {
   rematch: () => startGame({...state.config, seed: null}),
   openLobby,
   startGame,
+  undo,
+  hint,
 };
 
 // ---- engine ---------------------------------------------------------------------
@@ -238,6 +240,38 @@ function afterSnapshot(table) {
   };
   if (pace) setTimeout(ask, BOT_PACING_MS);
   else ask();
+}
+
+/** Practice: take back the last move of the person (and the computer's answer). */
+async function undo() {
+  const table = state.table;
+  if (!table || table.tableId === null || table.requesting || table.botBusy) return;
+  table.requesting = true;
+  try {
+    const next = await engine.request('undo', {table_id: table.tableId, state_id: table.snapshot.state_id});
+    table.requesting = false;
+    await applySnapshot(table, next);
+  } catch (error) {
+    table.requesting = false;
+    showError(error, table);
+  }
+}
+
+/** Practice: mark the color the strongest computer level would play. */
+async function hint() {
+  const table = state.table;
+  if (!table || table.tableId === null || table.requesting) return;
+  const stateId = table.snapshot.state_id;
+  table.requesting = true;
+  render();
+  try {
+    const {color} = await engine.request('hint', {table_id: table.tableId, state_id: stateId});
+    table.hint = {color, stateId};
+  } catch (error) {
+    showError(error, table);
+  }
+  table.requesting = false;
+  render();
 }
 
 function showError(error, table = state.table) {

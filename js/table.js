@@ -50,7 +50,10 @@ export class TableView {
     this.status = el('p', {class: 'status', role: 'status', 'aria-live': 'polite'});
     this.controlsWrap = el('div', {class: 'controls-wrap'});
     this.overPanel = el('section', {class: 'over-panel', hidden: true, 'aria-live': 'polite'});
-    container.append(this.header, this.boardWrap, this.controlsWrap, this.status, this.overPanel);
+    this.undoButton = el('button', {type: 'button', dataset: {action: 'undo'}, onclick: () => this.app.undo()});
+    this.hintButton = el('button', {type: 'button', dataset: {action: 'hint'}, onclick: () => this.app.hint()});
+    this.actions = el('div', {class: 'table-actions', hidden: true}, this.undoButton, this.hintButton);
+    container.append(this.header, this.boardWrap, this.controlsWrap, this.status, this.actions, this.overPanel);
   }
 
   ensureBoard(layout) {
@@ -117,7 +120,18 @@ export class TableView {
     this.renderHeader(table, snapshot, players);
     this.renderControls(snapshot, players, canPlay, humanTurn, preview ? previewColor : null);
     this.renderStatus(state, table, snapshot, players);
+    this.renderActions(table, snapshot, canPlay);
     this.renderOver(table, snapshot, players);
+  }
+
+  /** Practice: take back a move, ask for a hint. */
+  renderActions(table, snapshot, canPlay) {
+    const practice = table.config.variant === 'practice' && table.tableId !== null;
+    this.actions.hidden = !practice || snapshot.over && !snapshot.can_undo;
+    this.undoButton.textContent = t('actions.undo');
+    this.hintButton.textContent = t('actions.hint');
+    this.undoButton.disabled = !(snapshot.can_undo && (canPlay || snapshot.over));
+    this.hintButton.disabled = !canPlay || snapshot.over;
   }
 
   renderHeader(table, snapshot, players) {
@@ -187,6 +201,7 @@ export class TableView {
           : count === 1 ? t('controls.takes_one') : t('controls.takes', {count});
       } else tooltip = '';
       buttons.push({
+        hint: this.app.state.table.hint?.stateId === snapshot.state_id && this.app.state.table.hint.color === color,
         allowed: canPlay && !!preview,
         forbidden: forbidden.has(color),
         tooltip,
@@ -202,6 +217,7 @@ export class TableView {
     if (table.error) text = t('error.request', {message: table.error});
     else if (table.queuedColor !== null && table.queuedColor !== undefined) text = t('boot.queued');
     else if (snapshot.over) text = t('status.over');
+    else if (table.hint?.stateId === snapshot.state_id) text = t('status.hint', {number: table.hint.color + 1});
     else if (snapshot.turn !== null) {
       const name = playerName(players, snapshot.turn);
       text = players[snapshot.turn]?.kind === 'computer'

@@ -16,7 +16,7 @@ as data: ``{"id", "ok": false, "error": {"type", "message"}}``.
 
 Methods: ``variants``, ``levels``, ``new_game``, ``open_record``, ``layout``,
 ``state``, ``record``, ``play``, ``bot_move``, ``ready``, ``resign_game``,
-``resign_match``, ``flag``, ``close``. See each ``_method_*`` function. A table is a
+``resign_match``, ``flag``, ``undo`` and ``hint`` (practice), ``close``. See each ``_method_*`` function. A table is a
 ``filler.Match`` (``games``: 1 for a single game, 2 for a match).
 """
 
@@ -75,6 +75,7 @@ class Table:
     state_id: int = 1
     histories: list[list[list[int]]] = field(default_factory=list)  # per game: side scores per move
     last_move: dict | None = None
+    undo_stack: list[tuple] = field(default_factory=list)  # practice: before each person's move
 
     def __post_init__(self):
         self.histories = [[_side_scores(self.game)]]
@@ -106,6 +107,14 @@ class Table:
                 if self.match.game_index != index:
                     self.histories.append([_side_scores(self.match.game)])
                     self.last_move = None
+
+    def remember(self) -> None:
+        self.undo_stack.append((self.match, [list(map(list, h)) for h in self.histories],
+                                self.last_move))
+
+    def undo(self) -> None:
+        self.match, self.histories, self.last_move = self.undo_stack.pop()
+        self.state_id += 1
 
     def play(self, color: int) -> None:
         before = self.game
@@ -274,6 +283,7 @@ def _table_state(table: Table) -> dict:
     snapshot["table_id"] = table.table_id
     snapshot["game_index"] = table.match.game_index
     snapshot["match"] = table.match_json()
+    snapshot["can_undo"] = bool(table.undo_stack)
     return snapshot
 
 
@@ -424,8 +434,31 @@ def _method_play(params: dict) -> dict:
     table = _fresh_table(params)
     color = _param(params, "color", int, required=True)
     _check_turn(table, "human")
+    if table.match.variant_id == "practice":
+        table.remember()
     table.play(color)
     return _table_state(table)
+
+
+def _method_undo(params: dict) -> dict:
+    """``{table_id, state_id}`` -> the state before the last move of a person (and
+    the computers' answers to it). Practice only."""
+    table = _fresh_table(params)
+    if table.match.variant_id != "practice":
+        raise ApiError("BadRequest", "Undo is for practice games only.")
+    if not table.undo_stack:
+        raise ApiError("BadRequest", "There is no move to take back.")
+    table.undo()
+    return _table_state(table)
+
+
+def _method_hint(params: dict) -> dict:
+    """``{table_id, state_id}`` -> ``{color}``: what the strongest computer level
+    would play here (within about half a second)."""
+    table = _fresh_table(params)
+    _check_turn(table, "human")
+    strongest = _levels()[-1]
+    return {"color": filler.ai.choose(table.game, strongest, seconds=0.5)}
 
 
 def _check_turn(table: Table, kind: str) -> None:

@@ -238,3 +238,32 @@ def test_keyboard_focus_and_a_first_tap_preview_too(booted_page):
     page.wait_for_function("() => Number(document.body.dataset.moves) >= 1")
     assert page.evaluate("document.body.dataset.stateId") != "1"
     page.evaluate("document.activeElement.blur()")
+
+
+def test_practice_gives_a_hint_and_takes_a_move_back(booted_page):
+    page = booted_page
+    wait_engine(page)
+    page.mouse.move(0, 0)
+    before = page.evaluate("document.body.dataset.tableId")
+    page.click("#new-game")
+    page.select_option('select[name="variant"]', "practice")
+    page.select_option('select[name="shape"]', "diamond")
+    for name, value in (("width", "9"), ("height", "8"), ("colors", "5")):
+        page.fill(f'input[name="{name}"]', value)
+        page.dispatch_event(f'input[name="{name}"]', "change")
+    page.select_option('select[name="seat0-kind"]', "human")
+    page.select_option('select[name="seat1-kind"]', "computer")
+    page.click('button[data-action="start"]')
+    page.wait_for_function("(before) => document.body.dataset.variant === 'practice'"
+                           " && document.body.dataset.tableId !== before", arg=before)
+    assert page.locator(".board .cell").count() == 72
+    page.click('button[data-action="hint"]')
+    page.wait_for_selector(".color-button[data-hint]")
+    hinted = int(page.locator(".color-button[data-hint]").get_attribute("data-color"))
+    assert hinted in legal_buttons(page)
+    start_owners = board_state(page)["owners"]
+    page.keyboard.press(str(hinted + 1))
+    page.wait_for_function("() => document.body.dataset.moves === '2'")
+    page.click('button[data-action="undo"]')
+    page.wait_for_function("() => document.body.dataset.moves === '0'")
+    assert board_state(page)["owners"] == start_owners

@@ -218,3 +218,22 @@ def test_resigning_a_single_game_ends_it():
     state = ok("resign_game", table_id=opened["table_id"], state_id=1, seat=0)
     assert state["over"] and state["winning_sides"] == [1] and state["end_reason"] == "resign"
     assert state["match"]["over"]
+
+
+def test_practice_takes_back_a_move_and_gives_hints():
+    opened = ok("new_game", variant="practice", seed=3,
+                options={"shape": "square", "width": 8, "height": 8, "colors": 5})
+    table_id, first = opened["table_id"], opened["state"]
+    assert first["can_undo"] is False
+    hint = ok("hint", table_id=table_id, state_id=1)["color"]
+    assert hint in first["legal"]
+    mine = ok("play", table_id=table_id, state_id=1, color=hint)
+    answered = ok("bot_move", table_id=table_id, state_id=mine["state_id"])
+    assert answered["can_undo"] and answered["move_number"] == 2
+    back = ok("undo", table_id=table_id, state_id=answered["state_id"])
+    assert back["state_id"] > answered["state_id"]
+    assert back["cell_owners"] == first["cell_owners"] and back["move_number"] == 0
+    assert back["score_history"] == first["score_history"] and back["can_undo"] is False
+    assert error_type("undo", table_id=table_id, state_id=back["state_id"]) == "BadRequest"
+    quick = ok("new_game", variant="quick", seed=1)
+    assert error_type("undo", table_id=quick["table_id"], state_id=1) == "BadRequest"
