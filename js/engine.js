@@ -16,11 +16,13 @@ export class Engine {
     this.nextId = 1;
     this.worker = null;
     this.status = 'idle'; // idle | booting | ready | failed
+    this.generation = 0; // one per worker: tables live in the worker that opened them
   }
 
   start() {
     this.stop();
     this.status = 'booting';
+    this.generation += 1;
     let worker;
     try {
       worker = new Worker(new URL('./worker.js', import.meta.url), {type: 'module'});

@@ -92,27 +92,34 @@ async function engineReady() {
     const config = state.pendingConfig || state.config;
     state.pendingConfig = null;
     startGame(config);
-  } else if (table.tableId === null) {
+  } else if (table.tableId === null || table.engineGeneration !== engine.generation) {
+    // a board drawn before boot, or a game whose worker failed: open it (again)
     await openOnEngine(table);
   }
 }
 
-/** Give a table drawn from a snapshot its engine twin, then play a queued move. */
+/** Give a table drawn from a snapshot (or left by a failed worker) its engine twin,
+ *  with the moves played so far, then play a queued move. */
 async function openOnEngine(table) {
   let opened;
   try {
-    opened = await engine.request('new_game', newGameParams(table.config));
+    opened = await engine.request('new_game', {...newGameParams(table.config), moves: table.moves});
   } catch (error) {
     table.queuedColor = null;
     return showError(error, table);
   }
   if (state.table !== table) return;
   table.tableId = opened.table_id;
+  table.engineGeneration = engine.generation;
+  table.requesting = false;
+  table.botBusy = false;
+  table.error = null;
   if (opened.layout.seed !== table.layout.seed || opened.layout.variant !== table.layout.variant) {
     table.layout = opened.layout;
   }
   table.players = opened.layout.players;
   table.snapshot = opened.state;
+  noteMoves(table);
   const queued = table.queuedColor;
   if (queued !== null && queued !== undefined) {
     table.queuedColor = null;
@@ -142,6 +149,8 @@ function makeTable(config, layout, snapshot, tableId) {
     players: layout.players || config.seats.map((seat) => ({...seat})),
     variantName: variant ? pick(variant.name) : config.variant,
     queuedColor: null, requesting: false, botBusy: false, error: null,
+    engineGeneration: tableId === null ? null : engine.generation,
+    moves: [], // the colors played, to reopen the game in a new worker
   };
 }
 
@@ -212,9 +221,18 @@ async function applySnapshot(table, snapshot) {
   }
   table.snapshot = snapshot;
   table.error = null;
+  noteMoves(table);
   afterSnapshot(table);
   render();
   return true;
+}
+
+/** Keep the page's list of the colors played in step with the snapshot. */
+function noteMoves(table) {
+  const {move_number: count, last_move: last} = table.snapshot;
+  const moves = table.moves.slice(0, count);
+  if (last && count > 0) moves[count - 1] = last.color;
+  table.moves = moves;
 }
 
 /** Ask the worker for a computer move when a computer is to move. */

@@ -371,9 +371,10 @@ def _method_levels(params: dict) -> list[str]:
 
 
 def _method_new_game(params: dict) -> dict:
-    """Open a table: ``{variant, seed?, options?, seats?, games?}`` ->
+    """Open a table: ``{variant, seed?, options?, seats?, games?, moves?}`` ->
     ``{table_id, layout, state}``. ``seed`` defaults to a random one; ``seats`` to a
-    person against computers of the weakest level."""
+    person against greedy computers; ``moves`` (colors) are played at once (a game
+    reopened in a new worker)."""
     variant = _param(params, "variant", str, required=True)
     if variant not in filler.VARIANTS:
         raise ApiError("UnknownVariant", f"There is no variant '{variant}'.")
@@ -385,12 +386,18 @@ def _method_new_game(params: dict) -> dict:
     if games not in (1, 2):
         raise ApiError("BadRequest", "games is 1 (a single game) or 2 (a match).")
     match, options = _new_match(variant, seed, options, games)
-    return _open(match, params)
+    return _open(match, params, moves=_param(params, "moves", list, []))
 
 
-def _open(match, params: dict) -> dict:
+def _open(match, params: dict, moves=()) -> dict:
     seats = _seats_from(params, match.seats)
     table = Table(next(_table_ids), seats, match)
+    for color in moves:  # a game reopened in a new worker
+        if isinstance(color, bool) or not isinstance(color, int):
+            raise ApiError("BadRequest", "moves is a list of colors (numbers).")
+        if table.match.turn is None:
+            raise ApiError("BadRequest", "moves go on past the end of the game.")
+        table.play(color)
     _tables[table.table_id] = table
     return {"table_id": table.table_id, "layout": _table_layout(table),
             "state": _table_state(table)}

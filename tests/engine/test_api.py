@@ -237,3 +237,17 @@ def test_practice_takes_back_a_move_and_gives_hints():
     assert error_type("undo", table_id=table_id, state_id=back["state_id"]) == "BadRequest"
     quick = ok("new_game", variant="quick", seed=1)
     assert error_type("undo", table_id=quick["table_id"], state_id=1) == "BadRequest"
+
+
+def test_a_game_reopens_with_its_moves():
+    opened = ok("new_game", variant="hex", seed=12, seats=[{"kind": "human"}, {"kind": "human"}])
+    state, moves = opened["state"], []
+    for _ in range(6):
+        moves.append(state["legal"][-1])
+        state = ok("play", table_id=opened["table_id"], state_id=state["state_id"], color=moves[-1])
+    again = ok("new_game", variant="hex", seed=12, moves=moves,
+               seats=[{"kind": "human"}, {"kind": "human"}])["state"]
+    for key in ("cell_owners", "cell_colors", "turn", "move_number", "score_history", "last_move"):
+        assert again[key] == state[key], key
+    assert error_type("new_game", variant="hex", seed=12, moves=[99]) == "IllegalMove"
+    assert error_type("new_game", variant="hex", seed=12, moves=["x"]) == "BadRequest"
