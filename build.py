@@ -422,6 +422,7 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the right types; every response revalidated (no stale service worker)."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    protocol_version = "HTTP/1.1"  # keep-alive: a boot makes a dozen requests
     quiet = False
 
     def end_headers(self) -> None:

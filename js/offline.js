@@ -10,11 +10,12 @@
 //   onUpdateReady(() => showReloadOffer())   a new version is waiting (returns unsubscribe)
 //   applyUpdate()                            switch to the new version and reload the page
 //   offlineState()                           {status, reason, updateReady} right now
+//                                            (status "unregistered" before registerOffline)
 //
 // registerOffline() never throws. Call it once the board is playable: the first visit's
 // precache downloads the whole site again and would compete with the boot for the CPU.
 
-const state = { status: "unavailable", reason: "not registered", updateReady: false };
+const state = { status: "unregistered", reason: "", updateReady: false };
 const updateListeners = new Set();
 let registration = null;
 let offlineReady = null;

@@ -42,7 +42,8 @@ def test_after_one_visit_the_site_boots_and_plays_offline(new_guarded_context, s
     wait_engine(page)
     assert page.evaluate("navigator.onLine") is False
     play_a_legal_color(page)
-    assert page.evaluate(f"{OFFLINE_MODULE}.then(m => m.offlineState().status)") == "ready"
+    page.evaluate(f"{OFFLINE_MODULE}.then(m => {{ window.offlineModule = m; }})")
+    page.wait_for_function("() => window.offlineModule.offlineState().status === 'ready'")
 
 
 def test_a_new_build_is_detected_and_taken_on_request(new_guarded_context, site_dir, tmp_path,
@@ -78,3 +79,15 @@ def test_a_new_build_is_detected_and_taken_on_request(new_guarded_context, site_
     assert page.evaluate("fetch('build.json').then(r => r.json()).then(b => b.version)") == new_version
     cache_names = page.evaluate("caches.keys()")
     assert cache_names == [f"filler-{new_version}"]
+
+
+def test_the_site_works_under_a_sub_path(new_guarded_context, site_dir, tmp_path, serve_directory):
+    shutil.copytree(site_dir, tmp_path / "games" / "filler")
+    url = serve_directory(tmp_path) + "games/filler/"
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    page.goto(url)
+    wait_engine(page)
+    wait_saved_for_offline(page)
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)") == url
+    play_a_legal_color(page)
