@@ -128,3 +128,23 @@ def test_a_damaged_snapshot_falls_back_to_a_full_boot(page, site_with_bad_snapsh
     answer = next(m for m in messages if m.get("id") == 1)
     if wheel_has_api(site_dir):
         assert answer["error"]["type"] not in ("BootError", "InternalError"), answer
+
+
+def test_each_boot_draws_its_own_random_numbers(page, site_url, site_dir):
+    """A restored snapshot holds the random state of the moment it was taken: the worker
+    reseeds it, so two visits do not deal the same 'random' boards."""
+    if not wheel_has_api(site_dir):
+        pytest.skip("filler.api is not written yet")
+    open_harness(page, site_url)
+    seeds = page.evaluate("""() => Promise.all([0, 1].map(() => new Promise((resolve) => {
+        const worker = new Worker(new URL('js/worker.js', location.href), {type: 'module'});
+        worker.onmessage = (event) => {
+            if (event.data.id === 'seed') {
+                resolve(event.data.ok ? event.data.result.layout.seed : event.data.error);
+                worker.terminate();
+            }
+        };
+        worker.postMessage({id: 'seed', method: 'new_game', params: {variant: 'quick'}});
+    })))""")
+    assert all(isinstance(seed, int) for seed in seeds), seeds
+    assert seeds[0] != seeds[1]
