@@ -95,6 +95,11 @@ def test_one_move_from_the_end_every_level_takes_the_win():
             assert played.over and set(played.winners) == set(last.side_seats(mover_side))
 
 
+def test_hint_is_legal():
+    game = filler.Game.new("practice", 4, shape="hex", width=9, height=9, colors=5)
+    assert ai.hint(game, 0.05) in game.legal_colors()
+
+
 def test_over_game_raises():
     game = filler.Game.new("quick", 1)
     while not game.over:

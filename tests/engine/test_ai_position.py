@@ -77,3 +77,20 @@ def test_rebuilt_mid_game_equals_played():
     board2, pos2 = Board.from_game(game)
     assert pos2.key() == pos.key()
     assert pos2.free == pos.free
+
+
+def test_seat_out_in_four_players():
+    rng = random.Random(4)
+    game = filler.Game.new("four", 6)
+    for _ in range(9):
+        game = game.play(rng.choice(game.legal_colors()))
+    game = game.remove_seat(game.turn)
+    board, pos = Board.from_game(game)
+    assert_same(board, pos, game)
+    while not game.over:
+        color = rng.choice(game.legal_colors())
+        game, pos = game.play(color), board.play(pos, color)
+        if pos.over != game.over:
+            assert game.over and not pos.over  # our end check is conservative
+            break
+        assert_same(board, pos, game)

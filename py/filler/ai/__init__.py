@@ -8,13 +8,14 @@ True
 ('beginner', 'greedy', 'lookahead', 'master')
 
 ``choose(game, level, seconds=None, *, seed=0)`` returns a legal color for
-``game.turn``; ``budget(remaining_ms, increment_ms, game)`` turns a clock into
+``game.turn``; ``hint(game)`` is practice mode's hint (the master, short budget);
+``budget(remaining_ms, increment_ms, game)`` turns a clock into
 seconds per move; ``DESCRIPTIONS[level]`` has a one-line description in nl and en;
 ``RATINGS[variant][level]`` the measured Glicko-2 rating (see ``ratings.py``).
 """
 
-from .levels import DESCRIPTIONS, LEVELS, budget, choose, default_seconds
+from .levels import DESCRIPTIONS, LEVELS, budget, choose, default_seconds, hint
 from .ratings import RATINGS, RATINGS_COMMAND, RATINGS_DATE
 
 __all__ = ["LEVELS", "DESCRIPTIONS", "RATINGS", "RATINGS_COMMAND", "RATINGS_DATE",
-           "choose", "budget", "default_seconds"]
+           "choose", "budget", "default_seconds", "hint"]

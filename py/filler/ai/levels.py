@@ -79,21 +79,23 @@ def _mix(seed, pos: Position) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
-def _greedy_ranking(board: Board, pos: Position):
-    """Legal colors with (gain now, value the next seat could gain after), best first.
+def _greedy_move(board: Board, pos: Position) -> int:
+    """The color that gains the most value now (flood and enclosure).
 
-    Ties on gain go to the move that leaves the next opponent the least gain,
+    Ties go to the move that leaves the next seat the least it can gain at once,
     then to the lowest color.
     """
-    ranked = []
-    for c in board.legal(pos):
-        child = board.play(pos, c)
-        reply = 0
-        if not child.over:
-            reply = max((board.play(child, d).gained for d in board.legal(child)), default=0)
-        ranked.append((-child.gained, reply, c))
-    ranked.sort()
-    return [(c, -gain, reply) for gain, reply, c in ranked]
+    children = [(c, board.play(pos, c)) for c in board.legal(pos)]
+    top = max(child.gained for _, child in children)
+    tied = [(c, child) for c, child in children if child.gained == top]
+    if len(tied) == 1:
+        return tied[0][0]
+
+    def reply(child):
+        if child.over:
+            return 0
+        return max(board.play(child, d).gained for d in board.legal(child))
+    return min(tied, key=lambda item: (reply(item[1]), item[0]))[0]
 
 
 def _flood_ranking(board: Board, pos: Position):
@@ -113,7 +115,7 @@ def _beginner(board, pos, seed, limits):
 
 
 def _greedy(board, pos, seed, limits):
-    return _greedy_ranking(board, pos)[0][0]
+    return _greedy_move(board, pos)
 
 
 def _deepen(board, pos, limits, reach_weight, max_depth):
@@ -162,7 +164,7 @@ def choose(game, level: str = "master", seconds: float | None = None, *, seed: i
     color = pick(board, pos, level, seconds, seed=seed, max_nodes=max_nodes)
     if color not in legal:
         # the search found nothing in time (or disagrees with the engine): greedy
-        color = _greedy_ranking(board, pos)[0][0]
+        color = _greedy_move(board, pos)
         if color not in legal:
             color = legal[0]
     return color
@@ -177,6 +179,13 @@ def pick(board: Board, pos: Position, level: str, seconds: float, *, seed: int =
     # keep a little of the budget for building the board and returning
     limits = Limits(max(seconds * 0.97 - 0.002, 0.001), max_nodes)
     return player(board, pos, seed, limits)
+
+
+def hint(game, seconds: float | None = None) -> int:
+    """Practice mode's hint: the master's move with a short budget (a third of its own)."""
+    if seconds is None:
+        seconds = default_seconds(game) / 3
+    return choose(game, "master", seconds, max_nodes=_master_nodes(0, game.seats) // 3)
 
 
 def budget(remaining_ms: float, increment_ms: float, game) -> float:

@@ -182,6 +182,9 @@ class Board:
         self.paint = paint
         self.fits = [cm | paint for cm in color_masks]   # what a flood of c takes
         self.values = values                     # {value: mask} for values != 1
+        # value(mask): a cell counts 1 unless the variant has valuable cells
+        self.value = self._weighted_value if values else int.bit_count
+        self._legal = {}
         self.crown = crown
         self.side_of = tuple(side_of)
         self.seats = len(side_of)
@@ -251,7 +254,7 @@ class Board:
         return board, pos
 
     # -- values -----------------------------------------------------------------------
-    def value(self, mask: Mask) -> int:
+    def _weighted_value(self, mask: Mask) -> int:
         total = mask.bit_count()
         for v, m in self.values.items():
             total += (v - 1) * (mask & m).bit_count()
@@ -271,10 +274,14 @@ class Board:
     def legal(self, pos: Position):
         if pos.over:
             return []
-        banned = {pos.colors[pos.turn]}
-        for t in self.opponents[pos.turn]:
-            banned.add(pos.colors[t])
-        return [c for c in range(self.k) if c not in banned]
+        key = (pos.turn, pos.colors)
+        legal = self._legal.get(key)
+        if legal is None:
+            banned = {pos.colors[pos.turn]}
+            for t in self.opponents[pos.turn]:
+                banned.add(pos.colors[t])
+            legal = self._legal[key] = [c for c in range(self.k) if c not in banned]
+        return legal
 
     def flood(self, pos: Position, seat: int, color: int) -> Mask:
         """Cells a flood of ``color`` from ``seat`` would take (no enclosure)."""

@@ -165,16 +165,12 @@ def run_ratings(matches: int, seed: int, variants=RATED, levels=LEVELS, seconds=
                     for number in range(matches):
                         pairings.append(seat_levels(variant, a, b, 0) if number % 2 == 0
                                         else seat_levels(variant, b, a, 0))
+        stats = {}
+        head_to_head = {}  # (a, b) -> [a won, drawn, a lost]
         for number, seat_level in enumerate(pairings):
-            match = play_match(variant, seed + number, seat_level, seconds)
+            match = play_match(variant, seed + number, seat_level, seconds, stats)
             pairs = match.outcome["pairs"]
-            before = dict(ratings)
-            results = {}
-            for p, q, score in pairs:
-                lp, lq = seat_level[p], seat_level[q]
-                results.setdefault(lp, []).append((lq, score))
-                results.setdefault(lq, []).append((lp, 1 - score))
-            # one rating period per match; a level playing several seats counts once
+            # one rating period per match; a level playing two seats (duos) counts once
             per_level_pairs = []
             seen = set()
             for p, q, score in pairs:
@@ -187,15 +183,26 @@ def run_ratings(matches: int, seed: int, variants=RATED, levels=LEVELS, seconds=
                 scores[lp][1] += 1
                 scores[lq][0] += 1 - score
                 scores[lq][1] += 1
-            updated = match_rating_updates(before, per_level_pairs)
-            ratings.update(updated)
-            print(f"{variant} match {number + 1}: "
-                  + " ".join(f"{seat_level[p]}-{seat_level[q]} {score}"
-                             for p, q, score in pairs), file=out, flush=True)
+                # head to head from the stronger level's side (later in LEVELS)
+                if levels.index(lp) < levels.index(lq):
+                    lp, lq, score = lq, lp, 1 - score
+                row = head_to_head.setdefault((lp, lq), [0, 0, 0])
+                row[0 if score > 0.5 else 1 if score == 0.5 else 2] += 1
+            ratings.update(match_rating_updates(dict(ratings), per_level_pairs))
+            print(f"{variant} match {number + 1} (seed {seed + number}): "
+                  + " ".join(f"{lp}-{lq} {score}" for lp, lq, score in per_level_pairs),
+                  file=out, flush=True)
         table[variant] = {level: (round(r), round(rd)) for level, (r, rd, vol) in ratings.items()}
         print(f"{variant}: " + ", ".join(
             f"{level} {round(r)} ±{round(rd)} (score {scores[level][0]:.1f}/{scores[level][1]})"
             for level, (r, rd, vol) in ratings.items()), file=out, flush=True)
+        for (a, b), (w, d, l) in sorted(head_to_head.items(),
+                                        key=lambda item: [-levels.index(x) for x in item[0]]):
+            print(f"  {variant}: {a} vs {b}: {a} won {w}, drawn {d}, lost {l} matches",
+                  file=out)
+        for level in levels:
+            if level in stats:
+                print(f"  {variant}: time per move, {level}: {stats[level].line()}", file=out)
     print("\nRATINGS = {", file=out)
     for variant, row in table.items():
         print(f"    {variant!r}: {row!r},", file=out)
