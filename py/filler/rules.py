@@ -221,7 +221,8 @@ class Game:
         if not gain:
             return 0, 0
         live = self._live ^ gain
-        touched = board.dilate(gain) & live
+        around = board.dilate(gain)
+        touched = around & live
         if not touched:
             return gain, 0
         owned = self._owned
@@ -230,6 +231,15 @@ class Game:
             others |= owned[rival]
         if not others:
             return gain, live
+        if not around & others:
+            # Local shortcut: the region the gain came from still touches the
+            # others (no gained cell bordered them), so if all free cells next
+            # to the gain are still connected (checked in a ring two cells wide
+            # around it) nothing was split and nothing is sealed.
+            start = touched & -touched
+            covered, _ = board.reach_covers(start, board.dilate(around) & live, touched)
+            if covered:
+                return gain, 0
         covered, reach = board.reach_covers(others, others | live, touched)
         if covered:
             return gain, 0
