@@ -182,7 +182,8 @@ def serve_directory():
 def site_dir(dist_dir, tmp_path_factory) -> Path:
     """A private copy of dist/: a rebuild by someone else mid-run changes nothing here."""
     copy = tmp_path_factory.mktemp("site") / "dist"
-    shutil.copytree(dist_dir, copy)
+    with build.setup_lock():  # not half-way through someone else's build
+        shutil.copytree(dist_dir, copy)
     return copy
 
 
