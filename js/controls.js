@@ -9,7 +9,6 @@ export class ColorControls {
   constructor(container, colorCount, handlers) {
     this.handlers = handlers;
     this.tapped = null;
-    this.lastPointer = 'mouse';
     this.hovered = null;
     this.focused = null;
     this.root = el('div', {class: 'color-controls', role: 'group'});
@@ -23,7 +22,6 @@ export class ColorControls {
       svg('svg', {class: 'button-symbol', viewBox: '-1 -1 2 2', 'aria-hidden': 'true'},
         svg('path', {d: SYMBOLS[color]})),
       el('span', {class: 'key', 'aria-hidden': 'true', text: String(color + 1)}));
-      button.addEventListener('pointerdown', (event) => { this.lastPointer = event.pointerType; });
       button.addEventListener('pointerenter', (event) => {
         if (event.pointerType === 'touch') return;
         this.hovered = color;
@@ -39,20 +37,19 @@ export class ColorControls {
         if (this.focused === color) this.focused = null;
         this.changed();
       });
-      button.addEventListener('click', () => this.clicked(color));
+      button.addEventListener('click', (event) => this.clicked(color, event.pointerType));
       this.buttons.push(button);
       this.root.append(button);
     }
     container.append(this.root, this.tooltip);
   }
 
-  clicked(color) {
-    if (this.lastPointer === 'touch' && this.tapped !== color) {
+  clicked(color, pointerType) {
+    if (pointerType === 'touch' && this.tapped !== color) {
       this.tapped = color; // first tap previews, the second plays
       this.changed();
       return;
     }
-    this.lastPointer = 'mouse';
     this.tapped = null;
     this.handlers.onPlay(color);
   }

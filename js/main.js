@@ -11,7 +11,7 @@
 // "filler:computer-move" (request sent -> move drawn) and sets data-bot-ms.
 
 import {el, clear, frameBatcher} from './dom.js';
-import {t, pick, translate, setLanguage, onLanguageChange, LANGUAGES, LANGUAGE_NAMES} from './i18n.js';
+import {t, translate, setLanguage, onLanguageChange, LANGUAGES, LANGUAGE_NAMES} from './i18n.js';
 import {Engine} from './engine.js';
 import {TableView} from './table.js';
 import {Lobby, defaultLevel} from './lobby.js';
@@ -27,10 +27,13 @@ const BOT_PACING_MS = 350; // between two computer moves in a row, so people can
 
 export const state = {
   settings: loadSettings(),
-  engine: {status: 'booting', stage: 'runtime', fraction: 0, error: null},
-  catalog: {variants: [], levels: ['greedy'], boards: {}, seed: null},
-  table: null,
-  config: structuredClone(DEFAULT_CONFIG),
+  engine: {status: 'booting', stage: 'runtime', fraction: 0, error: null, attempts: 0},
+  catalog: {variants: [], levels: ['greedy'], boards: {}, seed: null}, // variants, levels, snapshots
+  table: null,          // the game at the table (see makeTable)
+  config: structuredClone(DEFAULT_CONFIG), // what the start screen last chose
+  pendingConfig: null,  // a game asked for before the engine was up
+  update: null,         // {apply} when a new version of the site is waiting
+  offlineStarted: false,
 };
 
 const body = document.body;
@@ -143,11 +146,9 @@ function newGameParams(config) {
 // ---- tables ---------------------------------------------------------------------
 
 function makeTable(config, layout, snapshot, tableId) {
-  const variant = state.catalog.variants.find((v) => v.id === config.variant);
   return {
     tableId, config, layout, snapshot,
     players: layout.players || config.seats.map((seat) => ({...seat})),
-    variantName: variant ? pick(variant.name) : config.variant,
     queuedColor: null, requesting: false, botBusy: false, error: null,
     engineGeneration: tableId === null ? null : engine.generation,
     moves: [], // the colors played, to reopen the game in a new worker

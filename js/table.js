@@ -1,14 +1,13 @@
 // The table: header (needed to win, players), board, color buttons, status line and
 // the game-over panel. It reads the app's one state object and never the rules.
 
-import {el, clear, setAttr} from './dom.js';
+import {el, svg, clear, setAttr} from './dom.js';
 import {t, pick} from './i18n.js';
 import {Board} from './board.js';
 import {ColorControls} from './controls.js';
 import {territoryChart} from './chart.js';
 import {SYMBOLS} from './palette.js';
 import {levelName} from './lobby.js';
-import {svg} from './dom.js';
 
 /** The shown name of a seat: its own, else "You" / "Player 2" / "Computer". */
 export function playerName(players, seat) {
@@ -64,7 +63,7 @@ export class TableView {
     this.board = new Board(this.boardWrap, layout, {
       onCellEnter: (id) => { this.cellHover = id; this.app.changed(); },
       onCellLeave: () => { this.cellHover = null; this.app.changed(); },
-      onCellClick: (id) => this.cellClicked(id),
+      onCellClick: (id, event) => this.cellClicked(id, event.pointerType),
     });
     this.controls = new ColorControls(this.controlsWrap, layout.colors, {
       onPreview: () => this.app.changed(),
@@ -72,12 +71,21 @@ export class TableView {
     });
   }
 
-  /** A click on a free cell plays its color when that is legal (a shortcut). */
-  cellClicked(id) {
+  /** A click on a free cell plays its color when that is legal (a shortcut); on a
+   *  touch screen the first tap previews it, like the buttons. */
+  cellClicked(id, pointerType) {
     const snapshot = this.app.state.table?.snapshot;
     if (!snapshot || snapshot.over) return;
     const color = Number(snapshot.cell_colors[id]);
-    if (snapshot.cell_owners[id] === '.' && snapshot.legal.includes(color)) this.app.play(color);
+    if (snapshot.cell_owners[id] !== '.' || !snapshot.legal.includes(color)) return;
+    if (pointerType === 'touch' && this.tappedCellColor !== color) {
+      this.tappedCellColor = color;
+      this.cellHover = id;
+      this.app.changed();
+      return;
+    }
+    this.tappedCellColor = null;
+    this.app.play(color);
   }
 
   /** The color previewed now: a button (hover/focus/tap), else a hovered free cell. */
@@ -98,16 +106,19 @@ export class TableView {
     const {layout, snapshot, players} = table;
     this.ensureBoard(layout);
     const humanTurn = !snapshot.over && snapshot.turn !== null && players[snapshot.turn]?.kind === 'human';
-    const canPlay = humanTurn && !table.queuedColor && !table.requesting;
+    const isQueued = table.queuedColor !== null && table.queuedColor !== undefined;
+    const canPlay = humanTurn && !isQueued && !table.requesting;
 
     const previewColor = this.previewColor(snapshot);
-    const preview = previewColor !== null && snapshot.previews[previewColor] && humanTurn && !table.queuedColor
+    const preview = previewColor !== null && snapshot.previews[previewColor] && humanTurn && !isQueued
       ? {color: previewColor, seat: snapshot.turn, ...snapshot.previews[previewColor]}
       : null;
-    const queued = table.queuedColor !== null && table.queuedColor !== undefined
+    // a move made before the engine was up: shown as it will be played
+    const queued = isQueued
       ? {color: table.queuedColor, seat: snapshot.turn, ...snapshot.previews[table.queuedColor]}
       : null;
-    this.board.root.setAttribute('aria-label', t('board.label', {variant: table.variantName || ''}));
+    const variant = state.catalog.variants.find((v) => v.id === table.config.variant);
+    this.board.root.setAttribute('aria-label', t('board.label', {variant: variant ? pick(variant.name) : ''}));
     this.board.show({
       colors: snapshot.cell_colors,
       owners: snapshot.cell_owners,

@@ -267,3 +267,25 @@ def test_practice_gives_a_hint_and_takes_a_move_back(booted_page):
     page.click('button[data-action="undo"]')
     page.wait_for_function("() => document.body.dataset.moves === '0'")
     assert board_state(page)["owners"] == start_owners
+
+
+def test_on_a_phone_a_first_tap_previews_and_a_second_plays(new_guarded_context, site_url):
+    context, _ = new_guarded_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(site_url)
+    wait_engine(page)
+    page.wait_for_function("() => document.body.dataset.tableId !== '0'")
+    variant = page.evaluate("document.body.dataset.variant")
+    game = filler.Game.new(variant, seed=int(page.evaluate("document.body.dataset.seed")))
+    color = max(game.legal_colors(), key=lambda c: len(game.preview(c)[game.turn]))
+    # the board and the buttons fit the phone's width
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    button = page.locator(f'.color-button[data-color="{color}"]')
+    button.tap()
+    page.wait_for_selector(f'.board[data-preview-color="{color}"]', state="attached")
+    assert page.evaluate("document.body.dataset.moves") == "0"
+    shown = sorted(page.evaluate(
+        "[...document.querySelectorAll('.board .cell[data-preview]')].map(c => Number(c.dataset.cell))"))
+    assert shown == game.preview(color)[game.turn]
+    button.tap()
+    page.wait_for_function("() => Number(document.body.dataset.moves) >= 1")
