@@ -148,3 +148,26 @@ def test_each_boot_draws_its_own_random_numbers(page, site_url, site_dir):
     })))""")
     assert all(isinstance(seed, int) for seed in seeds), seeds
     assert seeds[0] != seeds[1]
+
+
+MICROPIP_CHECK = """
+import { loadPyodide } from "%s/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: "%s/" });
+let failure = "";
+await pyodide.loadPackage("micropip", { errorCallback: (message) => { failure += message; } });
+console.log(failure || pyodide.runPython("import micropip; micropip.__version__"));
+"""
+
+
+def test_micropip_loads_from_the_site_itself(site_dir):
+    """The micropip wheel beside the rewritten lock file (its real sha256) loads offline.
+
+    Run in Node with the site's own Pyodide files: the same loader as in the browser, and
+    nothing but the local folder to load from."""
+    import subprocess
+    pyodide_dir = (site_dir / "pyodide").as_posix()
+    result = subprocess.run(["node", "--input-type=module", "-e", MICROPIP_CHECK % (pyodide_dir, pyodide_dir)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    lines = result.stdout.strip().splitlines()
+    assert lines and lines[-1] == "0.11.1", result.stdout[-2000:]
