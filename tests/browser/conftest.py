@@ -99,15 +99,9 @@ class Guard:
     def attach(self, context) -> None:
         context.on("request", self._on_request)
         context.on("console", self._on_console)
+        # (the context's console event carries its pages' and their workers' messages)
         context.on("weberror", lambda web_error: self.console_errors.append(
             f"uncaught: {web_error.error}"))
-        for page in context.pages:
-            self._watch_page(page)
-        context.on("page", self._watch_page)
-
-    def _watch_page(self, page) -> None:
-        page.on("worker", lambda worker: worker.on("console", self._on_console)
-                if hasattr(worker, "on") else None)
 
     def _on_request(self, request) -> None:
         if not is_local(request.url):
