@@ -327,10 +327,13 @@ class Board:
             rest &= ~frontier
         return 0
 
-    def play(self, pos: Position, color: int) -> Position:
-        """The position after the seat to move plays ``color`` (assumed legal)."""
+    def play(self, pos: Position, color: int, flooded: Mask | None = None) -> Position:
+        """The position after the seat to move plays ``color`` (assumed legal).
+
+        ``flooded``: ``self.flood(pos, pos.turn, color)`` if the caller has it.
+        """
         seat = pos.turn
-        gained = self.flood(pos, seat, color)
+        gained = self.flood(pos, seat, color) if flooded is None else flooded
         own = list(pos.own)
         free = pos.free
         if gained:

@@ -70,6 +70,7 @@ class Evaluator:
         self.team_of_seat = tuple(0 if board.side_of[s] == root_side else 1
                                   for s in range(board.seats))
         self.other_sides = tuple(side for side in range(board.sides) if side != root_side)
+        self.crown_bonus = board.value(board.layout.board) // 4
 
     def material(self, pos: Position) -> int:
         board = self.board
@@ -109,7 +110,15 @@ class Evaluator:
             got_b |= grow_b & ~both
             free &= ~(grow_a | grow_b)
             front_a, front_b = grow_a, grow_b
-        return board.value(got_a) - board.value(got_b)
+        score = board.value(got_a) - board.value(got_b)
+        crown = board.crown
+        if crown and crown & pos.free:
+            # vinco: the side that gets to the crown first is close to winning
+            if crown & got_a:
+                score += self.crown_bonus
+            elif crown & got_b:
+                score -= self.crown_bonus
+        return score
 
     def evaluate(self, pos: Position) -> float:
         if self.reach_weight:
@@ -136,10 +145,12 @@ class Searcher:
         value, flood = board.value, board.flood
         # the table's move first, then the largest flood (enclosure shows only
         # after playing, and most moves are cut off before they are played)
-        order = sorted(board.legal(pos),
-                       key=lambda c: (c != first, -value(flood(pos, seat, c)), c))
-        for c in order:
-            yield c, board.play(pos, c)
+        floods = [(c != first, -value(f), c, f)
+                  for c in board.legal(pos) for f in (flood(pos, seat, c),)]
+        floods.sort()
+        play = board.play
+        for _, _, c, f in floods:
+            yield c, play(pos, c, f)
 
     def negamax(self, pos: Position, depth: int, alpha: float, beta: float) -> float:
         """Value of ``pos`` for the team of the seat to move."""
