@@ -44,7 +44,8 @@ export class TableView {
 
     this.needed = el('div', {class: 'needed'});
     this.players = el('div', {class: 'players'});
-    this.header = el('header', {class: 'table-header'}, this.needed, this.players);
+    this.territoryBar = el('div', {class: 'territory-bar', 'aria-hidden': 'true'});
+    this.header = el('header', {class: 'table-header'}, this.needed, this.players, this.territoryBar);
     this.boardWrap = el('div', {class: 'board-wrap'});
     this.status = el('p', {class: 'status', role: 'status', 'aria-live': 'polite'});
     this.controlsWrap = el('div', {class: 'controls-wrap'});
@@ -129,6 +130,7 @@ export class TableView {
     });
 
     this.renderHeader(table, snapshot, players);
+    this.renderTerritoryBar(snapshot, preview);
     this.renderControls(snapshot, players, canPlay, humanTurn, preview ? previewColor : null);
     this.renderStatus(state, table, snapshot, players);
     this.renderActions(table, snapshot, canPlay);
@@ -191,6 +193,32 @@ export class TableView {
     this.players.dataset.sides = String(snapshot.sides.length);
   }
 
+  /** Every side's share of the value in play; two sides grow from both ends towards
+   *  the equator mark in the middle. A previewed move shows its gain, striped. */
+  renderTerritoryBar(snapshot, preview) {
+    const total = Math.max(1, snapshot.value_in_play);
+    const percent = (value) => `${(100 * value / total).toFixed(2)}%`;
+    const values = this.boardLayout.values;
+    const gainSide = preview ? snapshot.players[preview.seat].side : null;
+    const gain = preview ? [...preview.flood, ...preview.enclosure].reduce((sum, cell) => sum + values[cell], 0) : 0;
+    const segment = (side, mirrored) => {
+      const color = String(preview && side.side === gainSide ? preview.color : snapshot.players[side.seats[0]].color);
+      const own = el('span', {class: 'bar-part', dataset: {color}});
+      own.style.setProperty('width', percent(side.score));
+      if (side.side !== gainSide || !gain) return [own];
+      const extra = el('span', {class: 'bar-part bar-gain', dataset: {color}});
+      extra.style.setProperty('width', percent(gain));
+      return mirrored ? [extra, own] : [own, extra];
+    };
+    const sides = snapshot.sides;
+    const free = el('span', {class: 'bar-free'});
+    const parts = sides.length === 2
+      ? [...segment(sides[0], false), free, ...segment(sides[1], true)]
+      : [...sides.flatMap((side) => segment(side, false)), free];
+    const equator = el('span', {class: 'bar-equator'});
+    clear(this.territoryBar).append(...parts, sides.length === 2 ? equator : null);
+  }
+
   renderControls(snapshot, players, canPlay, humanTurn, shown) {
     const forbidden = new Map(snapshot.forbidden.map(({color, seat}) => [color, seat]));
     const mover = snapshot.turn;
@@ -206,10 +234,13 @@ export class TableView {
       } else if (!humanTurn) {
         tooltip = t('controls.not_your_turn', {name: playerName(players, mover)});
       } else if (preview) {
-        const count = preview.flood.length + preview.enclosure.length;
+        const cells = [...preview.flood, ...preview.enclosure];
+        const count = cells.length;
+        const value = cells.reduce((sum, cell) => sum + this.boardLayout.values[cell], 0);
         tooltip = count === 0 ? t('controls.takes_nothing')
           : preview.enclosure.length ? t('controls.takes_enclosure', {count, enclosed: preview.enclosure.length})
           : count === 1 ? t('controls.takes_one') : t('controls.takes', {count});
+        if (value !== count) tooltip += ` (${t('controls.takes_value', {value})})`;
       } else tooltip = '';
       buttons.push({
         hint: this.app.state.table.hint?.stateId === snapshot.state_id && this.app.state.table.hint.color === color,
