@@ -374,9 +374,32 @@ class Game:
                 return
             if values[leader] > values[side] + live_value:
                 continue
-            if values[leader] <= self.side_best(side):
+            if self._side_reaches(side, values[leader] - values[side]):
                 return
         self._finish("equator")
+
+    def _side_reaches(self, side, need) -> bool:
+        """Whether the side's active seats reach free cells worth at least
+        ``need`` (the flood stops as soon as they do)."""
+        setup = self._setup
+        board = setup.board
+        territory = 0
+        for s in setup.side_seats[side]:
+            if s not in self._out:
+                territory |= self._owned[s]
+        if not territory:
+            return need <= 0
+        live = self._live
+        region = territory | live
+        dilate, value = board.dilate, board.value
+        x = territory
+        while True:
+            y = dilate(x) & region
+            if value(y & live) >= need:
+                return True
+            if y == x:
+                return False
+            x = y
 
     # -- seats leaving -----------------------------------------------------------
     def resign(self, seat) -> "Game":
