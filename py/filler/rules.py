@@ -11,8 +11,12 @@ region it does not touch is unchanged, and a region it splits borders the
 mover. New enclosures therefore always go to the mover, and they are the live
 cells next to the move that the other active sides can no longer reach: one
 flood from the other sides' cells, stopped as soon as it reaches every free cell
-next to the cells the mover just took.  Only when a seat goes out (or at the
-start) is the whole board settled again with one flood per side.
+next to the cells the mover just took (or, cheaper, a check that those free
+cells are still connected in a thin ring around the gain).  Only when a seat
+goes out (or at the start) is the whole board settled again with one flood per
+side.  The end check needs no flood for two sides (every live region borders
+both, so best = own + live); for more sides a rival's reach is flooded only
+until it covers the leader's lead.
 """
 
 from functools import lru_cache
