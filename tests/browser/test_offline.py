@@ -68,13 +68,14 @@ def test_a_new_build_is_detected_and_taken_on_request(new_guarded_context, site_
 
     page.reload()  # the browser checks sw.js on navigation and installs the new one
     wait_engine(page)
-    page.evaluate(f"{OFFLINE_MODULE}.then(m => m.onUpdateReady(() => {{ window.updateOffered = true; }}))")
-    page.wait_for_function("() => window.updateOffered === true", timeout=BOOT_TIMEOUT_MS)
+    offer = page.locator('.update-banner button[data-action="reload"]')
+    offer.wait_for(state="visible", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate(f"{OFFLINE_MODULE}.then(m => m.offlineState().updateReady)") is True
     # The old version still serves this page until the player accepts the reload.
     assert page.evaluate("fetch('build.json').then(r => r.json()).then(b => b.version)") == old_version
 
     with page.expect_navigation(timeout=BOOT_TIMEOUT_MS):
-        page.evaluate(f"{OFFLINE_MODULE}.then(m => m.applyUpdate())")
+        offer.click()
     wait_engine(page)
     assert page.evaluate("fetch('build.json').then(r => r.json()).then(b => b.version)") == new_version
     cache_names = page.evaluate("caches.keys()")
