@@ -32,7 +32,12 @@ export class ColorControls {
         if (this.hovered === color) this.hovered = null;
         this.changed();
       });
-      button.addEventListener('focus', () => { this.focused = color; this.changed(); });
+      button.addEventListener('focus', () => {
+        // keyboard focus previews; the focus a click or tap leaves behind does not
+        if (!button.matches(':focus-visible')) return;
+        this.focused = color;
+        this.changed();
+      });
       button.addEventListener('blur', () => {
         if (this.focused === color) this.focused = null;
         this.changed();

@@ -230,6 +230,8 @@ def test_keyboard_focus_and_a_first_tap_preview_too(booted_page):
     game, _ = start(page, "hex")
     color = game.legal_colors()[0]
     page.focus(f'.color-button[data-color="{color}"]')
+    page.keyboard.press("Shift+Tab")  # focus by keyboard (a click's focus does not preview)
+    page.keyboard.press("Tab")
     page.wait_for_selector(f'.board[data-preview-color="{color}"]', state="attached")
     shown = sorted(page.evaluate(
         "[...document.querySelectorAll('.board .cell[data-preview]')].map(c => Number(c.dataset.cell))"))
