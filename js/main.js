@@ -426,6 +426,10 @@ function onKey(event) {
   if (document.querySelector('dialog[open]')) return;
   const target = event.target;
   if (target instanceof HTMLElement && target.closest('input, select, textarea')) return;
+  if (event.key === 'Escape') {
+    tableView.clearPreview();
+    return;
+  }
   if (/^[1-9]$/.test(event.key)) {
     const color = Number(event.key) - 1;
     if (state.table && color < state.table.layout.colors) {

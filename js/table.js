@@ -72,6 +72,14 @@ export class TableView {
     });
   }
 
+  /** Forget a tapped color or cell (Escape). */
+  clearPreview() {
+    this.controls?.reset();
+    this.tappedCellColor = null;
+    this.cellHover = null;
+    this.app.changed();
+  }
+
   /** A click on a free cell plays its color when that is legal (a shortcut); on a
    *  touch screen the first tap previews it, like the buttons. */
   cellClicked(id, pointerType) {

@@ -16,8 +16,9 @@ as data: ``{"id", "ok": false, "error": {"type", "message"}}``.
 
 Methods: ``variants``, ``levels``, ``new_game``, ``open_record``, ``layout``,
 ``state``, ``record``, ``play``, ``bot_move``, ``ready``, ``resign_game``,
-``resign_match``, ``flag``, ``undo`` and ``hint`` (practice), ``close``. See each ``_method_*`` function. A table is a
-``filler.Match`` (``games``: 1 for a single game, 2 for a match).
+``resign_match``, ``flag``, ``undo`` and ``hint`` (practice), ``close``; see each
+``_method_*`` function. A table is a ``filler.Match`` (``games``: 1 for a single
+game, 2 for a match), kept in this module by ``table_id``.
 """
 
 from __future__ import annotations
@@ -44,9 +45,7 @@ class ApiError(filler.FillerError):
 
 
 def _levels() -> list[str]:
-    ai = getattr(filler, "ai", None)
-    levels = getattr(ai, "LEVELS", None) if ai is not None else None
-    return [str(level) for level in levels] if levels else ["greedy"]
+    return [str(level) for level in filler.ai.LEVELS]
 
 
 def _default_level(levels: list[str]) -> str:
