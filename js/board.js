@@ -190,7 +190,13 @@ export class Board {
       ...['#e5484d', '#f5d90a', '#30a46c', '#05a2c2', '#3e63dd', '#8e4ec6'].map((color, index, all) =>
         svg('stop', {offset: (index / (all.length - 1)).toFixed(2), 'stop-color': color})));
     this.root.style.setProperty('--paint', `url(#${this.prefix}-paint)`);
-    return svg('defs', {}, gradient,
+    // dead cells: greyed and hatched, so they read as "nobody's" and not as a color
+    const dead = svg('pattern', {id: `${this.prefix}-dead`, width: 0.25, height: 0.25,
+                                 patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)'},
+      svg('rect', {class: 'dead-bg', width: 0.25, height: 0.25}),
+      svg('rect', {class: 'dead-line', width: 0.08, height: 0.25}));
+    this.root.style.setProperty('--dead-fill', `url(#${this.prefix}-dead)`);
+    return svg('defs', {}, gradient, dead,
       ...SYMBOLS.map((d, color) => svg('path', {id: `${this.prefix}-sym${color}`, d})));
   }
 
@@ -239,7 +245,7 @@ export class Board {
       setAttr(cell, 'data-preview', previewKind);
       setAttr(cell, 'data-last', lastMove.has(id) ? String((view.moveNumber || 0) % 2) : null);
       const symbol = this.symbols[id];
-      if (color === '*') setAttr(symbol, 'visibility', 'hidden');
+      if (color === '*' || owner === 'x') setAttr(symbol, 'visibility', 'hidden');
       else {
         setAttr(symbol, 'visibility', null);
         setAttr(symbol, 'href', `#${this.prefix}-sym${color}`);
