@@ -365,6 +365,10 @@ class Board:
         # equator: the leader has more than any other side's best; best(S) is at
         # most own(S) + all live free value (exact with two sides).
         free_value = self.value(pos.free)
+        if self.seats == 2:
+            value = self.value
+            a, b = value(pos.own[0]), value(pos.own[1])
+            return a > b + free_value or b > a + free_value
         owns = [self.side_own(pos, side) for side in range(self.sides)]
         top = max(owns)
         leader_count = owns.count(top)

@@ -74,6 +74,10 @@ class Evaluator:
 
     def material(self, pos: Position) -> int:
         board = self.board
+        if board.seats == 2:
+            value = board.value
+            mine, theirs = value(pos.own[self.root_side]), value(pos.own[1 - self.root_side])
+            return mine - theirs
         mine = board.side_own(pos, self.root_side)
         theirs = max(board.side_own(pos, side) for side in self.other_sides)
         return mine - theirs
