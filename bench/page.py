@@ -12,7 +12,8 @@ worker) online, and a later visit offline. Then the time the page takes to show 
 move (request sent -> move drawn, the page's "filler:computer-move" measure) on a few
 variants. Prints a table of medians (and every run); --json FILE also writes them.
 
-    python3 build.py bench-page [--runs N] [--moves N] [--variants classic,big] [--json FILE]
+    python3 build.py bench-page [--runs N] [--moves N] [--variants classic,big]
+                                [--level strongest|greedy|...] [--json FILE]
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ def page_visits(playwright, url: str, runs: int) -> dict[str, list[dict]]:
     return results
 
 
-def computer_moves(playwright, url: str, variants: list[str], moves: int) -> dict[str, list[int]]:
+def computer_moves(playwright, url: str, variants: list[str], moves: int, level: str) -> dict[str, list[int]]:
     results = {}
     browser = playwright.chromium.launch(**chromium_launch_options())
     context = browser.new_context()
@@ -100,6 +101,10 @@ def computer_moves(playwright, url: str, variants: list[str], moves: int) -> dic
         page.select_option('select[name="variant"]', variant)
         page.select_option('select[name="seat0-kind"]', "human")
         page.select_option('select[name="seat1-kind"]', "computer")
+        levels = page.eval_on_selector_all('select[name="seat1-level"] option', "options => options.map(o => o.value)")
+        chosen = levels[-1] if level == "strongest" else level
+        if levels:
+            page.select_option('select[name="seat1-level"]', chosen)
         before = page.evaluate("document.body.dataset.tableId")
         page.click('button[data-action="start"]')
         page.wait_for_function("([variant, before]) => document.body.dataset.variant === variant"
@@ -114,7 +119,7 @@ def computer_moves(playwright, url: str, variants: list[str], moves: int) -> dic
             page.keyboard.press(str(legal[0] + 1))
             page.wait_for_function("(n) => Number(document.body.dataset.moves) >= n + 2"
                                    " || document.body.dataset.over === '1'", arg=moves_before)
-        results[variant] = [round(entry) for entry in page.evaluate(
+        results[f"{variant} ({chosen})"] = [round(entry) for entry in page.evaluate(
             "performance.getEntriesByName('filler:computer-move').map(e => e.duration)")]
     browser.close()
     return results
@@ -129,6 +134,8 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="visits of each kind (default 3)")
     parser.add_argument("--moves", type=int, default=5, help="computer moves per variant (default 5)")
     parser.add_argument("--variants", default="classic,big", help="variants for the computer moves")
+    parser.add_argument("--level", default="strongest",
+                        help="computer level for the moves (default: the last one the page offers)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     arguments = parser.parse_args()
 
@@ -142,7 +149,7 @@ def main() -> int:
     with sync_playwright() as playwright:
         visits = page_visits(playwright, url, arguments.runs)
         variants = [name for name in arguments.variants.split(",") if name]
-        moves = computer_moves(playwright, url, variants, arguments.moves) if arguments.moves else {}
+        moves = computer_moves(playwright, url, variants, arguments.moves, arguments.level) if arguments.moves else {}
     server.shutdown()
 
     print("\nnavigation -> milestone, ms (median; every run)")
