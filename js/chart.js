@@ -6,7 +6,7 @@ import {svg} from './dom.js';
  * history: [[side scores] per position, first = before any move];
  * series: [{label, colorIndex}] per side; needed: a horizontal line (or null).
  */
-export function territoryChart(history, series, {needed = null, label = '', movesLabel = (count) => String(count)} = {}) {
+export function territoryChart(history, series, {needed = null, neededLabel = '', label = '', movesLabel = (count) => String(count)} = {}) {
   const width = 320;
   const height = 160;
   const pad = {left: 30, right: 10, top: 10, bottom: 24};
@@ -26,6 +26,9 @@ export function territoryChart(history, series, {needed = null, label = '', move
   root.append(axis);
   if (needed) {
     root.append(svg('line', {class: 'chart-needed', x1: pad.left, x2: width - pad.right, y1: y(needed), y2: y(needed)}));
+    if (neededLabel) {
+      root.append(svg('text', {class: 'chart-needed-label', x: pad.left + 4, y: y(needed) - 4, text: neededLabel}));
+    }
   }
   series.forEach(({colorIndex}, side) => {
     const points = history.map((scores, index) => `${x(index).toFixed(1)},${y(scores[side] ?? 0).toFixed(1)}`);

@@ -304,6 +304,7 @@ export class TableView {
       el('figure', {class: 'over-chart'},
         territoryChart(snapshot.score_history, series, {
           needed: sides.length === 2 ? snapshot.needed_to_win : null,
+          neededLabel: t('over.equator'),
           label: t('over.chart_label'), movesLabel: (count) => t('over.moves', {count}),
         }),
         el('figcaption', {},
@@ -314,5 +315,7 @@ export class TableView {
         el('button', {type: 'button', text: t('over.new'), onclick: () => this.app.openLobby()})),
     );
     this.overPanel.hidden = false;
+    const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+    requestAnimationFrame(() => this.overPanel.scrollIntoView({behavior: smooth ? 'smooth' : 'auto', block: 'nearest'}));
   }
 }
