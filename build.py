@@ -297,10 +297,14 @@ def make_snapshot(engine_wheel: Path) -> bytes | None:
                            FILLER_WHEEL_FS_PATH=wheel_path, FILLER_WHEEL_FILE=str(engine_wheel),
                            FILLER_SNAPSHOT_OUT=str(raw),
                            FILLER_IMPORTS=f"WHEEL_FS_PATH = {wheel_path!r}\n" + SNAPSHOT_IMPORTS)
-        result = subprocess.run(["node", "--input-type=module", "-e", SNAPSHOT_MAKER],
-                                capture_output=True, env=environment, cwd=ROOT)
-        if result.returncode != 0 or not raw.exists():
-            sys.stderr.write(result.stderr.decode(errors="replace")[-3000:])
+        try:
+            result = subprocess.run(["node", "--input-type=module", "-e", SNAPSHOT_MAKER],
+                                    capture_output=True, env=environment, cwd=ROOT, timeout=600)
+            failure = result.stderr.decode(errors="replace")[-3000:] if result.returncode else ""
+        except subprocess.TimeoutExpired:
+            failure = "node did not finish within 10 minutes\n"
+        if failure or not raw.exists():
+            sys.stderr.write(failure)
             log("WARNING: no memory snapshot: the worker will boot Python from scratch (slower)")
             cached.write_bytes(b"")
             return None
