@@ -5,6 +5,7 @@
     python3 build.py serve [--port N]     build, then serve dist/ on http://127.0.0.1:N/
     python3 build.py test [pytest args]   build, set up .venv-test and Chromium, run pytest
     python3 build.py bench-page [args]    build, then time the page in headless Chromium
+    python3 build.py screenshot [args]    build, then take the README's picture of the table
 
 Standard library only: the tools it needs (npm packages, the wheel build backend,
 pytest and Playwright) are pinned in package-lock.json and requirements-*.txt and
@@ -503,11 +504,12 @@ def test(arguments: list[str]) -> int:
     return subprocess.call(command, cwd=ROOT, env=environment)
 
 
-def bench_page(arguments: list[str]) -> int:
+def run_tool_script(script: str, arguments: list[str]) -> int:
+    """Build, then run a Playwright script of bench/ with the test venv's python."""
     with setup_lock():
         python, environment = tool_environment()
     build()
-    command = [str(python), str(ROOT / "bench" / "page.py"), *arguments]
+    command = [str(python), str(ROOT / "bench" / script), *arguments]
     log("$ " + " ".join(command))
     return subprocess.call(command, cwd=ROOT, env=environment)
 
@@ -522,7 +524,9 @@ def main(arguments: list[str]) -> int:
     if command == "test":
         return test(rest)
     if command == "bench-page":
-        return bench_page(rest)
+        return run_tool_script("page.py", rest)
+    if command == "screenshot":
+        return run_tool_script("screenshot.py", rest)
     print(__doc__, file=sys.stderr)
     return 2
 
