@@ -164,6 +164,7 @@ export class TableView {
     clear(this.needed).append(
       el('span', {class: 'needed-label', text: t('header.needed')}),
       el('strong', {class: 'needed-value', text: String(snapshot.needed_to_win)}),
+      twoSides ? el('span', {class: 'needed-of', text: t('header.needed_of', {total: snapshot.value_in_play})}) : null,
     );
     const cards = snapshot.sides.map((side) => {
       const seatRows = side.seats.map((seat) => {
