@@ -450,9 +450,10 @@ def make_server(directory: Path, port: int = 0, quiet: bool = False) -> http.ser
 
 def serve(arguments: list[str]) -> int:
     port = 8000
-    if arguments[:1] == ["--port"] and len(arguments) == 2 and arguments[1].isdigit():
-        port = int(arguments[1])
-    elif arguments:
+    words = arguments[0].split("=", 1) + arguments[1:] if arguments else []
+    if words[:1] == ["--port"] and len(words) == 2 and words[1].isdigit():
+        port = int(words[1])
+    elif words:
         raise SystemExit("usage: python3 build.py serve [--port N]")
     build()
     server = make_server(DIST, port)
