@@ -323,9 +323,11 @@ class Game:
         """End the game; winners are ``sides`` or the sides with the highest own."""
         setup = self._setup
         if sides is None:
+            # A side whose seats are all out (resigned, out of time) cannot win.
             values = self._side_values()
-            top = max(values)
-            sides = [side for side, v in enumerate(values) if v == top]
+            active = self._active_sides()
+            top = max(values[side] for side in active)
+            sides = [side for side in active if values[side] == top]
         self._over = True
         self._end_reason = reason
         self._winners = tuple(sorted(s for side in sides for s in setup.side_seats[side]))
@@ -357,7 +359,7 @@ class Game:
                 if any(board.crown_bit & self._owned[s] for s in seats):
                     self._finish("crown", [side])
                     return
-        active_sides = {setup.side_of[s] for s in range(setup.seats) if s not in self._out}
+        active_sides = self._active_sides()
         if len(active_sides) <= 1:
             self._finish("resign", sorted(active_sides))
             return
@@ -370,8 +372,8 @@ class Game:
             self._finish("stalemate")
             return
         values = self._side_values()
-        leader = max(range(setup.sides), key=lambda side: (values[side], -side))
-        for side in range(setup.sides):
+        leader = max(active_sides, key=lambda side: (values[side], -side))
+        for side in active_sides:
             if side == leader:
                 continue
             if values[leader] <= values[side]:
@@ -381,6 +383,11 @@ class Game:
             if self._side_reaches(side, values[leader] - values[side]):
                 return
         self._finish("equator")
+
+    def _active_sides(self) -> list:
+        """The sides that still have a seat in the game, in order."""
+        setup = self._setup
+        return sorted({setup.side_of[s] for s in range(setup.seats) if s not in self._out})
 
     def _side_reaches(self, side, need) -> bool:
         """Whether the side's active seats reach free cells worth at least

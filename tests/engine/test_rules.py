@@ -370,3 +370,19 @@ def test_play_never_changes_the_game_it_is_called_on():
     rows, owners = g.color_rows(), g.owner_rows()
     g.play(g.legal_colors()[0])
     assert (g.color_rows(), g.owner_rows(), g.moves) == (rows, owners, ())
+
+
+def test_a_seat_that_is_out_never_wins_the_game():
+    """Four players: the seat that resigned the game loses it, even when it owns
+    more than anyone when the game ends (found by the match tests)."""
+    game = Game.new("four", seed=3)
+    for _ in range(12):
+        game = game.play(game.legal_colors()[0])
+    assert game.turn == 0 and game.score(0) == max(game.score(s) for s in range(4))
+    game = game.resign(0)
+    while not game.over:
+        game = game.play(game.legal_colors()[0])
+    assert game.score(0) >= max(game.score(s) for s in (1, 2, 3))
+    assert 0 not in game.winners
+    assert game.winners == tuple(s for s in (1, 2, 3)
+                                 if game.score(s) == max(game.score(t) for t in (1, 2, 3)))
