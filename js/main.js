@@ -52,6 +52,7 @@ const app = {
   startGame,
   undo,
   hint,
+  resign,
 };
 
 // ---- engine ---------------------------------------------------------------------
@@ -135,7 +136,7 @@ async function openOnEngine(table) {
 
 function newGameParams(config) {
   const seats = config.seats.map((seat) => seat.kind === 'computer'
-    ? {kind: 'computer', name: seat.name || '', level: seat.level || defaultLevel(state.catalog.levels)}
+    ? {kind: 'computer', name: '', level: seat.level || defaultLevel(state.catalog.levels)}
     : {kind: 'human', name: (seat.name || '').trim()});
   const params = {variant: config.variant, seats, games: 1};
   if (config.seed !== null && config.seed !== undefined) params.seed = config.seed;
@@ -268,6 +269,23 @@ async function undo() {
   table.requesting = true;
   try {
     const next = await engine.request('undo', {table_id: table.tableId, state_id: table.snapshot.state_id});
+    table.requesting = false;
+    await applySnapshot(table, next);
+  } catch (error) {
+    table.requesting = false;
+    showError(error, table);
+  }
+}
+
+/** The person to move resigns this game. */
+async function resign(seat) {
+  const table = state.table;
+  if (!table || table.tableId === null || table.requesting || table.snapshot.over) return;
+  table.requesting = true;
+  render();
+  try {
+    const next = await engine.request('resign_game',
+      {table_id: table.tableId, state_id: table.snapshot.state_id, seat});
     table.requesting = false;
     await applySnapshot(table, next);
   } catch (error) {

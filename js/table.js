@@ -52,7 +52,10 @@ export class TableView {
     this.overPanel = el('section', {class: 'over-panel', hidden: true, 'aria-live': 'polite'});
     this.undoButton = el('button', {type: 'button', dataset: {action: 'undo'}, onclick: () => this.app.undo()});
     this.hintButton = el('button', {type: 'button', dataset: {action: 'hint'}, onclick: () => this.app.hint()});
-    this.actions = el('div', {class: 'table-actions', hidden: true}, this.undoButton, this.hintButton);
+    this.resignButton = el('button', {type: 'button', dataset: {action: 'resign'}, onclick: () => this.confirmResign()});
+    this.actions = el('div', {class: 'table-actions', hidden: true}, this.undoButton, this.hintButton, this.resignButton);
+    this.resignDialog = el('dialog', {class: 'confirm', 'aria-labelledby': 'resign-title'});
+    document.body.append(this.resignDialog);
     container.append(this.header, this.boardWrap, this.controlsWrap, this.status, this.actions, this.overPanel);
   }
 
@@ -145,14 +148,39 @@ export class TableView {
     this.renderOver(table, snapshot, players);
   }
 
-  /** Practice: take back a move, ask for a hint. */
+  /** Resign (the person to move); practice: take back a move, ask for a hint. */
   renderActions(table, snapshot, canPlay) {
     const practice = table.config.variant === 'practice' && table.tableId !== null;
-    this.actions.hidden = !practice || snapshot.over && !snapshot.can_undo;
+    this.undoButton.hidden = this.hintButton.hidden = !practice;
+    this.resignButton.hidden = snapshot.over || table.tableId === null;
+    this.actions.hidden = this.resignButton.hidden && (!practice || !snapshot.can_undo);
     this.undoButton.textContent = t('actions.undo');
     this.hintButton.textContent = t('actions.hint');
+    this.resignButton.textContent = t('actions.resign');
     this.undoButton.disabled = !(snapshot.can_undo && (canPlay || snapshot.over));
     this.hintButton.disabled = !canPlay || snapshot.over;
+    this.resignButton.disabled = !canPlay;
+  }
+
+  /** Ask before the person to move resigns the game. */
+  confirmResign() {
+    const table = this.app.state.table;
+    if (!table || table.snapshot.over) return;
+    const seat = table.snapshot.turn;
+    const form = el('form', {method: 'dialog'},
+      el('h2', {id: 'resign-title', text: t('resign.title')}),
+      el('p', {text: t('resign.question', {name: playerName(table.players, seat)})}),
+      el('div', {class: 'dialog-actions'},
+        el('button', {type: 'submit', value: 'cancel', text: t('lobby.cancel')}),
+        el('button', {type: 'submit', value: 'resign', class: 'primary danger', dataset: {action: 'confirm-resign'},
+                      text: t('actions.resign')})));
+    clear(this.resignDialog).append(form);
+    this.resignDialog.onclose = () => {
+      if (this.resignDialog.returnValue === 'resign' && this.app.state.table === table) this.app.resign(seat);
+    };
+    this.resignDialog.returnValue = '';
+    this.resignDialog.showModal();
+    form.querySelector('button[value="cancel"]').focus();
   }
 
   renderHeader(table, snapshot, players) {

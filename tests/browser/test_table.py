@@ -291,3 +291,19 @@ def test_on_a_phone_a_first_tap_previews_and_a_second_plays(new_guarded_context,
     assert shown == game.preview(color)[game.turn]
     button.tap()
     page.wait_for_function("() => Number(document.body.dataset.moves) >= 1")
+
+
+def test_resigning_asks_first_and_ends_the_game(booted_page):
+    page = booted_page
+    start(page, "quick", names=("Anna",))
+    page.click('button[data-action="resign"]')
+    page.wait_for_selector("dialog.confirm[open]")
+    assert "Anna" in page.locator("dialog.confirm p").text_content()
+    page.click('dialog.confirm button[value="cancel"]')
+    page.wait_for_selector("dialog.confirm:not([open])", state="attached")
+    assert page.evaluate("document.body.dataset.over") == "0"
+    page.click('button[data-action="resign"]')
+    page.click('button[data-action="confirm-resign"]')
+    page.wait_for_selector('body[data-over="1"]', state="attached")
+    assert page.locator(".over-winner").text_content() == "Computer wins!"
+    assert page.locator(".over-reason").text_content() == "Resigned."
