@@ -136,7 +136,11 @@ def run_matches(a: str, b: str, variant: str, matches: int, seed: int, seconds=N
           f"lost {lost} ({100.0 * won / max(1, matches):.0f} % won)", file=out)
     print(f"games: {a} won {games['won']}, drawn {games['drawn']}, lost {games['lost']}",
           file=out)
-    print(f"total values: {a} {total_a}, {b} {total_b}", file=out)
+    if four:
+        print(f"total values: {a} {total_a}, each {b} player {total_b / 3:.0f} on average",
+              file=out)
+    else:
+        print(f"total values: {a} {total_a}, {b} {total_b}", file=out)
     for level, s in stats.items():
         print(f"time per move, {level}: {s.line()}", file=out)
     return {"won": won, "drawn": drawn, "lost": lost, "games": games,
