@@ -56,7 +56,8 @@ export class TableView {
     this.actions = el('div', {class: 'table-actions', hidden: true}, this.undoButton, this.hintButton, this.resignButton);
     this.resignDialog = el('dialog', {class: 'confirm', 'aria-labelledby': 'resign-title'});
     document.body.append(this.resignDialog);
-    container.append(this.header, this.boardWrap, this.controlsWrap, this.status, this.actions, this.overPanel);
+    this.footer = el('div', {class: 'table-footer'}, this.status, this.actions);
+    container.append(this.header, this.boardWrap, this.controlsWrap, this.footer, this.overPanel);
   }
 
   ensureBoard(layout) {
