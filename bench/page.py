@@ -13,13 +13,14 @@ move (request sent -> move drawn, the page's "filler:computer-move" measure) on 
 variants. Prints a table of medians (and every run); --json FILE also writes them.
 
     python3 build.py bench-page [--runs N] [--moves N] [--variants classic,big]
-                                [--level strongest|greedy|...] [--json FILE]
+                                [--level strongest|greedy|...] [--without-snapshot] [--json FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import sys
 import tempfile
@@ -136,13 +137,23 @@ def main() -> int:
     parser.add_argument("--variants", default="classic,big", help="variants for the computer moves")
     parser.add_argument("--level", default="strongest",
                         help="computer level for the moves (default: the last one the page offers)")
+    parser.add_argument("--without-snapshot", action="store_true",
+                        help="measure a copy of dist/ whose build.json names no memory snapshot "
+                             "(Python boots from scratch), to compare")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     arguments = parser.parse_args()
 
-    server = build.make_server(build.DIST, 0, quiet=True)
+    site = build.DIST
+    if arguments.without_snapshot:
+        site = Path(tempfile.mkdtemp()) / "dist"
+        shutil.copytree(build.DIST, site)
+        info = json.loads((site / "build.json").read_text())
+        info.pop("snapshot", None)
+        (site / "build.json").write_text(json.dumps(info))
+    server = build.make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    build_info = json.loads((build.DIST / "build.json").read_text())
+    build_info = json.loads((site / "build.json").read_text())
     print(f"dist/ version {build_info['version']}, snapshot: {'yes' if build_info.get('snapshot') else 'no'}; "
           f"{arguments.runs} run(s) each", flush=True)
 
