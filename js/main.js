@@ -11,12 +11,13 @@
 // "filler:computer-move" (request sent -> move drawn) and sets data-bot-ms.
 
 import {el, clear, frameBatcher} from './dom.js';
-import {t, translate, setLanguage, onLanguageChange, LANGUAGES, LANGUAGE_NAMES} from './i18n.js';
+import {t, translate, setLanguage, onLanguageChange} from './i18n.js';
 import {Engine} from './engine.js';
 import {TableView} from './table.js';
 import {Lobby, defaultLevel} from './lobby.js';
-import {applyPalette, PALETTE_NAMES} from './palette.js';
-import {loadSettings, saveSettings, THEMES} from './settings.js';
+import {applyPalette} from './palette.js';
+import {loadSettings, saveSettings} from './settings.js';
+import {OptionsDialog} from './options.js';
 
 const DEFAULT_CONFIG = {
   variant: 'classic', seed: null, options: {},
@@ -41,7 +42,7 @@ const render = frameBatcher(draw);
 let tableView;
 let lobby;
 let engine;
-let optionsDialog;
+let options;
 
 const app = {
   state,
@@ -397,37 +398,7 @@ function applySettings() {
   render();
 }
 
-// ---- options and lobby ----------------------------------------------------------
-
-function buildOptions() {
-  optionsDialog = el('dialog', {class: 'options', 'aria-labelledby': 'options-title'});
-  document.body.append(optionsDialog);
-}
-
-function openOptions() {
-  const {settings} = state;
-  const choice = (name, values, labelOf) => {
-    const node = el('select', {name});
-    for (const value of values) node.append(el('option', {value, text: labelOf(value), selected: settings[name] === value}));
-    node.addEventListener('change', () => { settings[name] = node.value; applySettings(); openOptions(); });
-    return node;
-  };
-  const symbols = el('input', {type: 'checkbox', name: 'symbols', checked: settings.symbols});
-  symbols.addEventListener('change', () => { settings.symbols = symbols.checked; applySettings(); });
-  clear(optionsDialog).append(el('form', {method: 'dialog', class: 'options-form'},
-    el('h2', {id: 'options-title', text: t('options.title')}),
-    el('label', {class: 'field check'}, symbols, el('span', {text: t('options.symbols')})),
-    el('label', {class: 'field'}, el('span', {text: t('options.palette')}),
-      choice('palette', PALETTE_NAMES, (name) => t(`options.palette.${name}`))),
-    el('label', {class: 'field'}, el('span', {text: t('options.theme')}),
-      choice('theme', THEMES, (name) => t(`options.theme.${name}`))),
-    el('label', {class: 'field'}, el('span', {text: t('options.language')}),
-      choice('language', LANGUAGES, (code) => LANGUAGE_NAMES[code])),
-    el('div', {class: 'dialog-actions'}, el('button', {type: 'submit', class: 'primary', text: t('nav.close')}))));
-  if (!optionsDialog.open) optionsDialog.showModal();
-  const focused = optionsDialog.querySelector(`[name="${document.activeElement?.name}"]`);
-  (focused || optionsDialog.querySelector('input, select'))?.focus();
-}
+// ---- lobby ----------------------------------------------------------
 
 function openLobby() {
   if (!state.catalog.variants.length) return;
@@ -477,9 +448,9 @@ async function main() {
   document.getElementById('boot-slot').append(bootBar, bootPanel, updateBanner);
   tableView = new TableView(tableRoot, app);
   lobby = new Lobby(app);
-  buildOptions();
+  options = new OptionsDialog(state.settings, applySettings);
   document.getElementById('new-game').addEventListener('click', openLobby);
-  document.getElementById('open-options').addEventListener('click', openOptions);
+  document.getElementById('open-options').addEventListener('click', () => options.open());
   document.addEventListener('keydown', onKey);
   onLanguageChange(() => render());
   applySettings();
