@@ -459,12 +459,11 @@ def _method_undo(params: dict) -> dict:
 
 
 def _method_hint(params: dict) -> dict:
-    """``{table_id, state_id}`` -> ``{color}``: what the strongest computer level
-    would play here (within about half a second)."""
+    """``{table_id, state_id}`` -> ``{color}``: the strongest level's move here, on
+    a short budget (``filler.ai.hint``)."""
     table = _fresh_table(params)
     _check_turn(table, "human")
-    strongest = _levels()[-1]
-    return {"color": filler.ai.choose(table.game, strongest, seconds=0.5)}
+    return {"color": filler.ai.hint(table.game)}
 
 
 def _check_turn(table: Table, kind: str) -> None:
