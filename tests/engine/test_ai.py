@@ -231,3 +231,11 @@ def test_random_small_boards_solver_equals_brute_force():
         value, _ = solve(board, pos, max_nodes=500_000)
         assert value == brute_force(game, {})
         checked += 1
+
+
+def test_max_n_search_returns_a_legal_color_in_four_players():
+    from filler.ai.search import Limits, iterate_maxn
+    game = filler.Game.new("four", 2)
+    board, pos = Board.from_game(game)
+    results = list(iterate_maxn(board, pos, Limits(max_nodes=400), max_depth=3))
+    assert results and results[-1][1] in game.legal_colors()

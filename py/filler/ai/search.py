@@ -124,7 +124,39 @@ class Evaluator:
                 score -= self.crown_bonus
         return score
 
+    def estimates(self, pos: Position):
+        """Per side: own value + reach_weight * free value it reaches first (all
+        sides growing one cell a step at once; cells reached by two at once are
+        nobody's)."""
+        board = self.board
+        dilate = board.dilate
+        value = board.value
+        sides = board.sides
+        fronts = [board.side_mask(pos, side) if board.side_seats[side] else 0
+                  for side in range(sides)]
+        got = [0] * sides
+        free = pos.free
+        while free:
+            grown = [dilate(f) & free for f in fronts]
+            claimed = 0
+            seen = 0
+            for g in grown:
+                claimed |= g & seen
+                seen |= g
+            if not seen:
+                break
+            for side in range(sides):
+                got[side] |= grown[side] & ~claimed
+            free &= ~seen
+            fronts = grown
+        w = self.reach_weight
+        return [board.side_own(pos, side) + w * value(got[side]) for side in range(sides)]
+
     def evaluate(self, pos: Position) -> float:
+        if self.board.sides > 2:
+            est = self.estimates(pos)
+            mine = est[self.root_side]
+            return mine - max(est[side] for side in self.other_sides)
         if self.reach_weight:
             return self.material(pos) + self.reach_weight * self.reach(pos)
         return self.material(pos)
@@ -230,6 +262,91 @@ def iterate(board: Board, pos: Position, limits: Limits, *, reach_weight=0.5,
         hits = searcher.horizon_hits
         try:
             color, value, order = searcher.root(pos, depth, order)
+        except OutOfBudget:
+            return
+        exact = searcher.horizon_hits == hits
+        yield depth, color, value, exact
+        if exact:
+            return
+
+
+class MaxN:
+    """Max-n search for more than two sides: every side picks the child best for
+    itself, by a vector of values (one per side), with a transposition table.
+
+    A side's value is its estimate (own value plus reach) minus the best other
+    side's estimate; a finished game gives the winner WIN plus its margin.
+    Unlike the paranoid reading (all others against one), this expects each
+    opponent to play for itself, which is how the other players actually play.
+    """
+
+    def __init__(self, board: Board, evaluator: Evaluator, limits: Limits):
+        self.board = board
+        self.evaluator = evaluator
+        self.limits = limits
+        self.table = {}
+        self.horizon_hits = 0
+
+    def utilities(self, estimates):
+        out = []
+        for side, mine in enumerate(estimates):
+            out.append(mine - max(e for other, e in enumerate(estimates) if other != side))
+        return out
+
+    def terminal(self, pos: Position):
+        board = self.board
+        owns = [board.side_own(pos, side) for side in range(board.sides)]
+        winners = board.winners(pos)
+        values = self.utilities(owns)
+        for side in range(board.sides):
+            if side in winners:
+                values[side] += WIN if len(winners) == 1 else 0
+            else:
+                values[side] -= WIN
+        return values
+
+    def value(self, pos: Position, depth: int):
+        self.limits.tick()
+        if pos.over:
+            return self.terminal(pos)
+        if depth <= 0:
+            self.horizon_hits += 1
+            return self.utilities(self.evaluator.estimates(pos))
+        key = pos.key()
+        entry = self.table.get(key)
+        if entry is not None and entry[0] >= depth:
+            self.horizon_hits += 1  # conservative: never claims exact through the table
+            return entry[1]
+        board = self.board
+        side = board.side_of[pos.turn]
+        best = None
+        best_move = None
+        first = entry[2] if entry is not None else None
+        for color, child in Searcher.children(self, pos, first):
+            values = self.value(child, depth - 1)
+            if best is None or values[side] > best[side]:
+                best, best_move = values, color
+        self.table[key] = (depth, best, best_move)
+        return best
+
+    def root(self, pos: Position, depth: int):
+        side = self.board.side_of[pos.turn]
+        best, best_move = None, None
+        for color, child in Searcher.children(self, pos, None):
+            values = self.value(child, depth - 1)
+            if best is None or values[side] > best[side]:
+                best, best_move = values, color
+        return best_move, best[side]
+
+
+def iterate_maxn(board: Board, pos: Position, limits: Limits, *, reach_weight=1.0,
+                 max_depth=64):
+    """Like ``iterate``, with max-n search (for more than two sides)."""
+    searcher = MaxN(board, Evaluator(board, board.side_of[pos.turn], reach_weight), limits)
+    for depth in range(1, max_depth + 1):
+        hits = searcher.horizon_hits
+        try:
+            color, value = searcher.root(pos, depth)
         except OutOfBudget:
             return
         exact = searcher.horizon_hits == hits
