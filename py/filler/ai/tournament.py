@@ -179,9 +179,9 @@ def run_ratings(matches: int, seed: int, variants=RATED, levels=LEVELS, seconds=
             seen = set()
             for p, q, score in pairs:
                 lp, lq = seat_level[p], seat_level[q]
-                if lp == lq or (lp, lq) in seen:
+                if lp == lq or frozenset((lp, lq)) in seen:
                     continue
-                seen.add((lp, lq))
+                seen.add(frozenset((lp, lq)))
                 per_level_pairs.append((lp, lq, score))
                 scores[lp][0] += score
                 scores[lp][1] += 1
