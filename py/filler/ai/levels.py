@@ -8,8 +8,10 @@
 
 ``choose(game, level, seconds=None, *, seed=0, max_nodes=None)`` returns a legal
 color for ``game.turn``. It is deterministic for a given game, level and seed
-as long as the node budget (not the clock) ends the search, which is the case
-with the default budgets on CPython and in the browser. ``seconds`` caps the
+as long as the node budget (not the clock) ends the search: always with a
+generous ``seconds`` (tests; tournaments with ``--seconds 5``), mostly on an idle
+machine; on a slow or busy one the time cap may end the search first and the
+master may then choose differently. ``seconds`` caps the
 thinking time (the search checks the clock at every node); without it a level
 uses its default time cap: 0.9 s per move up to 15x15 and 1.8 s above in the
 browser, a third of that in CPython (Pyodide is about 3x slower).
