@@ -14,11 +14,15 @@ older snapshot is refused (``StaleState``), so a click or a computer move comput
 for a position that has moved on can never be played by mistake. Errors come back
 as data: ``{"id", "ok": false, "error": {"type", "message"}}``.
 
-Methods: ``variants``, ``levels``, ``new_game``, ``open_record``, ``layout``,
-``state``, ``record``, ``play``, ``bot_move``, ``ready``, ``resign_game``,
-``resign_match``, ``flag``, ``undo`` and ``hint`` (practice), ``close``; see each
+Methods: ``variants``, ``levels``, ``new_game``, ``open_record``, ``check_record``,
+``layout``, ``state``, ``record``, ``play``, ``bot_move``, ``ready``, ``resign_game``,
+``resign_match``, ``flag``, ``pause``, ``resume``, ``rating_updates``,
+``bot_ratings``, ``undo`` and ``hint`` (practice), ``close``; see each
 ``_method_*`` function. A table is a ``filler.Match`` (``games``: 1 for a single
-game, 2 for a match), kept in this module by ``table_id``.
+game, 2 for a match), kept in this module by ``table_id``, with an optional
+``filler.clock.Clock``. The clock reads the worker's own monotonic time
+(:func:`_now_ms`); a clock saved by the page (the snapshot's ``clock``) is reopened
+paused at the time it was saved, so time while the page was closed never counts.
 """
 
 from __future__ import annotations
@@ -26,9 +30,21 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 
 import filler
+from filler.clock import Clock
+from filler.match import EVENT_KINDS
+from filler.rating import DEFAULT, match_rating_updates
+
+BOT_DEVIATION = 50.0
+"""The rating deviation given to a computer level whose measured rating has none."""
+
+
+def _now_ms() -> int:
+    """The worker's monotonic time in whole milliseconds (tests replace it)."""
+    return int(time.monotonic() * 1000)
 
 DEFAULT_SEED = 1
 """The seed of every variant's first board (the page draws it before Python boots)."""
@@ -75,10 +91,45 @@ class Table:
     histories: list[list[list[int]]] = field(default_factory=list)  # per game: side scores per move
     last_move: dict | None = None
     undo_stack: list[tuple] = field(default_factory=list)  # practice: before each person's move
+    clock: Clock | None = None
+    paused: bool = False  # the page is hidden: no time runs
 
     def __post_init__(self):
         self.histories = [[_side_scores(self.game)]]
         self._ready_computers()
+        self.sync_clock()
+
+    def sync_clock(self, mover: int | None = None) -> None:
+        """Run the clock of the player to move, none between games or at the end.
+
+        ``mover``: the seat that just completed a move (charged, plus increment)."""
+        if self.clock is None:
+            return
+        now = max(_now_ms(), self.clock.at_ms or 0)
+        clock = self.clock
+        turn = None if self.match.over else self.match.turn
+        if mover is not None and clock.turn == mover:
+            clock = clock.moved(mover, now, turn)
+        if turn is None:
+            clock = clock.stop(now)
+        elif clock.turn != turn or (not clock.running and not self.paused):
+            clock = clock.start(turn, now)
+        if self.paused and clock.running:
+            clock = clock.pause(now)
+        self.clock = clock
+
+    def flagged(self) -> int | None:
+        """The seat to move when its time has run out now."""
+        if self.clock is None or self.match.over or self.match.turn is None:
+            return None
+        return self.clock.flagged(max(_now_ms(), self.clock.at_ms or 0))
+
+    def clock_json(self) -> dict | None:
+        if self.clock is None:
+            return None
+        clock = self.clock.tick(max(_now_ms(), self.clock.at_ms or 0))
+        self.clock = clock
+        return clock.to_dict()
 
     @property
     def game(self) -> "filler.Game":
@@ -88,7 +139,7 @@ class Table:
     def score_history(self) -> list[list[int]]:
         return self.histories[-1]
 
-    def change(self, match: "filler.Match", last_move: dict | None = None) -> None:
+    def change(self, match: "filler.Match", last_move: dict | None = None, mover: int | None = None) -> None:
         index = self.match.game_index
         self.match = match
         self.state_id += 1
@@ -96,6 +147,23 @@ class Table:
         if match.game_index != index:
             self.histories.append([_side_scores(match.game)])
         self._ready_computers()
+        self.sync_clock(mover)
+
+    def apply(self, event) -> None:
+        """Replay one event of a match record (``[kind, seat, color?]``)."""
+        if not isinstance(event, (list, tuple)) or not event or event[0] not in EVENT_KINDS:
+            raise filler.BadRecord(f"{event!r} is not an event of a match record")
+        kind, *args = event
+        if kind == "move":
+            if len(args) != 2 or args[0] != self.match.turn:
+                raise filler.BadRecord(f"{event!r}: not the move of the player to move")
+            self.play(args[1])
+        elif len(args) != 1:
+            raise filler.BadRecord(f"{event!r} names one player")
+        elif kind in ("ready",) and self.seats[args[0]].kind == "computer" and args[0] not in self.match.waiting_ready:
+            pass  # computers were made ready already
+        else:
+            self.change(getattr(self.match, kind)(args[0]))
 
     def _ready_computers(self) -> None:
         """Computers are ready for the next game at once (their humans press a button)."""
@@ -114,6 +182,7 @@ class Table:
     def undo(self) -> None:
         self.match, self.histories, self.last_move = self.undo_stack.pop()
         self.state_id += 1
+        self.sync_clock()
 
     def play(self, color: int) -> None:
         before = self.game
@@ -126,7 +195,7 @@ class Table:
             if old != new and new.isdigit()
         ]
         self.score_history.append(_side_scores(match.game))
-        self.change(match, {"seat": seat, "color": color, "cells": gained})
+        self.change(match, {"seat": seat, "color": color, "cells": gained}, mover=seat)
 
     def match_json(self) -> dict:
         match = self.match
@@ -283,6 +352,9 @@ def _table_state(table: Table) -> dict:
     snapshot["game_index"] = table.match.game_index
     snapshot["match"] = table.match_json()
     snapshot["can_undo"] = bool(table.undo_stack)
+    snapshot["clock"] = table.clock_json()
+    snapshot["paused"] = table.paused
+    snapshot["record"] = table.match.to_record()
     return snapshot
 
 
@@ -385,12 +457,38 @@ def _method_new_game(params: dict) -> dict:
     if games not in (1, 2):
         raise ApiError("BadRequest", "games is 1 (a single game) or 2 (a match).")
     match, options = _new_match(variant, seed, options, games)
-    return _open(match, params, moves=_param(params, "moves", list, []))
+    return _open(match, params, moves=_param(params, "moves", list, []), clock=_clock_from(params, match))
 
 
-def _open(match, params: dict, moves=()) -> dict:
+def _clock_from(params: dict, match) -> Clock | None:
+    """``clock``: ``{bank_ms, increment_ms}`` for a new clock, or null for none."""
+    spec = _param(params, "clock", dict, None)
+    if spec is None:
+        return None
+    bank, increment = spec.get("bank_ms"), spec.get("increment_ms", 0)
+    try:
+        return Clock.new(match.seats, bank, increment)
+    except filler.FillerError as error:
+        raise ApiError("BadRequest", f"Bad clock: {error}") from None
+
+
+def _saved_clock(params: dict) -> Clock | None:
+    """A clock the page saved (a snapshot's ``clock``), paused with no time base:
+    the time since it was saved does not count."""
+    saved = _param(params, "clock", dict, None)
+    if saved is None:
+        return None
+    if "format" not in saved:  # a clock spec, not a saved clock: a fresh one
+        return None
+    clock = Clock.from_dict(saved)
+    return replace(clock, running=False, at_ms=None)
+
+
+def _open(match, params: dict, moves=(), clock: Clock | None = None) -> dict:
     seats = _seats_from(params, match.seats)
-    table = Table(next(_table_ids), seats, match)
+    table = Table(next(_table_ids), seats, match, clock=clock,
+                  paused=bool(_param(params, "paused", bool, False)))
+    table.sync_clock()
     for color in moves:  # a game reopened in a new worker
         if isinstance(color, bool) or not isinstance(color, int):
             raise ApiError("BadRequest", "moves is a list of colors (numbers).")
@@ -402,11 +500,46 @@ def _open(match, params: dict, moves=()) -> dict:
             "state": _table_state(table)}
 
 
-def _method_open_record(params: dict) -> dict:
-    """``{record, seats?}`` -> as ``new_game``: a saved match (``record``) replayed
-    to where it was."""
+def _replayed_table(params: dict) -> Table:
+    """The table of a saved match record, replayed event by event (so the
+    territory charts are there too); BadRecord when it does not replay."""
     record = _param(params, "record", dict, required=True)
-    return _open(filler.Match.from_record(record), params)
+    upto = _param(params, "events", int, None)
+    events = record.get("events")
+    if not isinstance(events, list):
+        raise filler.BadRecord("match record events must be a list")
+    start = filler.Match.from_record({**record, "events": []})
+    table = Table(0, _seats_from(params, start.seats), start)
+    for number, event in enumerate(events if upto is None else events[:upto]):
+        try:
+            table.apply(event)
+        except (ValueError, TypeError, IndexError, KeyError, AttributeError) as error:
+            raise filler.BadRecord(f"match record event {number} {event!r} does not replay: {error}") from None
+    table.clock = _saved_clock(params)
+    table.paused = bool(_param(params, "paused", bool, False))
+    table.sync_clock()
+    return table
+
+
+def _method_open_record(params: dict) -> dict:
+    """``{record, seats?, clock?, paused?, events?}`` -> as ``new_game``: a saved
+    match (``record``) replayed to where it was (or to its first ``events``), with
+    its saved clock (a snapshot's ``clock``), running unless ``paused``."""
+    table = _replayed_table(params)
+    table.table_id = next(_table_ids)
+    _tables[table.table_id] = table
+    return {"table_id": table.table_id, "layout": _table_layout(table),
+            "state": _table_state(table)}
+
+
+def _method_check_record(params: dict) -> dict:
+    """``{record, seats?}`` -> ``{ok, why?, over?}``: whether a saved match replays
+    (an import takes only those that do)."""
+    try:
+        table = _replayed_table({**params, "clock": None, "paused": True})
+    except (filler.FillerError, ApiError) as error:
+        return {"ok": False, "why": str(error)}
+    return {"ok": True, "over": table.match.over, "outcome": _json_keys(table.match.outcome)}
 
 
 def _method_record(params: dict) -> dict:
@@ -440,6 +573,10 @@ def _method_play(params: dict) -> dict:
     table = _fresh_table(params)
     color = _param(params, "color", int, required=True)
     _check_turn(table, "human")
+    late = table.flagged()
+    if late is not None:  # the move came after the flag fell
+        table.change(table.match.flag(late))
+        return _table_state(table)
     if table.match.variant_id == "practice":
         table.remember()
     table.play(color)
@@ -481,7 +618,17 @@ def _method_bot_move(params: dict) -> dict:
     """``{table_id, state_id}`` -> the state after the computer to move has played."""
     table = _fresh_table(params)
     _check_turn(table, "computer")
-    table.play(filler.ai.choose(table.game, table.seats[table.match.turn].level))
+    seat = table.match.turn
+    seconds = None
+    if table.clock is not None:
+        remaining = table.clock.remaining_ms(seat, max(_now_ms(), table.clock.at_ms or 0))
+        seconds = filler.ai.budget(remaining, table.clock.increment_ms, table.game)
+    color = filler.ai.choose(table.game, table.seats[seat].level, seconds)
+    late = table.flagged()
+    if late is not None:
+        table.change(table.match.flag(late))
+    else:
+        table.play(color)
     return _table_state(table)
 
 
@@ -516,10 +663,93 @@ def _method_resign_match(params: dict) -> dict:
 
 
 def _method_flag(params: dict) -> dict:
-    """``{table_id, state_id, seat}`` -> the state after that player ran out of time."""
+    """``{table_id, state_id, seat}`` -> the state after that player ran out of time.
+
+    With a clock the clock decides: when the seat still has time the state comes
+    back unchanged (same ``state_id``, its ``clock`` says how much is left)."""
     table = _fresh_table(params)
-    table.change(table.match.flag(_seat_param(table, params)))
+    seat = _seat_param(table, params)
+    if table.clock is not None and table.flagged() != seat:
+        return _table_state(table)
+    table.change(table.match.flag(seat))
     return _table_state(table)
+
+
+def _method_pause(params: dict) -> dict:
+    """``{table_id}`` -> the state with the clock paused (the page is hidden)."""
+    table = _table(params)
+    table.paused = True
+    table.sync_clock()
+    return _table_state(table)
+
+
+def _method_resume(params: dict) -> dict:
+    """``{table_id}`` -> the state with the clock of the player to move running again."""
+    table = _table(params)
+    table.paused = False
+    table.sync_clock()
+    return _table_state(table)
+
+
+def _bot_rating(variant: str, level: str):
+    """A computer level's fixed measured rating ``(r, rd, vol)`` (None if not measured)."""
+    measured = getattr(filler.ai, "RATINGS", {}).get(variant, {}).get(level)
+    if measured is None:
+        return None
+    if isinstance(measured, (int, float)):
+        return (float(measured), BOT_DEVIATION, DEFAULT[2])
+    if isinstance(measured, dict):
+        return (float(measured.get("r", measured.get("rating"))),
+                float(measured.get("rd", BOT_DEVIATION)), float(measured.get("vol", DEFAULT[2])))
+    values = list(measured)
+    return (float(values[0]), float(values[1]) if len(values) > 1 else BOT_DEVIATION,
+            float(values[2]) if len(values) > 2 else DEFAULT[2])
+
+
+def _method_bot_ratings(params: dict) -> dict:
+    """``{}`` -> ``{variant: {level: {r, rd}}}``: the computer levels' measured ratings."""
+    result = {}
+    for variant in getattr(filler.ai, "RATINGS", {}):
+        for level in _levels():
+            rating = _bot_rating(variant, level)
+            if rating is not None:
+                result.setdefault(variant, {})[level] = {"r": rating[0], "rd": rating[1]}
+    return result
+
+
+def _method_rating_updates(params: dict) -> dict:
+    """``{table_id, ratings: [[r, rd, vol] | null per seat]}`` -> ``{rated, ratings:
+    [{r, rd, vol, change} | null per seat]}``: every person's new Glicko-2 rating
+    after a rated match that is over (computers keep their measured rating and
+    count at it; a seat with null counts at the default rating and gets one)."""
+    table = _table(params)
+    match = table.match
+    outcome = match.outcome
+    if outcome is None or not outcome["rated"]:
+        return {"rated": False, "ratings": [None] * match.seats}
+    given = _param(params, "ratings", list, [None] * match.seats)
+    if len(given) != match.seats:
+        raise ApiError("BadRequest", f"ratings: one per seat ({match.seats}).")
+    before = {}
+    for seat in range(match.seats):
+        entry = given[seat]
+        if table.seats[seat].kind == "computer":
+            entry = _bot_rating(match.variant_id, table.seats[seat].level) or DEFAULT
+        elif entry is None:
+            entry = DEFAULT
+        try:
+            before[seat] = tuple(float(value) for value in entry)[:3]
+        except (TypeError, ValueError):
+            raise ApiError("BadRequest", "a rating is [r, rd, vol].") from None
+    after = match_rating_updates(before, outcome["pairs"])
+    ratings = []
+    for seat in range(match.seats):
+        if table.seats[seat].kind == "computer":
+            ratings.append(None)
+            continue
+        r, rd, vol = after[seat]
+        ratings.append({"r": r, "rd": rd, "vol": vol, "change": r - before[seat][0]})
+    return {"rated": True, "ratings": ratings}
 
 
 def _method_close(params: dict) -> dict:

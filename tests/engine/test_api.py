@@ -251,3 +251,86 @@ def test_a_game_reopens_with_its_moves():
         assert again[key] == state[key], key
     assert error_type("new_game", variant="hex", seed=12, moves=[99]) == "IllegalMove"
     assert error_type("new_game", variant="hex", seed=12, moves=["x"]) == "BadRequest"
+
+
+# ---- clocks, saved matches, ratings (issue 5) ------------------------------------
+
+def _computers(*levels):
+    return [{"kind": "computer", "level": level} for level in levels]
+
+
+def test_a_clock_runs_for_the_player_to_move_and_a_saved_one_reopens_paused(monkeypatch):
+    now = [1_000]
+    monkeypatch.setattr(api, "_now_ms", lambda: now[0])
+    opened = ok("new_game", variant="quick", seed=5, games=2,
+                  clock={"bank_ms": 10_000, "increment_ms": 1_000})
+    state = opened["state"]
+    assert state["clock"]["turn"] == 0 and state["clock"]["running"]
+    now[0] += 3_000
+    state = ok("play", table_id=opened["table_id"], state_id=state["state_id"],
+                 color=state["legal"][0])
+    assert state["clock"]["left_ms"][0] == 8_000 and state["clock"]["turn"] == 1
+    saved = state["clock"]
+    now[0] = 5  # a new worker: its monotonic time starts again
+    reopened = ok("open_record", record=state["record"], clock=saved,
+                    seats=opened["layout"]["players"])["state"]
+    assert reopened["clock"]["left_ms"] == [8_000, 10_000] and reopened["clock"]["turn"] == 1
+    assert reopened["move_number"] == 1
+
+
+def test_a_move_after_the_flag_fell_loses_the_match(monkeypatch):
+    now = [0]
+    monkeypatch.setattr(api, "_now_ms", lambda: now[0])
+    opened = ok("new_game", variant="quick", seed=5, games=2,
+                  clock={"bank_ms": 1_000, "increment_ms": 0})
+    state = opened["state"]
+    early = ok("flag", table_id=opened["table_id"], state_id=state["state_id"], seat=0)
+    assert early["state_id"] == state["state_id"] and not early["match"]["over"]
+    now[0] = 1_500
+    late = ok("play", table_id=opened["table_id"], state_id=state["state_id"], color=state["legal"][0])
+    assert late["match"]["over"] and late["match"]["outcome"]["kind"] == "timeout"
+
+
+def test_pause_stops_the_time(monkeypatch):
+    now = [0]
+    monkeypatch.setattr(api, "_now_ms", lambda: now[0])
+    opened = ok("new_game", variant="quick", seed=5, clock={"bank_ms": 5_000, "increment_ms": 0})
+    ok("pause", table_id=opened["table_id"])
+    now[0] = 60_000
+    state = ok("resume", table_id=opened["table_id"])
+    assert state["clock"]["left_ms"] == [5_000, 5_000] and state["clock"]["running"]
+
+
+def test_a_record_replays_with_its_charts_and_a_broken_one_is_refused():
+    opened = ok("new_game", variant="practice", seed=2, games=2, seats=_computers("greedy", "beginner"),
+                  options={"width": 5, "height": 5, "colors": 4})
+    state = opened["state"]
+    while not state["match"]["over"]:
+        state = ok("bot_move", table_id=opened["table_id"], state_id=state["state_id"])
+    record = state["record"]
+    assert ok("check_record", record=record, seats=_computers("greedy", "beginner"))["ok"]
+    reopened = ok("open_record", record=record, seats=_computers("greedy", "beginner"))["state"]
+    assert reopened["score_history"] == state["score_history"]
+    partial = ok("open_record", record=record, events=3, seats=_computers("greedy", "beginner"))["state"]
+    assert partial["move_number"] == 3
+    broken = {**record, "events": record["events"][:2] + [["move", 0, 99]]}
+    checked = ok("check_record", record=broken)
+    assert not checked["ok"] and "does not replay" in checked["why"]
+
+
+def test_ratings_change_after_a_rated_match_only():
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "computer", "level": "greedy"}]
+    for games, rated in ((1, False), (2, True)):
+        opened = ok("new_game", variant="quick", seed=9, games=games, seats=seats)
+        table_id, state = opened["table_id"], opened["state"]
+        while not state["match"]["over"]:
+            if state["match"]["between_games"]:
+                state = ok("ready", table_id=table_id, state_id=state["state_id"], seat=0)
+            elif state["turn"] == 0:
+                state = ok("resign_game", table_id=table_id, state_id=state["state_id"], seat=0)
+            else:
+                state = ok("bot_move", table_id=table_id, state_id=state["state_id"])
+        updates = ok("rating_updates", table_id=table_id, ratings=[[1500, 350, 0.06], None])
+        assert updates["rated"] is rated
+        if rated:
+            assert updates["ratings"][0]["change"] < 0 and updates["ratings"][1] is None
