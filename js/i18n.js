@@ -421,4 +421,9 @@ export function translate(root = document) {
   }
 }
 
+/** More texts from a module of their own (around.js, rules.js): {nl: {...}, en: {...}}. */
+export function addStrings(extra) {
+  for (const code of LANGUAGES) Object.assign(STRINGS[code], extra[code]);
+}
+
 export const _strings = STRINGS; // for tests: both tables have the same keys

@@ -18,6 +18,7 @@ import {Lobby, defaultLevel} from './lobby.js';
 import {applyPalette} from './palette.js';
 import {loadSettings, saveSettings} from './settings.js';
 import {OptionsDialog} from './options.js';
+import {readLaunch, attachAround} from './around.js';
 
 const DEFAULT_CONFIG = {
   variant: 'classic', seed: null, options: {},
@@ -44,9 +45,12 @@ let lobby;
 let engine;
 let options;
 
-const app = {
+export const app = {
   state,
   changed: render,
+  request: (method, params) => engine.request(method, params),
+  drawListeners: new Set(), // around.js: embed events, live region, sound, share link
+  applySettings: () => applySettings(),
   play,
   rematch: () => startGame({...state.config, seed: null}),
   openLobby,
@@ -158,12 +162,14 @@ function makeTable(config, layout, snapshot, tableId) {
 }
 
 async function startGame(config) {
-  state.config = structuredClone(config);
+  const {moves = null, ...chosen} = config; // moves: a shared game's, replayed (around.js)
+  state.config = structuredClone(chosen);
   const snapshotBoard = state.catalog.boards[config.variant];
   if (state.engine.status !== 'ready') {
     // before boot: the variant's snapshot board (its fixed seed), opened on the
     // engine once it is up
-    if (!snapshotBoard || config.variant === 'practice') {
+    if (!snapshotBoard || config.variant === 'practice' || moves?.length
+        || (config.seed !== null && config.seed !== undefined && config.seed !== state.catalog.seed)) {
       state.pendingConfig = state.config; // started once the engine is up
       return;
     }
@@ -174,12 +180,13 @@ async function startGame(config) {
   }
   let opened;
   try {
-    opened = await engine.request('new_game', newGameParams(state.config));
+    opened = await engine.request('new_game', {...newGameParams(state.config), ...(moves?.length ? {moves} : {})});
   } catch (error) {
     return showError(error);
   }
   const seeded = {...state.config, seed: opened.layout.seed};
   const table = makeTable(seeded, opened.layout, opened.state, opened.table_id);
+  if (moves?.length) table.moves = [...moves];
   const previous = state.table;
   state.table = table;
   if (previous?.tableId) engine.request('close', {table_id: previous.tableId}).catch(() => {});
@@ -362,6 +369,7 @@ function draw() {
   drawBoot();
   drawUpdate();
   tableView.render();
+  for (const listener of app.drawListeners) listener(state);
   const table = state.table;
   body.dataset.engine = state.engine.status;
   body.dataset.bootAttempts = String(state.engine.attempts);
@@ -453,7 +461,9 @@ async function main() {
   document.getElementById('open-options').addEventListener('click', () => options.open());
   document.addEventListener('keydown', onKey);
   onLanguageChange(() => render());
+  const launch = readLaunch(state); // embed.html parameters or a shared link
   applySettings();
+  attachAround(app, launch);
 
   engine = new Engine({
     onProgress: ({stage, fraction}) => {
@@ -471,7 +481,9 @@ async function main() {
     },
   });
   startEngine();
-  if (await loadSnapshots() && !state.table) startGame(state.config);
+  const loaded = await loadSnapshots();
+  if (loaded) launch.check(state.catalog); // unknown variant or level: a message, the default game
+  if (loaded && !state.table) startGame(state.config);
 }
 
 main();

@@ -1,0 +1,367 @@
+// Around the table: what a URL asks for (embed.html parameters, a shared link), the
+// embed's events and commands, the shared game's replay, the "copy link" button, the
+// screen-reader announcements and board summary, and the sounds. main.js calls
+// readLaunch(state) before the first settings are applied and attachAround(app, launch)
+// once the table exists; everything else runs from app.drawListeners (after each draw).
+
+import {el, clear, setAttr} from './dom.js';
+import {t, addStrings, pick} from './i18n.js';
+import {parseGameParams, shareLink} from './share.js';
+import {EmbedChannel} from './embed.js';
+import {announce} from './announce.js';
+import {moveSound, gameEndSound, setSound, setSoundDefault} from './sound.js';
+import {playerName, sideName} from './table.js';
+import {TEXTS} from './texts.js';
+
+addStrings(TEXTS);
+
+export const isEmbed = () => document.body.hasAttribute('data-embed');
+
+function launchParams() {
+  if (isEmbed()) return new URLSearchParams(location.search);
+  const hash = location.hash.slice(1);
+  if (!/(^|&)(variant|seed|moves)=/.test(hash)) return null;
+  return new URLSearchParams(hash);
+}
+
+/**
+ * Read the URL's game parameters into `state` (settings and the first game's config).
+ * Returns the launch: {errors, moves, origin, given, check(catalog)}.
+ */
+export function readLaunch(state) {
+  const params = launchParams();
+  const launch = {errors: [], moves: null, origin: null, given: false, check: () => {}};
+  if (isEmbed()) setSoundDefault(false);
+  if (!params) return launch;
+  const parsed = parseGameParams(params, {embed: isEmbed()});
+  launch.given = true;
+  launch.errors = parsed.errors;
+  launch.moves = parsed.moves;
+  launch.origin = parsed.origin;
+  const {sound, ...settings} = parsed.settings;
+  Object.assign(state.settings, settings);
+  if (sound !== undefined) setSound(sound, {keep: false});
+  const {config} = parsed;
+  const chosen = state.config;
+  if (config.variant) {
+    chosen.variant = config.variant;
+    chosen.options = config.options || {};
+  }
+  if (config.seed !== undefined) chosen.seed = config.seed;
+  if (config.games !== undefined) chosen.games = config.games;
+  if (config.clock !== undefined) chosen.clock = config.clock;
+  const seatOf = (entry) => (entry === 'human' ? {kind: 'human', name: ''}
+    : {kind: 'computer', name: '', level: entry});
+  if (config.players) chosen.seats = config.players.map(seatOf);
+  else if (config.level) chosen.seats = chosen.seats.map((seat) => (seat.kind === 'computer' ? {...seat, level: config.level} : seat));
+  if (!isEmbed()) history.replaceState(null, '', location.pathname + location.search); // a reload is a normal visit
+
+  launch.check = (catalog) => {
+    const variant = catalog.variants.find((entry) => entry.id === chosen.variant);
+    if (!variant) {
+      launch.errors.push({key: 'launch.unknown_variant', params: {value: chosen.variant}});
+      chosen.variant = 'classic';
+      chosen.options = {};
+      chosen.seed = null;
+      launch.moves = null;
+    }
+    const seats = variant?.seats ?? 2;
+    const levels = catalog.levels;
+    if (chosen.seats.some((seat) => seat.kind === 'computer' && !levels.includes(seat.level))) {
+      const wrong = chosen.seats.find((seat) => seat.kind === 'computer' && !levels.includes(seat.level));
+      launch.errors.push({key: 'launch.unknown_level', params: {value: wrong.level, levels: levels.join(', ')}});
+      for (const seat of chosen.seats) if (seat.kind === 'computer' && !levels.includes(seat.level)) seat.level = null;
+    }
+    if (chosen.seats.length !== seats) {
+      if (config.players) launch.errors.push({key: 'launch.players_count', params: {count: seats}});
+      const level = config.level && levels.includes(config.level) ? config.level : null;
+      const fitted = chosen.seats.slice(0, seats);
+      while (fitted.length < seats) fitted.push({kind: 'computer', name: '', level});
+      chosen.seats = fitted;
+    }
+    launch.changed?.();
+  };
+  return launch;
+}
+
+// ---- the page's parts ---------------------------------------------------------------
+
+export function attachAround(app, launch) {
+  const {state} = app;
+  const slot = document.getElementById('boot-slot');
+  const message = el('div', {class: 'launch-message', role: 'alert', hidden: true});
+  const note = el('p', {class: 'embed-note', hidden: true});
+  const replayBar = el('nav', {class: 'replay-bar', hidden: true});
+  slot.after(message, note, replayBar);
+  const summary = el('p', {class: 'sr-only', id: 'board-summary'});
+  const shareBox = el('div', {class: 'share-box'});
+  let channel = null;
+  let replay = null; // {config, moves, index, busy}
+  let notes = [];
+
+  const drawMessage = () => {
+    message.hidden = !launch.errors.length;
+    clear(message);
+    if (!launch.errors.length) return;
+    message.append(el('p', {class: 'launch-title', text: t('launch.title')}),
+      el('ul', {}, launch.errors.map(({key, params}) => el('li', {text: t(key, params)}))),
+      el('button', {type: 'button', text: t('nav.close'), dataset: {action: 'dismiss-message'},
+                    onclick: () => { launch.errors = []; drawMessage(); }}));
+  };
+  launch.changed = drawMessage;
+
+  // -- embed: events, commands, what is not kept
+  if (isEmbed()) {
+    channel = new EmbedChannel({origin: launch.origin, handlers: {
+      newGame: (payload) => {
+        const seed = Number.isInteger(payload.seed) && payload.seed >= 0 ? payload.seed : null;
+        const variant = state.catalog.variants.some((entry) => entry.id === payload.variant) ? payload.variant : null;
+        const config = {...state.config, seed};
+        if (variant && variant !== config.variant) {
+          config.variant = variant;
+          config.options = {};
+        }
+        app.startGame(config);
+      },
+      setTheme: (theme) => {
+        if (['auto', 'light', 'dark'].includes(theme)) { state.settings.theme = theme; app.applySettings(); }
+      },
+      setLanguage: (code) => {
+        if (['nl', 'en'].includes(code)) { state.settings.language = code; app.applySettings(); }
+      },
+      setSymbols: (on) => {
+        if (typeof on === 'boolean') { state.settings.symbols = on; app.applySettings(); }
+      },
+    }});
+    probeKeeping().then((found) => { notes = found; drawNote(); });
+  }
+  function drawNote() {
+    note.hidden = !notes.length;
+    note.textContent = notes.map((key) => t(key)).join(' ');
+  }
+
+  // -- the shared link's moves: checked by the engine replaying them, then a replay
+  function drawReplay() {
+    replayBar.hidden = !replay;
+    if (!replay) return;
+    const {index, moves, busy} = replay;
+    const step = (label, text, target, disabled) => el('button', {
+      type: 'button', 'aria-label': t(label), title: t(label), text, disabled: busy || disabled,
+      dataset: {action: label.split('.')[1]}, onclick: () => goTo(target)});
+    clear(replayBar).append(
+      el('span', {class: 'replay-title', text: t('replay.title')}),
+      step('replay.first', '⏮', 0, index === 0),
+      step('replay.back', '◀', index - 1, index === 0),
+      el('span', {class: 'replay-position', 'aria-live': 'polite', dataset: {index: String(index)},
+                  text: t('replay.position', {index, count: moves.length})}),
+      step('replay.forward', '▶', index + 1, index >= moves.length),
+      step('replay.last', '⏭', moves.length, index >= moves.length),
+      el('button', {type: 'button', class: 'primary', dataset: {action: 'play-board'}, disabled: busy,
+                    text: t('replay.play'), onclick: () => playBoard()}),
+      el('button', {type: 'button', dataset: {action: 'close-replay'}, text: t('nav.close'),
+                    onclick: () => { replay = null; drawReplay(); }}));
+    replayBar.setAttribute('aria-label', t('replay.title'));
+  }
+  async function goTo(index) {
+    if (!replay || replay.busy) return;
+    replay.index = Math.max(0, Math.min(replay.moves.length, index));
+    replay.busy = true;
+    drawReplay();
+    await app.startGame({...replay.config, moves: replay.moves.slice(0, replay.index)});
+    if (!replay) return;
+    replay.busy = false;
+    drawReplay();
+  }
+  function playBoard() {
+    const config = {...replay.config, seats: launchSeats};
+    replay = null;
+    drawReplay();
+    app.startGame(config);
+  }
+  let launchSeats = null;
+  let replayChecked = !launch.moves;
+  async function checkReplay() {
+    replayChecked = true;
+    if (!launch.moves) return;
+    const config = structuredClone(state.config);
+    launchSeats = config.seats;
+    const humans = config.seats.map(() => ({kind: 'human', name: ''}));
+    const params = {variant: config.variant, seed: config.seed, seats: humans, games: 1,
+                    ...(config.variant === 'practice' ? {options: config.options} : {}), moves: launch.moves};
+    try {
+      const opened = await app.request('new_game', params);
+      app.request('close', {table_id: opened.table_id}).catch(() => {});
+    } catch (error) {
+      launch.errors.push({key: 'launch.moves_invalid', params: {message: error.message}});
+      drawMessage();
+      return;
+    }
+    replay = {config: {...config, seats: humans}, moves: launch.moves, index: launch.moves.length, busy: false};
+    await goTo(launch.moves.length);
+  }
+
+  // -- "copy link": at the table and after a game
+  function copyButton(place) {
+    return el('button', {type: 'button', class: 'share-button', dataset: {action: 'copy-link', place},
+                         text: t('share.copy'), onclick: () => copyLink()});
+  }
+  const tableShare = copyButton('table');
+  shareBox.append(tableShare);
+  async function copyLink() {
+    const table = state.table;
+    if (!table || table.tableId === null) return;
+    const link = shareLink(table);
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(link);
+      copied = true;
+    } catch {
+      copied = false; // no clipboard here (an iframe without the permission): the link shows
+    }
+    const input = el('input', {type: 'text', readonly: true, class: 'share-link', value: link,
+                               'aria-label': t('share.link_label')});
+    clear(shareBox).append(tableShare, input,
+      el('span', {class: 'share-status', role: 'status', text: t(copied ? 'share.copied' : 'share.select')}));
+    input.addEventListener('focus', () => input.select());
+    if (!copied) input.focus();
+  }
+
+  // -- diffs after each draw: events, announcements, sounds, summary
+  const seen = {tableId: null, stateId: 0, gameKey: null, overKey: null, matchKey: null, ready: false,
+                previous: null, language: null};
+  app.drawListeners.add((current) => {
+    if (current.settings.language !== seen.language) {
+      seen.language = current.settings.language;
+      drawMessage();
+      drawNote();
+      drawReplay();
+      tableShare.textContent = t('share.copy');
+    }
+    const table = current.table;
+    if (!table) return;
+    placeParts(table);
+    if (table.tableId === null || current.engine.status !== 'ready') return;
+    if (!replayChecked) checkReplay();
+    const snapshot = table.snapshot;
+    if (!seen.ready) {
+      seen.ready = true;
+      channel?.post('ready', {variant: table.layout.variant, seed: table.layout.seed});
+    }
+    const gameKey = `${table.tableId}:${snapshot.game_index ?? 0}`;
+    if (gameKey !== seen.gameKey) {
+      seen.gameKey = gameKey;
+      seen.previous = snapshot;
+      seen.stateId = snapshot.state_id;
+      channel?.post('gameStarted', {
+        variant: table.layout.variant, seed: table.layout.seed, options: table.layout.options || {},
+        players: table.players.map((player) => ({kind: player.kind, level: player.level ?? null})),
+        games: table.layout.games ?? 1, gameIndex: snapshot.game_index ?? 0,
+      });
+    } else if (snapshot.state_id !== seen.stateId) {
+      const previous = seen.previous;
+      seen.previous = snapshot;
+      seen.stateId = snapshot.state_id;
+      moved(table, previous, snapshot);
+    }
+    if (snapshot.over && seen.overKey !== gameKey) {
+      seen.overKey = gameKey;
+      ended(table, snapshot);
+    }
+    const match = snapshot.match;
+    if (match?.over && (match.games ?? 1) > 1 && seen.matchKey !== table.tableId) {
+      seen.matchKey = table.tableId;
+      channel?.post('matchEnded', {outcome: match.outcome, points: match.points, totals: match.totals});
+    }
+    drawSummary(current, table, snapshot);
+  });
+
+  function scoresText(table, snapshot) {
+    return snapshot.sides.map((side) => `${sideName(table.players, side.seats)} ${side.score}`).join(', ');
+  }
+
+  function moved(table, previous, snapshot) {
+    const last = snapshot.last_move;
+    if (!last || snapshot.move_number <= previous.move_number) {
+      if (snapshot.move_number < previous.move_number) announce(t('announce.undo', {scores: scoresText(table, snapshot)}));
+      return;
+    }
+    const captured = last.cells.length;
+    const enclosed = previous.previews?.[last.color]?.enclosure?.length ?? 0;
+    const name = playerName(table.players, last.seat);
+    const takes = captured === 0 ? t('announce.nothing')
+      : enclosed ? t('announce.takes_enclosed', {count: captured, enclosed})
+      : t('announce.takes', {count: captured});
+    announce(`${t('announce.move', {name, number: last.color + 1})} ${takes} ${t('announce.score', {scores: scoresText(table, snapshot)})}`);
+    moveSound(captured, table.players[last.seat]?.kind === 'human');
+    channel?.post('move', {seat: last.seat, color: last.color, moveNumber: snapshot.move_number, captured,
+                           scores: snapshot.sides.map((side) => side.score)});
+  }
+
+  function ended(table, snapshot) {
+    const winners = snapshot.winning_sides;
+    const headline = winners.length === 1
+      ? t('over.winner', {name: sideName(table.players, snapshot.sides[winners[0]].seats)}) : t('over.draw');
+    announce(`${headline} ${t('announce.score', {scores: scoresText(table, snapshot)})}`);
+    const humanWon = winners.some((side) => snapshot.sides[side].seats.some((seat) => table.players[seat]?.kind === 'human'));
+    gameEndSound(humanWon);
+    channel?.post('gameEnded', {winners, scores: snapshot.sides.map((side) => side.score),
+                                reason: snapshot.end_reason, gameIndex: snapshot.game_index ?? 0});
+  }
+
+  function placeParts(table) {
+    const footer = document.querySelector('.table-footer');
+    if (footer && shareBox.parentNode !== footer) footer.append(shareBox);
+    shareBox.hidden = table.tableId === null;
+    const overActions = document.querySelector('.over-panel:not([hidden]) .over-actions');
+    if (overActions && !overActions.querySelector('.share-button')) overActions.append(copyButton('over'));
+    const wrap = document.querySelector('.board-wrap');
+    if (wrap && summary.parentNode !== wrap.parentNode) wrap.after(summary);
+    const board = wrap?.querySelector('svg.board');
+    if (board) setAttr(board, 'aria-describedby', 'board-summary');
+  }
+
+  let summaryKey = null;
+  function drawSummary(current, table, snapshot) {
+    const key = `${table.tableId}:${snapshot.state_id}:${current.settings.language}`;
+    if (key === summaryKey) return;
+    summaryKey = key;
+    const {layout} = table;
+    const variant = current.catalog.variants.find((entry) => entry.id === layout.variant);
+    const owners = snapshot.cell_owners;
+    const free = [...owners].filter((owner) => owner === '.').length;
+    const dead = [...owners].filter((owner) => owner === 'x').length;
+    const players = snapshot.players.map((player) => t('summary.player', {
+      name: playerName(table.players, player.seat), color: player.color + 1, count: player.score}));
+    summary.textContent = [
+      t('summary.board', {variant: variant ? pick(variant.name) : layout.variant, width: layout.width,
+                          height: layout.height, shape: t(`lobby.shape.${layout.shape}`)}),
+      players.join('; ') + '.',
+      t('summary.free', {free, dead}),
+      t('summary.needed', {count: snapshot.needed_to_win}),
+    ].join(' ');
+  }
+
+  drawMessage();
+}
+
+/** In a frame on another site the browser may refuse storage and the service worker. */
+async function probeKeeping() {
+  const found = [];
+  try {
+    const key = 'filler.probe';
+    localStorage.setItem(key, '1');
+    localStorage.removeItem(key);
+  } catch {
+    found.push('embed.memory');
+  }
+  let offline = 'serviceWorker' in navigator;
+  if (offline) {
+    try {
+      await navigator.serviceWorker.getRegistration('./');
+    } catch {
+      offline = false;
+    }
+  }
+  if (!offline) found.push('embed.no_offline');
+  return found;
+}

@@ -1,0 +1,163 @@
+// Game parameters in a URL: embed.html's query string and a shared link's hash
+// (index.html#variant=classic&seed=123&moves=5-31402). The engine checks what only it
+// knows (practice sizes, the moves, by replaying them); here only the syntax.
+//
+// Parameters (every one optional):
+//   variant   a variant id (quick, classic, hex, vinco, diamonds, big, walls, treasure,
+//             three, four, duos, practice)
+//   seed      the board: a whole number 0..2147483647 (default: a new board each game)
+//   shape, width, height, colors   practice only: square|hex|diamond, 5..41, 5..41, 3..9
+//   moves     the colors played so far: "<count>-<digits>", one digit per move, color 1
+//             is 0 (the count tells a link cut short from a shorter game)
+//   players   per seat, comma-separated: "human" or a computer level (beginner, greedy,
+//             lookahead, master); default a person against the computer
+//   level     the computer players' level when `players` is not given
+//   match     1: a two-game match on the same board; 0: a single game (default)
+//   clock     none | default | <minutes>+<seconds> (bank for the match + increment)
+//   lang      nl | en;  theme  auto | light | dark;  palette  standard | okabe-ito
+//   symbols   1 | 0;  sound  1 | 0
+//   origin    (embed.html) the host page's origin, e.g. https://example.org: events are
+//             posted to it only and commands are taken from it only
+
+export const SHAPES = ['square', 'hex', 'diamond'];
+const THEMES = ['auto', 'light', 'dark'];
+const PALETTES = ['standard', 'okabe-ito'];
+const LANGUAGES = ['nl', 'en'];
+const KNOWN = new Set(['variant', 'seed', 'shape', 'width', 'height', 'colors', 'moves', 'players',
+  'level', 'match', 'clock', 'lang', 'theme', 'palette', 'symbols', 'sound', 'origin']);
+const MAX_SEED = 2 ** 31 - 1;
+
+/**
+ * Read parameters (URLSearchParams). Returns {config, settings, moves, origin, errors}:
+ * config holds only what was given (variant, seed, options, players, level, games,
+ * clock); errors are [{key, params}] i18n messages; a wrong value is left out.
+ */
+export function parseGameParams(params, {embed = false} = {}) {
+  const config = {};
+  const settings = {};
+  const errors = [];
+  let moves = null;
+  let origin = null;
+  const bad = (name, value, key = 'launch.bad_value') => errors.push({key, params: {name, value: shorten(value)}});
+  const oneOf = (name, values, apply) => {
+    const value = params.get(name);
+    if (value === null) return;
+    if (values.includes(value)) apply(value);
+    else bad(name, value, 'launch.bad_choice');
+  };
+  const flag = (name, apply) => oneOf(name, ['0', '1'], (value) => apply(value === '1'));
+  const whole = (name, min, max, apply) => {
+    const value = params.get(name);
+    if (value === null) return;
+    if (/^\d{1,10}$/.test(value) && Number(value) >= min && Number(value) <= max) apply(Number(value));
+    else errors.push({key: 'launch.bad_number', params: {name, value: shorten(value), min, max}});
+  };
+
+  for (const name of params.keys()) {
+    if (!KNOWN.has(name) || (name === 'origin' && !embed)) {
+      errors.push({key: 'launch.unknown', params: {name: shorten(name)}});
+    }
+  }
+  const variant = params.get('variant');
+  if (variant !== null) {
+    if (/^[a-z]{1,20}$/.test(variant)) config.variant = variant;
+    else bad('variant', variant);
+  }
+  whole('seed', 0, MAX_SEED, (seed) => { config.seed = seed; });
+  const options = {};
+  oneOf('shape', SHAPES, (shape) => { options.shape = shape; });
+  whole('width', 1, 999, (value) => { options.width = value; });
+  whole('height', 1, 999, (value) => { options.height = value; });
+  whole('colors', 1, 99, (value) => { options.colors = value; });
+  if (Object.keys(options).length) {
+    if ((config.variant ?? 'practice') === 'practice') {
+      config.variant = 'practice';
+      config.options = options;
+    } else errors.push({key: 'launch.options_practice', params: {}});
+  }
+  const movesText = params.get('moves');
+  if (movesText !== null) {
+    const match = /^(\d{1,4})-([0-8]*)$/.exec(movesText);
+    if (!match) errors.push({key: 'launch.bad_moves', params: {}});
+    else if (Number(match[1]) !== match[2].length) {
+      errors.push({key: 'launch.moves_cut', params: {count: Number(match[1]), found: match[2].length}});
+    } else if (match[2].length) moves = [...match[2]].map(Number);
+    if (moves && config.seed === undefined) {
+      errors.push({key: 'launch.moves_need_seed', params: {}});
+      moves = null;
+    }
+  }
+  const players = params.get('players');
+  if (players !== null) {
+    const list = players.split(',');
+    if (list.length >= 2 && list.length <= 4 && list.every((entry) => /^[a-z]{1,20}$/.test(entry))) {
+      config.players = list;
+    } else bad('players', players);
+  }
+  const level = params.get('level');
+  if (level !== null) {
+    if (/^[a-z]{1,20}$/.test(level)) config.level = level;
+    else bad('level', level);
+  }
+  flag('match', (on) => { config.games = on ? 2 : 1; });
+  const clock = params.get('clock');
+  if (clock !== null) {
+    const timed = /^(\d{1,3}(?:\.\d{1,2})?)[+ ](\d{1,3})$/.exec(clock); // "+" reads as a space in a query
+    if (clock === 'none') config.clock = null;
+    else if (clock === 'default') config.clock = 'default';
+    else if (timed && Number(timed[1]) > 0) {
+      config.clock = {bank_ms: Math.round(Number(timed[1]) * 60_000), increment_ms: Number(timed[2]) * 1000};
+    } else bad('clock', clock);
+  }
+  oneOf('lang', LANGUAGES, (value) => { settings.language = value; });
+  oneOf('theme', THEMES, (value) => { settings.theme = value; });
+  oneOf('palette', PALETTES, (value) => { settings.palette = value; });
+  flag('symbols', (on) => { settings.symbols = on; });
+  flag('sound', (on) => { settings.sound = on; });
+  const originText = params.get('origin');
+  if (originText !== null && embed) {
+    let parsed = null;
+    try {
+      parsed = new URL(originText).origin;
+    } catch {
+      parsed = null;
+    }
+    if (parsed && parsed !== 'null' && parsed === originText.replace(/\/$/, '')) origin = parsed;
+    else bad('origin', originText);
+  }
+  return {config, settings, moves, origin, errors};
+}
+
+function shorten(value) {
+  const text = String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/** Moves as a link parameter: "<count>-<digits>". */
+export function movesParam(moves) {
+  return `${moves.length}-${moves.join('')}`;
+}
+
+/**
+ * A link to the site (index.html) that opens the same board: variant, seed, practice
+ * options and, if asked, the moves so far.
+ */
+export function shareLink(table, {withMoves = true} = {}) {
+  const layout = table.layout;
+  const params = new URLSearchParams();
+  params.set('variant', layout.variant ?? table.config.variant);
+  params.set('seed', String(layout.seed ?? table.config.seed));
+  if ((layout.variant ?? table.config.variant) === 'practice') {
+    const options = layout.options || table.config.options || {};
+    for (const name of ['shape', 'width', 'height', 'colors']) {
+      if (options[name] !== undefined) params.set(name, String(options[name]));
+    }
+  }
+  const moves = table.moves || [];
+  if (withMoves && moves.length && moves.every((color) => Number.isInteger(color))) {
+    params.set('moves', movesParam(moves));
+  }
+  const url = new URL('./', location.href);
+  url.hash = params.toString();
+  return url.href;
+}

@@ -1,0 +1,84 @@
+// Short generated tones (Web Audio, no audio files): a move, the other side's move,
+// low time. The audio context is made on the first user gesture (autoplay rules).
+
+const KEY = 'filler.sound';
+let enabled = null; // null: not chosen yet (the stored choice, else the default)
+let defaultOn = true;
+let context = null;
+
+/** The embed starts with sound off; a stored choice or a URL parameter wins. */
+export function setSoundDefault(on) {
+  defaultOn = on;
+}
+
+export function soundOn() {
+  if (enabled !== null) return enabled;
+  try {
+    const stored = localStorage.getItem(KEY);
+    if (stored === '1' || stored === '0') return stored === '1';
+  } catch {
+    // storage refused (an embed on another site): the default
+  }
+  return defaultOn;
+}
+
+/** Turn sound on or off; `keep` stores the choice for later visits. */
+export function setSound(on, {keep = true} = {}) {
+  enabled = Boolean(on);
+  if (!keep) return;
+  try {
+    localStorage.setItem(KEY, enabled ? '1' : '0');
+  } catch {
+    // not kept: this visit only
+  }
+}
+
+function audio() {
+  if (context) return context;
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!Context || !navigator.userActivation?.hasBeenActive) return null;
+  try {
+    context = new Context();
+  } catch {
+    context = null;
+  }
+  return context;
+}
+
+function tone(frequency, duration, {delay = 0, volume = 0.08, type = 'sine'} = {}) {
+  const ctx = audio();
+  if (!ctx) return;
+  if (ctx.state === 'suspended') ctx.resume().catch(() => {});
+  const start = ctx.currentTime + delay;
+  const oscillator = ctx.createOscillator();
+  const gain = ctx.createGain();
+  oscillator.type = type;
+  oscillator.frequency.setValueAtTime(frequency, start);
+  gain.gain.setValueAtTime(0.0001, start);
+  gain.gain.exponentialRampToValueAtTime(volume, start + 0.01);
+  gain.gain.exponentialRampToValueAtTime(0.0001, start + duration);
+  oscillator.connect(gain).connect(ctx.destination);
+  oscillator.start(start);
+  oscillator.stop(start + duration + 0.02);
+}
+
+/** A move: higher for a bigger capture; `own` for a person's move, lower for others. */
+export function moveSound(captured, own) {
+  if (!soundOn()) return;
+  const base = own ? 523 : 392;
+  tone(base, 0.12);
+  if (captured > 0) tone(base * (1 + Math.min(captured, 24) / 48), 0.14, {delay: 0.07});
+}
+
+export function gameEndSound(won) {
+  if (!soundOn()) return;
+  const notes = won ? [523, 659, 784] : [392, 330];
+  notes.forEach((frequency, index) => tone(frequency, 0.22, {delay: index * 0.14}));
+}
+
+/** Low time on the clock (js/table.js or the clock code calls this once per alarm). */
+export function lowTimeSound() {
+  if (!soundOn()) return;
+  tone(880, 0.08, {type: 'square', volume: 0.04});
+  tone(880, 0.08, {delay: 0.16, type: 'square', volume: 0.04});
+}

@@ -1,0 +1,121 @@
+"""embed.html in a host page on another origin (another 127.0.0.1 port): the events of
+a whole game, bad parameters, commands from the right and from a wrong origin."""
+
+import json
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS
+
+HOST_HTML = """<!doctype html>
+<html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Host</title></head>
+<body>
+<h1>A host page</h1>
+<iframe id="game" title="Filler" style="width: 700px; height: 900px; border: 0"></iframe>
+<iframe id="other" title="Filler, another" style="width: 500px; height: 600px; border: 0"></iframe>
+<script>
+  window.events = [];
+  window.addEventListener('message', (event) => {
+    if (event.data && event.data.source === 'filler') {
+      const frame = event.source === document.getElementById('game').contentWindow ? 'game' : 'other';
+      window.events.push({frame, origin: event.origin, type: event.data.type, payload: event.data.payload});
+    }
+  });
+  const params = new URLSearchParams(location.search);
+  document.getElementById('game').src = params.get('game');
+  if (params.get('other')) document.getElementById('other').src = params.get('other');
+  window.send = (frame, message) =>
+    document.getElementById(frame).contentWindow.postMessage(message, new URL(params.get(frame)).origin);
+</script>
+</body></html>
+"""
+
+
+@pytest.fixture(scope="module")
+def host_url(tmp_path_factory, serve_directory):
+    directory = tmp_path_factory.mktemp("host")
+    (directory / "index.html").write_text(HOST_HTML)
+    return serve_directory(directory)
+
+
+def events_of(page, frame, kind):
+    return page.evaluate("([frame, kind]) => window.events.filter(e => e.frame === frame && e.type === kind)",
+                         [frame, kind])
+
+
+def wait_event(page, frame, kind, count=1):
+    page.wait_for_function(
+        "([frame, kind, count]) => window.events.filter(e => e.frame === frame && e.type === kind).length >= count",
+        arg=[frame, kind, count], timeout=BOOT_TIMEOUT_MS)
+
+
+def host_page(page, host_url, game, other=None):
+    from urllib.parse import urlencode
+    query = {"game": game}
+    if other:
+        query["other"] = other
+    page.goto(f"{host_url}?{urlencode(query)}")
+
+
+def test_a_whole_game_posts_its_events_and_commands_need_the_right_origin(page, site_url, host_url):
+    host_origin = host_url.rstrip("/")
+    game = (f"{site_url}embed.html?variant=practice&shape=square&width=5&height=5&colors=4&seed=11"
+            f"&players=greedy,beginner&origin={host_origin}&lang=en")
+    other = f"{site_url}embed.html?variant=quick&seed=3&origin=http://127.0.0.1:9"
+    host_page(page, host_url, game, other)
+    wait_event(page, "game", "ready")
+    wait_event(page, "game", "gameEnded")
+    started = events_of(page, "game", "gameStarted")
+    assert started[0]["payload"]["variant"] == "practice"
+    assert started[0]["payload"]["seed"] == 11
+    assert started[0]["origin"] == site_url.rstrip("/")
+    moves = events_of(page, "game", "move")
+    assert moves and [m["payload"]["moveNumber"] for m in moves] == list(range(1, len(moves) + 1))
+    assert {m["payload"]["seat"] for m in moves} == {0, 1}
+    ended = events_of(page, "game", "gameEnded")[0]["payload"]
+    assert ended["reason"] and len(ended["scores"]) == 2
+    assert events_of(page, "game", "resize")[0]["payload"]["height"] > 100
+    # the frame with a wrong `origin` posts nothing to this host
+    frame = page.frame_locator("#other")
+    frame.locator('body[data-ready="1"]').wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert events_of(page, "other", "ready") == [] and events_of(page, "other", "resize") == []
+    # commands: taken from the host's origin, ignored from any other
+    page.evaluate("() => window.send('game', {type: 'setTheme', payload: {theme: 'dark'}})")
+    page.frame_locator("#game").locator('html[data-theme="dark"]').wait_for(state="attached")
+    page.evaluate("() => window.send('game', {type: 'newGame', payload: {seed: 12}})")
+    wait_event(page, "game", "gameStarted", 2)
+    assert events_of(page, "game", "gameStarted")[1]["payload"]["seed"] == 12
+    page.evaluate("() => window.send('other', {type: 'setTheme', payload: {theme: 'dark'}})")
+    page.evaluate("() => window.send('other', {type: 'newGame', payload: {seed: 99}})")
+    # a round trip through the right frame: later than the ignored commands
+    page.evaluate("() => window.send('game', {type: 'setTheme', payload: {theme: 'light'}})")
+    page.frame_locator("#game").locator('html[data-theme="light"]').wait_for(state="attached")
+    other_frame = page.frame(url=lambda url: "variant=quick" in url)
+    assert other_frame.evaluate("document.documentElement.dataset.theme") is None
+    assert other_frame.evaluate("document.body.dataset.seed") == "3"
+
+
+def test_bad_parameters_get_a_message_and_the_game_still_plays(page, site_url, boot):
+    boot(page, f"{site_url}embed.html?variant=nosuch&seed=abc&clock=soon&colors=2x&bogus=1&lang=en")
+    message = page.locator(".launch-message")
+    message.wait_for()
+    text = message.text_content()
+    for part in ("nosuch", "abc", "soon", "bogus", "colors"):
+        assert part in text, (part, text)
+    assert page.evaluate("document.body.dataset.variant") == "classic"
+    assert page.locator(".board .cell").count() > 0
+    # the message is text, never markup
+    boot(page, f"{site_url}embed.html?variant=%3Cimg%20src=x%3E&lang=en")
+    page.locator(".launch-message").wait_for()
+    assert page.locator(".launch-message img").count() == 0
+    assert "<img" in page.locator(".launch-message").text_content()
+
+
+def test_embed_parameters_choose_language_theme_symbols_and_sound_is_off(page, site_url, boot):
+    boot(page, f"{site_url}embed.html?variant=quick&seed=5&lang=nl&theme=dark&symbols=1&palette=okabe-ito&level=beginner")
+    assert page.evaluate("document.documentElement.lang") == "nl"
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    page.wait_for_selector(".board.show-symbols", state="attached")
+    assert page.evaluate("document.body.dataset.seed") == "5"
+    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("#new-game").text_content() == "Nieuwe partij"
+    assert page.evaluate("async () => (await import('./js/sound.js')).soundOn()") is False
