@@ -1,10 +1,13 @@
-// The start screen: variant (practice with its settings) and who plays each seat.
+// The lobby: start a game or a match (variant, seats, kind, clock), resume an
+// unfinished match, replay a finished one, see the players' ratings, export and
+// import everything. Text from storage goes in through textContent only.
 
 import {el, clear} from './dom.js';
 import {t, pick} from './i18n.js';
 
 const CORNERS = {2: ['bl', 'tr'], 4: ['bl', 'tl', 'tr', 'br']};
 const PRACTICE_LIMITS = {width: [5, 41], height: [5, 41], colors: [3, 9]};
+const TABS = ['new', 'matches', 'players'];
 
 function field(labelKey, control, extraClass = '') {
   return el('label', {class: `field ${extraClass}`}, el('span', {text: t(labelKey)}), control);
@@ -29,18 +32,41 @@ export function defaultLevel(levels) {
   return levels.includes('greedy') ? 'greedy' : levels[0];
 }
 
+/** A clock's bank + increment as people say it: "5 + 3". */
+export function clockText(clock) {
+  const minutes = clock.bank_ms / 60000;
+  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} + ${Math.round(clock.increment_ms / 1000)}`;
+}
+
+function formatDate(time) {
+  try {
+    return new Date(time).toLocaleString(document.documentElement.lang || undefined,
+                                         {dateStyle: 'medium', timeStyle: 'short'});
+  } catch {
+    return new Date(time).toISOString();
+  }
+}
+
 export class Lobby {
-  /** app: {state, startGame(config)} */
+  /** app: {state, store, startGame(config), resumeMatch(id), replayMatch(id), checkRecord(record, seats)} */
   constructor(app) {
     this.app = app;
     this.dialog = el('dialog', {class: 'lobby', 'aria-labelledby': 'lobby-title'});
     this.dialog.addEventListener('close', () => this.app.lobbyClosed?.());
     document.body.append(this.dialog);
     this.config = null;
+    this.tab = 'new';
+    this.importReport = null;
   }
 
-  open(config) {
+  open(config, tab = 'new') {
     this.config = structuredClone(config);
+    if (!this.config.clock || typeof this.config.clock !== 'object' || !this.config.clock.mode) {
+      this.config.clock = {mode: this.config.clock === null ? 'none' : 'default', bankMinutes: 5, incrementSeconds: 3};
+    }
+    this.config.games = this.config.games === 2 ? 2 : 1;
+    this.tab = tab;
+    this.importReport = null;
     this.render();
     if (!this.dialog.open) this.dialog.showModal();
   }
@@ -49,8 +75,8 @@ export class Lobby {
     if (this.dialog.open) this.dialog.close();
   }
 
-  variant() {
-    return this.app.state.catalog.variants.find((v) => v.id === this.config.variant);
+  variant(id = this.config.variant) {
+    return this.app.state.catalog.variants.find((v) => v.id === id);
   }
 
   seatCount() {
@@ -65,6 +91,26 @@ export class Lobby {
   }
 
   render() {
+    const tabs = el('div', {class: 'lobby-tabs', role: 'tablist'}, TABS.map((tab) => el('button', {
+      type: 'button', role: 'tab', 'aria-selected': String(this.tab === tab), dataset: {tab},
+      text: t(`lobby.tab.${tab}`),
+      onclick: () => {
+        this.tab = tab;
+        this.render();
+        this.dialog.querySelector(`[data-tab="${tab}"]`)?.focus();
+      }})));
+    const body = this.tab === 'matches' ? this.renderMatches()
+      : this.tab === 'players' ? this.renderPlayers() : this.renderNew();
+    clear(this.dialog).append(
+      el('div', {class: 'lobby-head'}, el('h2', {id: 'lobby-title', text: t('lobby.title')}),
+        el('button', {type: 'button', class: 'link', dataset: {action: 'close-lobby'}, text: t('nav.close'),
+                      onclick: () => this.close()})),
+      tabs, el('div', {class: 'lobby-body', role: 'tabpanel'}, body));
+  }
+
+  // ---- a new game or match ------------------------------------------------------
+
+  renderNew() {
     const {catalog} = this.app.state;
     this.fitSeats();
     const variant = this.variant();
@@ -77,9 +123,11 @@ export class Lobby {
       this.dialog.querySelector('select[name="variant"]')?.focus();
     });
     form.append(
-      el('h2', {id: 'lobby-title', text: t('lobby.title')}),
       field('lobby.variant', variantSelect),
-      el('p', {class: 'variant-summary', text: variant ? pick(variant.summary) : ''}),
+      el('p', {class: 'variant-summary'},
+        el('span', {text: variant ? pick(variant.summary) : ''}), ' ',
+        el('a', {href: `#rules/${this.config.variant}`, class: 'rules-link', dataset: {action: 'rules'},
+                 text: t('lobby.rules_link')})),
     );
 
     if (this.config.variant === 'practice') {
@@ -101,7 +149,10 @@ export class Lobby {
         field('lobby.height', numberInput('height')), field('lobby.colors', numberInput('colors'))));
     }
 
-    const seatList = el('fieldset', {class: 'seats-list'}, el('legend', {text: t('lobby.seats')}));
+    const profiles = this.app.store.listPlayers();
+    const datalist = el('datalist', {id: 'lobby-profiles'},
+      profiles.map((player) => el('option', {value: player.name})));
+    const seatList = el('fieldset', {class: 'seats-list'}, el('legend', {text: t('lobby.seats')}), datalist);
     const corners = CORNERS[this.seatCount()] || [];
     this.config.seats.forEach((seat, index) => {
       const kind = select(`seat${index}-kind`,
@@ -116,7 +167,8 @@ export class Lobby {
       let detail;
       if (seat.kind === 'human') {
         detail = el('input', {type: 'text', name: `seat${index}-name`, maxlength: 40, autocomplete: 'off',
-                              placeholder: t('lobby.name'), 'aria-label': t('lobby.name'), value: seat.name || ''});
+                              list: 'lobby-profiles', placeholder: t('lobby.name'), 'aria-label': t('lobby.name'),
+                              value: seat.name || ''});
         detail.addEventListener('input', () => { seat.name = detail.value; });
       } else {
         detail = select(`seat${index}-level`, catalog.levels.map((level) => [level, levelName(level)]),
@@ -133,6 +185,31 @@ export class Lobby {
     });
     form.append(seatList);
 
+    const games = select('games', [['1', t('lobby.kind.single')], ['2', t('lobby.kind.match')]], String(this.config.games));
+    games.addEventListener('change', () => { this.config.games = Number(games.value); });
+    const clock = this.config.clock;
+    const defaultClock = variant?.clock ? t('lobby.clock.default', {time: clockText(variant.clock)}) : null;
+    if (!defaultClock && clock.mode === 'default') clock.mode = 'none';
+    const clockSelect = select('clock', [
+      ...(defaultClock ? [['default', defaultClock]] : []),
+      ['custom', t('lobby.clock.custom')], ['none', t('lobby.clock.none')]], clock.mode);
+    clockSelect.addEventListener('change', () => {
+      clock.mode = clockSelect.value;
+      this.render();
+      this.dialog.querySelector('select[name="clock"]')?.focus();
+    });
+    const row = el('div', {class: 'lobby-row'}, field('lobby.kind', games), field('lobby.clock', clockSelect));
+    if (clock.mode === 'custom') {
+      const bank = el('input', {type: 'number', name: 'bank', min: 0.01, max: 600, step: 'any', required: true,
+                                value: clock.bankMinutes});
+      bank.addEventListener('change', () => { clock.bankMinutes = Math.max(0.01, Number(bank.value) || 1); });
+      const increment = el('input', {type: 'number', name: 'increment', min: 0, max: 600, step: 1, required: true,
+                                     value: clock.incrementSeconds});
+      increment.addEventListener('change', () => { clock.incrementSeconds = Math.max(0, Number(increment.value) || 0); });
+      row.append(field('lobby.clock.bank', bank), field('lobby.clock.increment', increment));
+    }
+    form.append(row);
+
     const cancel = el('button', {type: 'button', text: t('lobby.cancel'), onclick: () => this.close()});
     const start = el('button', {type: 'submit', class: 'primary', text: t('lobby.start'), dataset: {action: 'start'}});
     form.append(el('div', {class: 'dialog-actions'}, cancel, start));
@@ -140,9 +217,151 @@ export class Lobby {
       event.preventDefault();
       const config = structuredClone(this.config);
       if (config.variant !== 'practice') config.options = {};
+      config.seed = null;
+      for (const seat of config.seats) {
+        if (seat.kind !== 'human') continue;
+        seat.name = (seat.name || '').trim();
+        if (seat.name) {
+          const added = this.app.store.addPlayer(seat.name);
+          if (added.ok) seat.name = added.player.name; // the profile's own spelling
+        }
+      }
       this.close();
       this.app.startGame(config);
     });
-    clear(this.dialog).append(form);
+    return form;
+  }
+
+  // ---- saved matches ------------------------------------------------------------
+
+  playersText(players) {
+    return players.map((player) => (player.kind === 'computer' ? levelName(player.level)
+      : player.name || t('player.person', {number: ''}).trim())).join(' – ');
+  }
+
+  matchRow(entry, finished) {
+    const variant = this.variant(entry.variant);
+    const outcome = entry.result?.outcome;
+    const points = outcome && entry.games === 2 ? Object.values(outcome.points || {}).join(' – ') : '';
+    const action = finished
+      ? el('button', {type: 'button', dataset: {action: 'replay', id: entry.id}, text: t('lobby.replay'),
+                      onclick: () => { this.close(); this.app.replayMatch(entry.id); }})
+      : el('button', {type: 'button', class: 'primary', dataset: {action: 'resume', id: entry.id}, text: t('lobby.resume'),
+                      onclick: () => { this.close(); this.app.resumeMatch(entry.id); }});
+    return el('li', {class: 'saved-match', dataset: {id: entry.id}},
+      el('div', {class: 'saved-main'},
+        el('strong', {text: variant ? pick(variant.name) : entry.variant}), ' · ',
+        el('span', {text: entry.games === 2 ? t('lobby.match_game') : t('lobby.single_game')}), ' · ',
+        el('span', {class: 'saved-players', text: this.playersText(entry.players || [])}),
+        points ? el('span', {class: 'saved-points', text: ` · ${points}`}) : null),
+      el('small', {text: `${formatDate(entry.updated)} · ${t('lobby.events', {count: entry.events})}`
+                         + (entry.openElsewhere ? ` · ${t('lobby.open_elsewhere')}` : '')}),
+      action);
+  }
+
+  renderMatches() {
+    const store = this.app.store;
+    const unfinished = store.listMatches({finished: false});
+    const finished = store.listMatches({finished: true});
+    const list = (entries, done) => entries.length
+      ? el('ul', {class: 'saved-list', dataset: {list: done ? 'finished' : 'unfinished'}},
+        entries.map((entry) => this.matchRow(entry, done)))
+      : el('p', {class: 'empty', text: t('lobby.none')});
+    return el('div', {class: 'lobby-matches'},
+      el('h3', {text: t('lobby.unfinished')}), list(unfinished, false),
+      el('h3', {text: t('lobby.finished')}), list(finished, true));
+  }
+
+  // ---- players, ratings, export and import -------------------------------------
+
+  renderPlayers() {
+    const {store, state} = this.app;
+    const ratings = store.listRatings();
+    const ratedVariants = state.catalog.variants.filter((v) => v.rated);
+    const variantName = (id) => {
+      const variant = this.variant(id);
+      return variant ? pick(variant.name) : id;
+    };
+    const table = ratings.length
+      ? el('table', {class: 'ratings', dataset: {table: 'players'}},
+        el('thead', {}, el('tr', {}, [t('lobby.player'), t('lobby.variant'), t('lobby.rating'), t('lobby.matches_played')]
+          .map((text) => el('th', {scope: 'col', text})))),
+        el('tbody', {}, ratings.slice().sort((a, b) => a.player.localeCompare(b.player) || a.variant.localeCompare(b.variant))
+          .map((entry) => el('tr', {dataset: {player: entry.player, variant: entry.variant}},
+            el('td', {text: entry.player}), el('td', {text: variantName(entry.variant)}),
+            el('td', {class: 'rating', text: `${Math.round(entry.r)} ± ${Math.round(2 * entry.rd)}`}),
+            el('td', {text: String(entry.matches)})))))
+      : el('p', {class: 'empty', text: t('lobby.no_players')});
+    const profiles = store.listPlayers();
+    const bots = state.botRatings || {};
+    const botTable = el('table', {class: 'ratings', dataset: {table: 'bots'}},
+      el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: t('lobby.level')}),
+        ratedVariants.map((v) => el('th', {scope: 'col', text: pick(v.name)})))),
+      el('tbody', {}, state.catalog.levels.map((level) => el('tr', {},
+        el('th', {scope: 'row', text: levelName(level)}),
+        ratedVariants.map((v) => el('td', {text: bots[v.id]?.[level]
+          ? String(Math.round(bots[v.id][level].r)) : t('lobby.not_measured')}))))));
+
+    const fileInput = el('input', {type: 'file', accept: 'application/json,.json', hidden: true, name: 'import'});
+    fileInput.addEventListener('change', async () => {
+      const file = fileInput.files?.[0];
+      if (file) await this.importText(await file.text());
+    });
+    const report = this.importReport;
+    return el('div', {class: 'lobby-players'},
+      el('h3', {text: t('lobby.tab.players')}), table,
+      profiles.length ? el('p', {class: 'profiles'}, el('span', {text: `${t('lobby.profiles')}: `}),
+        el('span', {text: profiles.map((p) => p.name).join(', ')})) : null,
+      el('h3', {text: t('lobby.bots')}), botTable,
+      el('div', {class: 'dialog-actions export-import'},
+        el('button', {type: 'button', dataset: {action: 'export'}, text: t('lobby.export'), onclick: () => this.exportFile()}),
+        el('button', {type: 'button', dataset: {action: 'import'}, text: t('lobby.import'), onclick: () => fileInput.click()}),
+        fileInput),
+      report ? el('div', {class: 'import-report', role: 'status'},
+        el('p', {text: t('lobby.import_report', {taken: report.taken.length, unchanged: report.unchanged.length,
+                                                 refused: report.refused.length})}),
+        report.refused.length ? el('ul', {}, report.refused.map((item) =>
+          el('li', {text: t('lobby.import_refused', {what: item.what, why: item.why || ''})}))) : null) : null);
+  }
+
+  exportFile() {
+    const doc = this.app.store.exportAll();
+    const blob = new Blob([JSON.stringify(doc, null, 1)], {type: 'application/json'});
+    const url = URL.createObjectURL(blob);
+    const link = el('a', {href: url, download: `filler-${new Date().toISOString().slice(0, 10)}.json`, hidden: true});
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  /** Import an exported file: every match is replayed by the engine first; those
+   *  that do not replay are refused, the rest merged by the storage layer. */
+  async importText(text) {
+    let doc;
+    const refused = [];
+    try {
+      doc = JSON.parse(text);
+    } catch {
+      doc = null;
+    }
+    if (doc && typeof doc === 'object' && Array.isArray(doc.matches)) {
+      const kept = [];
+      for (const match of doc.matches) {
+        const what = `match ${typeof match?.id === 'string' ? match.id : '?'}`;
+        try {
+          const checked = await this.app.checkRecord(match, Array.isArray(match?.players) ? match.players : null);
+          if (checked.ok) kept.push(match);
+          else refused.push({what, kind: 'match', why: checked.why});
+        } catch (error) {
+          refused.push({what, kind: 'match', why: error.message});
+        }
+      }
+      doc = {...doc, matches: kept};
+    }
+    const report = this.app.store.importAll(doc ?? text);
+    report.refused = [...refused, ...report.refused];
+    this.importReport = report;
+    this.render();
   }
 }

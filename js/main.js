@@ -18,10 +18,12 @@ import {Lobby, defaultLevel} from './lobby.js';
 import {applyPalette} from './palette.js';
 import {loadSettings, saveSettings} from './settings.js';
 import {OptionsDialog} from './options.js';
+import {openStorage, newMatchId} from './storage.js';
 import {readLaunch, attachAround} from './around.js';
 
 const DEFAULT_CONFIG = {
-  variant: 'classic', seed: null, options: {},
+  variant: 'classic', seed: null, options: {}, games: 1,
+  clock: {mode: 'default', bankMinutes: 5, incrementSeconds: 3},
   seats: [{kind: 'human', name: ''}, {kind: 'computer', name: '', level: null}],
 };
 const PRACTICE_DEFAULTS = {shape: 'square', width: 10, height: 10, colors: 6};
@@ -36,7 +38,13 @@ export const state = {
   pendingConfig: null,  // a game asked for before the engine was up
   update: null,         // {apply} when a new version of the site is waiting
   offlineStarted: false,
+  notices: [],          // storage notices shown over the table: {kind, ...}
+  blocked: null,        // {id}: the match to resume is open in another tab
+  pendingResume: null,  // a saved match to reopen once the engine is up
+  botRatings: {},       // {variant: {level: {r, rd}}}
 };
+
+const store = openStorage();
 
 const body = document.body;
 const render = frameBatcher(draw);
@@ -58,6 +66,16 @@ export const app = {
   undo,
   hint,
   resign,
+  resignMatch,
+  ready,
+  clockNow: (table) => clockNow(table),
+  store,
+  resumeMatch,
+  replayMatch,
+  replayStep,
+  takeOver,
+  dismissNotice,
+  checkRecord: (record, seats) => engine.request('check_record', {record, seats}),
 };
 
 // ---- engine ---------------------------------------------------------------------
@@ -93,10 +111,16 @@ async function engineReady() {
     const [variants, levels] = await Promise.all([engine.request('variants'), engine.request('levels')]);
     state.catalog.variants = variants;
     state.catalog.levels = levels;
+    state.botRatings = await engine.request('bot_ratings');
   } catch (error) {
     showError(error);
   }
   const table = state.table;
+  if (state.pendingResume) {
+    const id = state.pendingResume;
+    state.pendingResume = null;
+    if (await resumeMatch(id)) return;
+  }
   if (state.pendingConfig || !table) {
     const config = state.pendingConfig || state.config;
     state.pendingConfig = null;
@@ -110,6 +134,11 @@ async function engineReady() {
 /** Give a table drawn from a snapshot (or left by a failed worker) its engine twin,
  *  with the moves played so far, then play a queued move. */
 async function openOnEngine(table) {
+  if (table.matchId && table.snapshot.record) {
+    await openSaved(table.matchId, {...table.snapshot.record, id: table.matchId, players: savedPlayers(table),
+                                    clock: clockNow(table), created: table.created});
+    return;
+  }
   let opened;
   try {
     opened = await engine.request('new_game', {...newGameParams(table.config), moves: table.moves});
@@ -143,10 +172,28 @@ function newGameParams(config) {
   const seats = config.seats.map((seat) => seat.kind === 'computer'
     ? {kind: 'computer', name: '', level: seat.level || defaultLevel(state.catalog.levels)}
     : {kind: 'human', name: (seat.name || '').trim()});
-  const params = {variant: config.variant, seats, games: 1};
+  const params = {variant: config.variant, seats, games: config.games === 2 ? 2 : 1};
+  const clock = clockSpec(config);
+  if (clock) params.clock = clock;
   if (config.seed !== null && config.seed !== undefined) params.seed = config.seed;
   if (config.variant === 'practice') params.options = {...PRACTICE_DEFAULTS, ...config.options};
   return params;
+}
+
+/** The clock a config asks for: {bank_ms, increment_ms} or null (no clock). */
+export function clockSpec(config) {
+  // also as a shared link gives it (share.js): null, 'default' or {bank_ms, increment_ms}
+  if (config.clock === null) return null;
+  if (config.clock?.bank_ms > 0) return {bank_ms: config.clock.bank_ms, increment_ms: config.clock.increment_ms || 0};
+  const clock = typeof config.clock === 'object' ? config.clock : {mode: 'default'};
+  if (clock.mode === 'none') return null;
+  if (clock.mode === 'custom') {
+    const bank = Math.round(Number(clock.bankMinutes) * 60000);
+    if (!(bank > 0)) return null;
+    return {bank_ms: bank, increment_ms: Math.max(0, Math.round(Number(clock.incrementSeconds || 0) * 1000))};
+  }
+  const variant = state.catalog.variants.find((v) => v.id === config.variant);
+  return variant?.clock ? {...variant.clock} : null;
 }
 
 // ---- tables ---------------------------------------------------------------------
@@ -158,6 +205,10 @@ function makeTable(config, layout, snapshot, tableId) {
     queuedColor: null, requesting: false, botBusy: false, error: null,
     engineGeneration: tableId === null ? null : engine.generation,
     moves: [], // the colors played, to reopen the game in a new worker
+    matchId: null, created: null, // its saved log (storage), once a move was made
+    readOnly: null,  // 'elsewhere' | 'taken-over': another tab has this match
+    replay: null,    // {id, saved, step, total}: a finished match replayed
+    ratingChanges: null, ratingAsked: false,
   };
 }
 
@@ -187,10 +238,207 @@ async function startGame(config) {
   const seeded = {...state.config, seed: opened.layout.seed};
   const table = makeTable(seeded, opened.layout, opened.state, opened.table_id);
   if (moves?.length) table.moves = [...moves];
+  table.matchId = newMatchId();
+  setTable(table);
+  arriving(table.snapshot);
+  saveTable(table);
+  afterSnapshot(table);
+  render();
+}
+
+/** Put `table` at the table, closing (and letting go of) the one before. */
+function setTable(table) {
   const previous = state.table;
   state.table = table;
-  if (previous?.tableId) engine.request('close', {table_id: previous.tableId}).catch(() => {});
+  state.blocked = null;
+  if (previous && previous !== table) {
+    if (previous.tableId) engine.request('close', {table_id: previous.tableId}).catch(() => {});
+    if (previous.matchId && previous.matchId !== table.matchId && !previous.readOnly) {
+      saveTable(previous);
+      store.releaseMatch(previous.matchId);
+    }
+  }
+}
+
+// ---- saved matches --------------------------------------------------------------
+
+/** Note when a snapshot arrived: the page counts its clock down from then. */
+function arriving(snapshot) {
+  snapshot.arrived = performance.now();
+  if (snapshot.match?.over && !snapshot.over) {
+    // the match ended in the middle of a game (out of time, match resigned)
+    Object.assign(snapshot, {over: true, turn: null, legal: [], previews: {}, forbidden: []});
+  }
+  return snapshot;
+}
+
+/** The table's clock as of now (counted down locally since the last snapshot). */
+export function clockNow(table) {
+  const clock = table.snapshot.clock;
+  if (!clock) return null;
+  const left = [...clock.left_ms];
+  if (clock.running && clock.turn !== null && table.snapshot.arrived !== undefined) {
+    left[clock.turn] = Math.max(0, left[clock.turn] - Math.round(performance.now() - table.snapshot.arrived));
+  }
+  return {...clock, left_ms: left};
+}
+
+function savedPlayers(table) {
+  return table.players.map((player) => player.kind === 'computer'
+    ? {kind: 'computer', level: player.level, name: ''}
+    : {kind: 'human', name: player.name || ''});
+}
+
+/** Save the table's match log (after every move); replays never, and nothing
+ *  before the first event. */
+function saveTable(table) {
+  if (!table.matchId || table.replay || table.readOnly || table.tableId === null) return;
+  const record = table.snapshot.record;
+  if (!record || !record.events.length) return;
+  const match = table.snapshot.match;
+  const saved = store.saveMatch({
+    ...record,
+    id: table.matchId,
+    players: savedPlayers(table),
+    clock: clockNow(table),
+    created: table.created ?? undefined,
+    finished: match.over ? (table.finishedAt ??= Date.now()) : false,
+    result: match.over ? {outcome: match.outcome, ratingChanges: table.ratingChanges} : null,
+  });
+  if (saved.ok) table.created = saved.match.created;
+  else if (saved.reason === 'taken-over' || saved.reason === 'open-elsewhere') {
+    table.readOnly = saved.reason === 'taken-over' ? 'taken-over' : 'elsewhere';
+    render();
+  }
+}
+
+/** Reopen a saved unfinished match at the table (after a reload, or from the lobby). */
+async function resumeMatch(id, {force = false} = {}) {
+  const claim = force ? store.takeOverMatch(id) : store.claimMatch(id);
+  if (!claim.ok) {
+    state.blocked = {id};
+    render();
+    return true;
+  }
+  const saved = store.loadMatch(id);
+  if (!saved) {
+    store.releaseMatch(id);
+    return false;
+  }
+  return openSaved(id, saved);
+}
+
+function configOf(saved) {
+  const config = {...structuredClone(DEFAULT_CONFIG), variant: saved.variant, seed: saved.seed,
+                  options: saved.options || {}, games: saved.games,
+                  seats: saved.players.map((player) => ({...player}))};
+  const variant = state.catalog.variants.find((v) => v.id === saved.variant);
+  if (!saved.clock) config.clock = {mode: 'none'};
+  else if (variant?.clock && variant.clock.bank_ms === saved.clock.bank_ms
+           && variant.clock.increment_ms === saved.clock.increment_ms) config.clock = {mode: 'default'};
+  else config.clock = {mode: 'custom', bankMinutes: saved.clock.bank_ms / 60000,
+                       incrementSeconds: saved.clock.increment_ms / 1000};
+  return config;
+}
+
+async function openSaved(id, saved) {
+  let opened;
+  try {
+    opened = await engine.request('open_record', {record: saved, seats: saved.players,
+                                                  clock: saved.clock || null, paused: document.hidden});
+  } catch (error) {
+    store.releaseMatch(id);
+    state.notices.push({kind: 'unreadable', id, message: error.message});
+    render();
+    return false;
+  }
+  const config = configOf(saved);
+  state.config = structuredClone(config);
+  const table = makeTable(config, opened.layout, opened.state, opened.table_id);
+  table.matchId = id;
+  table.created = saved.created;
+  table.ratingChanges = saved.result?.ratingChanges ?? null;
+  table.ratingAsked = Boolean(saved.finished);
+  table.finishedAt = typeof saved.finished === 'number' ? saved.finished : null;
+  setTable(table);
+  arriving(table.snapshot);
+  noteMoves(table);
   afterSnapshot(table);
+  render();
+  return true;
+}
+
+/** The match to resume is open in another tab: take it over. */
+function takeOver() {
+  const id = state.blocked?.id ?? state.table?.matchId;
+  if (!id) return;
+  state.blocked = null;
+  resumeMatch(id, {force: true});
+}
+
+/** Replay a saved match event by event (read-only). */
+async function replayMatch(id, step = null) {
+  const saved = store.loadMatch(id);
+  if (!saved) return;
+  const total = saved.events.length;
+  await showReplay({id, saved, total}, step ?? total);
+}
+
+async function showReplay(replay, step) {
+  let opened;
+  try {
+    opened = await engine.request('open_record', {record: replay.saved, seats: replay.saved.players,
+                                                  events: step, clock: replay.saved.clock || null, paused: true});
+  } catch (error) {
+    return showError(error);
+  }
+  const table = makeTable(configOf(replay.saved), opened.layout, opened.state, opened.table_id);
+  table.replay = {...replay, step};
+  table.ratingChanges = replay.saved.result?.ratingChanges ?? null;
+  table.ratingAsked = true;
+  setTable(table);
+  render();
+}
+
+function replayStep(step) {
+  const replay = state.table?.replay;
+  if (!replay) return;
+  showReplay(replay, Math.max(0, Math.min(replay.total, step)));
+}
+
+function dismissNotice(index) {
+  state.notices.splice(index, 1);
+  render();
+}
+
+/** After a rated match: every person's new rating (Glicko-2, in the engine). */
+async function updateRatings(table) {
+  const match = table.snapshot.match;
+  if (table.ratingAsked || !match?.over || table.replay || table.readOnly) return;
+  table.ratingAsked = true;
+  if (!match.rated) return;
+  const variant = table.config.variant;
+  const before = table.players.map((player) => {
+    if (player.kind !== 'human' || !player.name) return null;
+    const rating = store.getRating(player.name, variant);
+    return rating ? [rating.r, rating.rd, rating.vol] : null;
+  });
+  try {
+    const {rated, ratings} = await engine.request('rating_updates', {table_id: table.tableId, ratings: before});
+    if (!rated) return;
+    table.ratingChanges = ratings.map((rating, seat) => {
+      const player = table.players[seat];
+      if (!rating || player.kind !== 'human' || !player.name) return null;
+      const old = store.getRating(player.name, variant);
+      store.addPlayer(player.name);
+      store.setRating(player.name, variant, {r: rating.r, rd: rating.rd, vol: rating.vol,
+                                             matches: (old?.matches ?? 0) + 1});
+      return {r: rating.r, change: rating.change};
+    });
+  } catch (error) {
+    showError(error, table);
+  }
+  saveTable(table);
   render();
 }
 
@@ -199,6 +447,7 @@ async function play(color) {
   if (!table) return;
   const snapshot = table.snapshot;
   if (snapshot.over || table.requesting || table.queuedColor !== null) return;
+  if (table.replay || table.readOnly || snapshot.turn === null) return;
   if (table.players[snapshot.turn]?.kind !== 'human') return;
   if (!(String(color) in snapshot.previews)) return; // forbidden or not a color
   tableView.controls?.reset();
@@ -221,7 +470,8 @@ async function play(color) {
 
 /** Show a new state of `table` unless the table was left or the state is old. */
 async function applySnapshot(table, snapshot) {
-  const current = () => state.table === table && snapshot.state_id > table.snapshot.state_id;
+  arriving(snapshot);
+  const current = () => state.table === table && snapshot.state_id >= table.snapshot.state_id;
   if (!current()) return false;
   if ((snapshot.game_index ?? 0) !== (table.layout.game_index ?? 0)) {
     // the next game of a match: same board, other corners
@@ -232,7 +482,9 @@ async function applySnapshot(table, snapshot) {
   table.snapshot = snapshot;
   table.error = null;
   noteMoves(table);
+  saveTable(table);
   afterSnapshot(table);
+  updateRatings(table);
   render();
   return true;
 }
@@ -248,8 +500,8 @@ function noteMoves(table) {
 /** Ask the worker for a computer move when a computer is to move. */
 function afterSnapshot(table) {
   const snapshot = table.snapshot;
-  if (snapshot.over || table.tableId === null || table.botBusy) return;
-  if (table.players[snapshot.turn]?.kind !== 'computer') return;
+  if (snapshot.over || table.tableId === null || table.botBusy || table.replay || table.readOnly) return;
+  if (snapshot.turn === null || table.players[snapshot.turn]?.kind !== 'computer') return;
   table.botBusy = true;
   const previousSeat = snapshot.last_move?.seat;
   const pace = previousSeat !== undefined && table.players[previousSeat]?.kind === 'computer';
@@ -285,14 +537,29 @@ async function undo() {
   }
 }
 
-/** The person to move resigns this game. */
-async function resign(seat) {
+/** The person to move resigns this game (in a match the next game is still played). */
+function resign(seat) {
+  return seatAction('resign_game', seat);
+}
+
+/** A person resigns the whole match. */
+function resignMatch(seat) {
+  return seatAction('resign_match', seat);
+}
+
+/** A person is ready for the next game of the match. */
+function ready(seat) {
+  return seatAction('ready', seat);
+}
+
+async function seatAction(method, seat) {
   const table = state.table;
-  if (!table || table.tableId === null || table.requesting || table.snapshot.over) return;
+  if (!table || table.tableId === null || table.requesting || table.snapshot.match?.over) return;
+  if (table.replay || table.readOnly) return;
   table.requesting = true;
   render();
   try {
-    const next = await engine.request('resign_game',
+    const next = await engine.request(method,
       {table_id: table.tableId, state_id: table.snapshot.state_id, seat});
     table.requesting = false;
     await applySnapshot(table, next);
@@ -317,6 +584,55 @@ async function hint() {
   }
   table.requesting = false;
   render();
+}
+
+// ---- clocks ---------------------------------------------------------------------
+
+/** Between snapshots the page counts the running clock down itself; when the
+ *  person to move shows no time left it asks the engine, whose clock decides. */
+function tickClocks() {
+  const table = state.table;
+  if (!table || !table.snapshot.clock || table.replay || table.readOnly) return;
+  tableView.tickClocks();
+  const clock = clockNow(table);
+  const turn = clock.turn;
+  if (!clock.running || turn === null || clock.left_ms[turn] > 0) return;
+  if (table.players[turn]?.kind !== 'human' || table.flagging || table.requesting) return;
+  table.flagging = true;
+  engine.request('flag', {table_id: table.tableId, state_id: table.snapshot.state_id, seat: turn})
+    .then((next) => applySnapshot(table, next))
+    .catch((error) => { if (error.type !== 'StaleState') showError(error, table); })
+    .finally(() => { table.flagging = false; });
+}
+
+/** No time runs while the page is hidden; what was used is saved at once. */
+function visibilityChanged() {
+  const table = state.table;
+  if (!table || table.tableId === null || !table.snapshot.clock || table.replay || table.readOnly) return;
+  const method = document.hidden ? 'pause' : 'resume';
+  if (document.hidden) saveTable(table);
+  engine.request(method, {table_id: table.tableId})
+    .then((next) => applySnapshot(table, next))
+    .catch((error) => console.warn('filler:', error));
+}
+
+function pageHidden() {
+  const table = state.table;
+  if (!table?.matchId) return;
+  saveTable(table);
+  store.releaseMatch(table.matchId);
+}
+
+// ---- notices --------------------------------------------------------------------
+
+function storageEvent(event) {
+  if (event.type === 'notice') {
+    state.notices.push(event.notice);
+    render();
+  } else if (event.type === 'lease' && event.state === 'lost' && state.table?.matchId === event.id) {
+    state.table.readOnly = 'taken-over';
+    render();
+  }
 }
 
 function showError(error, table = state.table) {
@@ -383,6 +699,14 @@ function draw() {
   body.dataset.over = snapshot.over ? '1' : '0';
   body.dataset.variant = table.config.variant;
   body.dataset.seed = String(table.layout.seed ?? table.config.seed ?? '');
+  const match = snapshot.match;
+  body.dataset.gameIndex = String(snapshot.game_index ?? 0);
+  body.dataset.matchOver = match?.over ? '1' : '0';
+  body.dataset.between = match?.between_games && !match.over ? '1' : '0';
+  body.dataset.matchId = table.matchId || '';
+  body.dataset.readOnly = table.readOnly || '';
+  body.dataset.replay = table.replay ? `${table.replay.step}/${table.replay.total}` : '';
+  body.dataset.rated = table.ratingChanges ? '1' : '0';
   if (table.botTiming && table.botTiming.stateId === snapshot.state_id) {
     const {started} = table.botTiming;
     table.botTiming = null;
@@ -408,12 +732,12 @@ function applySettings() {
 
 // ---- lobby ----------------------------------------------------------
 
-function openLobby() {
+function openLobby(tab) {
   if (!state.catalog.variants.length) return;
   const config = structuredClone(state.config);
   if (config.variant === 'practice') config.options = {...PRACTICE_DEFAULTS, ...config.options};
   else config.options = {...PRACTICE_DEFAULTS};
-  lobby.open(config);
+  lobby.open(config, typeof tab === 'string' ? tab : 'new');
 }
 
 // ---- start ----------------------------------------------------------------------
@@ -460,6 +784,11 @@ async function main() {
   document.getElementById('new-game').addEventListener('click', openLobby);
   document.getElementById('open-options').addEventListener('click', () => options.open());
   document.addEventListener('keydown', onKey);
+  document.addEventListener('visibilitychange', visibilityChanged);
+  window.addEventListener('pagehide', pageHidden, {capture: true});
+  state.notices.push(...store.notices);
+  store.subscribe(storageEvent);
+  setInterval(tickClocks, 100);
   onLanguageChange(() => render());
   const launch = readLaunch(state); // embed.html parameters or a shared link
   applySettings();
@@ -483,7 +812,9 @@ async function main() {
   startEngine();
   const loaded = await loadSnapshots();
   if (loaded) launch.check(state.catalog); // unknown variant or level: a message, the default game
-  if (loaded && !state.table) startGame(state.config);
+  const unfinished = store.listMatches({finished: false})[0];
+  if (unfinished && !launch.given && !state.table && !state.pendingConfig) state.pendingResume = unfinished.id;
+  else if (loaded && !state.table) startGame(state.config);
 }
 
 main();

@@ -9,6 +9,29 @@ import {territoryChart} from './chart.js';
 import {SYMBOLS} from './palette.js';
 import {levelName} from './lobby.js';
 
+/** A clock's time: m:ss, or under 10 s with tenths (0:09.4). */
+export function formatClock(ms) {
+  const safe = Math.max(0, ms);
+  if (safe < 10000) {
+    const tenths = Math.floor(safe / 100);
+    return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+  }
+  const seconds = Math.floor(safe / 1000);
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor(seconds / 60) % 60;
+  const rest = String(seconds % 60).padStart(2, '0');
+  return hours ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
+
+function signed(number) {
+  const rounded = Math.round(number);
+  return rounded > 0 ? `+${rounded}` : rounded < 0 ? `−${-rounded}` : '±0';
+}
+
+function points(value) {
+  return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100).replace(/^0\./, '.');
+}
+
 /** The shown name of a seat: its own, else "You" / "Player 2" / "Computer". */
 export function playerName(players, seat) {
   const player = players[seat] || {kind: 'human'};
@@ -50,14 +73,21 @@ export class TableView {
     this.status = el('p', {class: 'status', role: 'status', 'aria-live': 'polite'});
     this.controlsWrap = el('div', {class: 'controls-wrap'});
     this.overPanel = el('section', {class: 'over-panel', hidden: true, 'aria-live': 'polite'});
+    this.noticeBar = el('div', {class: 'notices', role: 'status'});
+    this.matchBar = el('div', {class: 'match-bar', hidden: true});
+    this.replayBar = el('div', {class: 'replay-bar', hidden: true});
+    this.resignMatchButton = el('button', {type: 'button', dataset: {action: 'resign-match'},
+                                           onclick: () => this.confirmResign('match')});
     this.undoButton = el('button', {type: 'button', dataset: {action: 'undo'}, onclick: () => this.app.undo()});
     this.hintButton = el('button', {type: 'button', dataset: {action: 'hint'}, onclick: () => this.app.hint()});
     this.resignButton = el('button', {type: 'button', dataset: {action: 'resign'}, onclick: () => this.confirmResign()});
-    this.actions = el('div', {class: 'table-actions', hidden: true}, this.undoButton, this.hintButton, this.resignButton);
+    this.actions = el('div', {class: 'table-actions', hidden: true}, this.undoButton, this.hintButton,
+                      this.resignButton, this.resignMatchButton);
     this.resignDialog = el('dialog', {class: 'confirm', 'aria-labelledby': 'resign-title'});
     document.body.append(this.resignDialog);
     this.footer = el('div', {class: 'table-footer'}, this.status, this.actions);
-    container.append(this.header, this.boardWrap, this.controlsWrap, this.footer, this.overPanel);
+    container.append(this.noticeBar, this.matchBar, this.header, this.replayBar, this.boardWrap,
+                     this.controlsWrap, this.footer, this.overPanel);
   }
 
   ensureBoard(layout) {
@@ -112,8 +142,90 @@ export class TableView {
     return null;
   }
 
+  /** Storage notices, a match open in another tab, a match taken over. */
+  renderNotices(state) {
+    const items = state.notices.map((notice, index) => {
+      const key = `notice.${notice.kind}`;
+      let text = t(key, {count: notice.matches?.length ?? 0});
+      if (text === key) text = notice.message || notice.kind;
+      return el('p', {class: 'notice', dataset: {kind: notice.kind}},
+        el('span', {text}),
+        el('button', {type: 'button', class: 'link', text: t('notice.dismiss'), onclick: () => this.app.dismissNotice(index)}));
+    });
+    const table = state.table;
+    if (state.blocked) {
+      items.push(el('div', {class: 'notice blocked', dataset: {kind: 'open-elsewhere'}},
+        el('span', {text: t('notice.open_elsewhere')}),
+        el('button', {type: 'button', class: 'primary', dataset: {action: 'take-over'}, text: t('notice.take_over'),
+                      onclick: () => this.app.takeOver()}),
+        el('button', {type: 'button', text: t('over.new'), onclick: () => this.app.openLobby()})));
+    } else if (table?.readOnly) {
+      items.push(el('div', {class: 'notice blocked', dataset: {kind: 'taken-over'}},
+        el('span', {text: t(table.readOnly === 'taken-over' ? 'notice.taken_over' : 'notice.open_elsewhere')}),
+        el('button', {type: 'button', class: 'primary', dataset: {action: 'take-over'}, text: t('notice.take_over'),
+                      onclick: () => this.app.takeOver()})));
+    }
+    const key = JSON.stringify([state.notices.length, !!state.blocked, table?.readOnly, state.settings.language]);
+    if (this.shownNotices === key) return;
+    this.shownNotices = key;
+    clear(this.noticeBar).append(...items);
+  }
+
+  /** The running clock's text, counted down between snapshots (called 10 times a second). */
+  tickClocks() {
+    const table = this.app.state.table;
+    if (!table?.snapshot.clock) return;
+    const clock = this.app.clockNow(table);
+    for (const node of this.players.querySelectorAll('.clock')) {
+      const seat = Number(node.dataset.seat);
+      const text = formatClock(clock.left_ms[seat]);
+      if (node.textContent !== text) node.textContent = text;
+      setAttr(node, 'data-low', clock.left_ms[seat] < 10000 ? '' : null);
+      setAttr(node, 'data-running', clock.running && clock.turn === seat ? '' : null);
+    }
+  }
+
+  /** Match: which game, points and totals so far. */
+  renderMatchBar(table, snapshot, players) {
+    const match = snapshot.match;
+    this.matchBar.hidden = !match || match.games < 2;
+    if (this.matchBar.hidden) return;
+    const key = `${table.tableId}:${snapshot.state_id}:${this.app.state.settings.language}`;
+    if (this.shownMatchBar === key) return;
+    this.shownMatchBar = key;
+    const sides = snapshot.sides;
+    clear(this.matchBar).append(
+      el('span', {class: 'match-game', text: t('match.game', {number: Math.min(match.game_index + 1, match.games), games: match.games})}),
+      el('span', {class: 'match-points'}, t('match.points'), ' ',
+        sides.map((side, index) => el('span', {class: 'match-side', dataset: {side: String(index)}},
+          el('span', {text: sideName(players, side.seats)}), ' ',
+          el('strong', {text: points(match.points[index])}),
+          el('small', {text: ` (${t('match.total', {total: match.totals[index]})})`})))),
+      match.rated ? el('span', {class: 'match-rated', text: t('match.rated')}) : null);
+  }
+
+  /** Replay of a saved match: step through its events. */
+  renderReplayBar(table) {
+    const replay = table.replay;
+    this.replayBar.hidden = !replay;
+    if (!replay) return;
+    const button = (text, action, step, disabled) => el('button', {type: 'button', dataset: {action}, text,
+      disabled, onclick: () => this.app.replayStep(step)});
+    clear(this.replayBar).append(
+      el('span', {class: 'replay-label', text: t('replay.label')}),
+      button('⏮', 'replay-first', 0, replay.step === 0),
+      button('◀', 'replay-back', replay.step - 1, replay.step === 0),
+      el('span', {class: 'replay-step', text: t('replay.step', {step: replay.step, total: replay.total})}),
+      button('▶', 'replay-forward', replay.step + 1, replay.step >= replay.total),
+      button('⏭', 'replay-last', replay.total, replay.step >= replay.total));
+    for (const node of this.replayBar.querySelectorAll('button')) {
+      node.setAttribute('aria-label', t(`replay.${node.dataset.action.slice(7)}`));
+    }
+  }
+
   render() {
     const {state} = this.app;
+    this.renderNotices(state);
     const table = state.table;
     if (!table) return;
     const {layout, snapshot, players} = table;
@@ -147,37 +259,50 @@ export class TableView {
     this.renderStatus(state, table, snapshot, players);
     this.renderActions(table, snapshot, canPlay);
     this.renderOver(table, snapshot, players);
+    this.renderMatchBar(table, snapshot, players);
+    this.renderReplayBar(table);
+    this.tickClocks();
   }
 
   /** Resign (the person to move); practice: take back a move, ask for a hint. */
   renderActions(table, snapshot, canPlay) {
     const practice = table.config.variant === 'practice' && table.tableId !== null;
     this.undoButton.hidden = this.hintButton.hidden = !practice;
-    this.resignButton.hidden = snapshot.over || table.tableId === null;
+    const inMatch = snapshot.match?.games === 2;
+    const idle = table.replay || table.readOnly;
+    this.resignButton.hidden = snapshot.over || table.tableId === null || idle;
+    this.resignMatchButton.hidden = !inMatch || snapshot.over || table.tableId === null || idle;
+    this.resignMatchButton.textContent = t('actions.resign_match');
+    this.resignMatchButton.disabled = !canPlay;
     this.actions.hidden = this.resignButton.hidden && (!practice || !snapshot.can_undo);
     this.undoButton.textContent = t('actions.undo');
     this.hintButton.textContent = t('actions.hint');
-    this.resignButton.textContent = t('actions.resign');
+    this.resignButton.textContent = t(inMatch ? 'actions.resign_game' : 'actions.resign');
     this.undoButton.disabled = !(snapshot.can_undo && (canPlay || snapshot.over));
     this.hintButton.disabled = !canPlay || snapshot.over;
     this.resignButton.disabled = !canPlay;
   }
 
-  /** Ask before the person to move resigns the game. */
-  confirmResign() {
+  /** Ask before the person to move resigns the game (or the whole match). */
+  confirmResign(what = 'game') {
     const table = this.app.state.table;
     if (!table || table.snapshot.over) return;
     const seat = table.snapshot.turn;
+    const whole = what === 'match';
+    const inMatch = table.snapshot.match?.games === 2;
     const form = el('form', {method: 'dialog'},
-      el('h2', {id: 'resign-title', text: t('resign.title')}),
-      el('p', {text: t('resign.question', {name: playerName(table.players, seat)})}),
+      el('h2', {id: 'resign-title', text: t(whole ? 'resign.match_title' : 'resign.title')}),
+      el('p', {text: t(whole ? 'resign.match_question' : inMatch ? 'resign.game_question' : 'resign.question',
+                       {name: playerName(table.players, seat)})}),
       el('div', {class: 'dialog-actions'},
         el('button', {type: 'submit', value: 'cancel', text: t('lobby.cancel')}),
         el('button', {type: 'submit', value: 'resign', class: 'primary danger', dataset: {action: 'confirm-resign'},
                       text: t('actions.resign')})));
     clear(this.resignDialog).append(form);
     this.resignDialog.onclose = () => {
-      if (this.resignDialog.returnValue === 'resign' && this.app.state.table === table) this.app.resign(seat);
+      if (this.resignDialog.returnValue !== 'resign' || this.app.state.table !== table) return;
+      if (whole) this.app.resignMatch(seat);
+      else this.app.resign(seat);
     };
     this.resignDialog.returnValue = '';
     this.resignDialog.showModal();
@@ -186,7 +311,7 @@ export class TableView {
 
   renderHeader(table, snapshot, players) {
     // rebuilt only when the state or the language changes, not on every hover
-    const key = `${table.tableId}:${snapshot.state_id}:${this.app.state.settings.language}:${this.app.state.engine.status}`;
+    const key = `${table.tableId}:${snapshot.state_id}:${snapshot.arrived}:${this.app.state.settings.language}:${this.app.state.engine.status}`;
     if (this.shownHeader === key) return;
     this.shownHeader = key;
     const twoSides = snapshot.sides.length === 2;
@@ -207,7 +332,9 @@ export class TableView {
             ? el('span', {class: 'level-badge', text: levelName(players[seat].level)}) : null,
           moving ? el('span', {class: 'turn-badge',
             text: players[seat]?.kind === 'computer' && !snapshot.over ? t('header.thinking') : t('header.to_move')}) : null,
-          player.out ? el('span', {class: 'turn-badge', text: t('header.out')}) : null);
+          player.out ? el('span', {class: 'turn-badge', text: t('header.out')}) : null,
+          snapshot.clock ? el('span', {class: 'clock', dataset: {seat: String(seat)}, role: 'timer',
+                                       'aria-label': t('clock.label', {name: playerName(players, seat)})}) : null);
       });
       const lead = side.lead > 0 ? t('header.ahead', {count: side.lead})
         : side.lead < 0 ? t('header.behind', {count: -side.lead}) : t('header.level');
@@ -313,22 +440,60 @@ export class TableView {
       this.shownOver = null;
       return;
     }
-    const key = `${table.tableId}:${snapshot.state_id}:${this.app.state.settings.language}`;
+    const key = `${table.tableId}:${snapshot.state_id}:${this.app.state.settings.language}:${Boolean(table.ratingChanges)}`;
     if (this.shownOver === key) return;
     this.shownOver = key;
+    const match = snapshot.match;
     const winners = snapshot.winning_sides;
     const sides = snapshot.sides;
-    const headline = winners.length === 1
+    const inMatch = match?.games === 2;
+    let headline = winners.length === 1
       ? t('over.winner', {name: sideName(players, sides[winners[0]].seats)})
       : t('over.draw');
+    let title = inMatch ? t('match.game_over', {number: (snapshot.game_index ?? 0) + 1}) : t('over.title');
+    const matchLines = [];
+    if (match?.over) {
+      const outcome = match.outcome;
+      if (inMatch) title = t('match.over');
+      if (inMatch || outcome.kind === 'timeout') {
+        headline = outcome.winner !== null && outcome.winner !== undefined
+          ? t('match.winner', {name: sideName(players, sides[outcome.winner].seats)}) : t('match.draw');
+      }
+      matchLines.push(el('p', {class: 'match-kind', dataset: {kind: outcome.kind}, text: t(`match.kind.${outcome.kind}`)}));
+      if (inMatch) {
+        matchLines.push(el('ul', {class: 'match-result'}, sides.map((side, index) => el('li', {},
+          el('span', {text: sideName(players, side.seats)}), ': ',
+          el('strong', {text: t('match.points_count', {points: points(outcome.points[index])})}),
+          ' · ', t('match.total', {total: outcome.totals[index]})))));
+      }
+      const changes = table.ratingChanges;
+      if (changes && changes.some(Boolean)) {
+        matchLines.push(el('ul', {class: 'rating-changes'}, changes.map((change, seat) => change
+          ? el('li', {dataset: {seat: String(seat)}},
+            el('span', {text: playerName(players, seat)}), ': ',
+            el('strong', {class: 'rating-change', text: signed(change.change)}), ' ',
+            t('rating.now', {rating: Math.round(change.r)}))
+          : null)));
+      } else if (match.rated === false && inMatch) {
+        matchLines.push(el('p', {class: 'match-unrated', text: t('match.unrated')}));
+      }
+    }
+    const waiting = match && !match.over && match.between_games
+      ? match.waiting_ready.filter((seat) => players[seat]?.kind === 'human') : [];
+    const humans = players.filter((player) => player.kind === 'human').length;
+    const readyButtons = waiting.map((seat) => el('button', {type: 'button', class: 'primary',
+      dataset: {action: 'ready', seat: String(seat)}, disabled: Boolean(table.replay || table.readOnly),
+      text: humans > 1 ? t('match.ready_named', {name: playerName(players, seat)}) : t('match.ready'),
+      onclick: () => this.app.ready(seat)}));
     const scores = sides.map((side) => `${sideName(players, side.seats)} ${side.score}`).join(' – ');
     const series = sides.map((side) => ({label: sideName(players, side.seats),
                                          colorIndex: snapshot.players[side.seats[0]].color}));
     const reasonKey = snapshot.end_reason === 'equator' && sides.length > 2 ? 'clinched' : snapshot.end_reason;
     const reason = reasonKey ? t(`over.reason.${reasonKey}`) : '';
     clear(this.overPanel).append(
-      el('h2', {class: 'over-title', text: t('over.title')}),
+      el('h2', {class: 'over-title', text: title}),
       el('p', {class: 'over-winner', text: headline}),
+      ...matchLines,
       el('p', {class: 'over-score', text: scores}),
       reason ? el('p', {class: 'over-reason', text: reason}) : null,
       el('figure', {class: 'over-chart'},
@@ -340,9 +505,10 @@ export class TableView {
         el('figcaption', {},
           el('span', {text: t('over.chart')}),
           ...series.map(({label, colorIndex}) => el('span', {class: 'legend'}, swatch(colorIndex), label)))),
-      el('div', {class: 'over-actions'},
-        el('button', {type: 'button', class: 'primary', text: t('over.again'), onclick: () => this.app.rematch()}),
-        el('button', {type: 'button', text: t('over.new'), onclick: () => this.app.openLobby()})),
+      el('div', {class: 'over-actions'}, readyButtons.length ? readyButtons : [
+        table.replay ? null : el('button', {type: 'button', class: 'primary', dataset: {action: 'again'},
+                                            text: t(inMatch ? 'match.again' : 'over.again'), onclick: () => this.app.rematch()}),
+        el('button', {type: 'button', dataset: {action: 'new'}, text: t('over.new'), onclick: () => this.app.openLobby()})]),
     );
     this.overPanel.hidden = false;
     const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;

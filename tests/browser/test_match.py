@@ -1,0 +1,150 @@
+"""Matches at the table in a real Chromium: ready buttons between the games,
+resigning a game or the match, the clock running out, ratings after a rated match
+and not after a single game.
+
+One page boots once for the module; each test starts its own match from the lobby.
+Quick (8×7) against the greedy computer keeps them short.
+"""
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS
+
+ENGINE_READY = 'body[data-engine="ready"]'
+
+
+def start_match(page, variant="quick", name="Anna", games=2, clock=None, level="greedy"):
+    """Open the lobby and start: a person named `name` against a computer.
+    clock: None (no clock), "default", or (minutes, seconds) for a custom one."""
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.mouse.move(0, 0)
+    before = page.evaluate("document.body.dataset.tableId")
+    page.click("#new-game")
+    page.select_option('select[name="variant"]', variant)
+    page.select_option('select[name="seat0-kind"]', "human")
+    page.fill('input[name="seat0-name"]', name)
+    page.select_option('select[name="seat1-kind"]', "computer")
+    page.select_option('select[name="seat1-level"]', level)
+    page.select_option('select[name="games"]', str(games))
+    if clock is None:
+        page.select_option('select[name="clock"]', "none")
+    elif clock == "default":
+        page.select_option('select[name="clock"]', "default")
+    else:
+        page.select_option('select[name="clock"]', "custom")
+        page.fill('input[name="bank"]', str(clock[0]))
+        page.dispatch_event('input[name="bank"]', "change")
+        page.fill('input[name="increment"]', str(clock[1]))
+        page.dispatch_event('input[name="increment"]', "change")
+    page.click('button[data-action="start"]')
+    page.wait_for_function(
+        "(before) => document.body.dataset.tableId !== before && document.body.dataset.tableId !== '0'",
+        arg=before)
+
+
+def data(page, name):
+    return page.evaluate(f"document.body.dataset.{name}")
+
+
+def wait_my_turn_or_end(page):
+    page.wait_for_function(
+        "() => document.body.dataset.matchOver === '1' || document.body.dataset.between === '1'"
+        " || (document.body.dataset.turn === '0' && document.querySelector('.color-button:not([aria-disabled])'))")
+
+
+def play_until_game_ends(page):
+    """The person plays the first allowed color until the game (or the match) ends."""
+    while True:
+        wait_my_turn_or_end(page)
+        if data(page, "between") == "1" or data(page, "matchOver") == "1":
+            return
+        state_id = int(data(page, "stateId"))
+        page.locator(".color-button:not([aria-disabled])").first.click()
+        page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+
+
+def resign(page, what):
+    page.click(f'button[data-action="{"resign" if what == "game" else "resign-match"}"]:not([disabled])')
+    page.click('button[data-action="confirm-resign"]')
+
+
+def test_a_whole_match_with_ready_buttons(booted_page):
+    page = booted_page
+    start_match(page, variant="quick", name="Anna")
+    assert page.locator(".match-bar").is_visible()
+    assert "Game 1 of 2" in page.locator(".match-bar").text_content()
+    play_until_game_ends(page)
+    assert data(page, "between") == "1"
+    ready = page.locator('button[data-action="ready"]')
+    assert ready.text_content() == "Ready for the next game"
+    ready.click()
+    page.wait_for_function("() => document.body.dataset.gameIndex === '1' && document.body.dataset.between === '0'")
+    assert "Game 2 of 2" in page.locator(".match-bar").text_content()
+    # game 2: the computer moved first from the other corner
+    page.wait_for_function("() => Number(document.body.dataset.moves) >= 1")
+    play_until_game_ends(page)
+    page.wait_for_selector('body[data-match-over="1"]', state="attached")
+    panel = page.locator(".over-panel")
+    assert "Match over" in panel.text_content()
+    assert page.locator(".match-kind").is_visible()
+    assert page.locator(".match-result li").count() == 2
+
+
+def test_resign_game_then_the_next_game_is_played_and_the_rating_changes(booted_page):
+    page = booted_page
+    start_match(page, variant="quick", name="Bert")
+    wait_my_turn_or_end(page)
+    resign(page, "game")
+    page.wait_for_selector('body[data-between="1"]', state="attached")
+    assert "Computer wins" in page.locator(".over-winner").text_content()
+    page.click('button[data-action="ready"]')
+    page.wait_for_function("() => document.body.dataset.gameIndex === '1' && document.body.dataset.between === '0'")
+    wait_my_turn_or_end(page)
+    resign(page, "game")
+    page.wait_for_selector('body[data-match-over="1"][data-rated="1"]', state="attached")
+    change = page.locator(".rating-changes .rating-change").text_content()
+    assert change.startswith("−")  # lost twice: the rating went down
+    # the lobby lists Bert with a rating in quick
+    page.click("#new-game")
+    page.click('[data-tab="players"]')
+    row = page.locator('table[data-table="players"] tr[data-player="Bert"][data-variant="quick"]')
+    assert row.count() == 1 and "1" == row.locator("td").nth(3).text_content()
+    page.click('button[data-action="close-lobby"]')
+
+
+def test_a_single_game_never_changes_a_rating(booted_page):
+    page = booted_page
+    start_match(page, variant="quick", name="Cora", games=1)
+    assert not page.locator(".match-bar").is_visible()
+    wait_my_turn_or_end(page)
+    resign(page, "game")
+    page.wait_for_selector('body[data-over="1"]', state="attached")
+    assert data(page, "rated") == "0"
+    page.click("#new-game")
+    page.click('[data-tab="players"]')
+    assert page.locator('tr[data-player="Cora"]').count() == 0
+    page.click('button[data-action="close-lobby"]')
+
+
+def test_resign_the_match(booted_page):
+    page = booted_page
+    start_match(page, variant="quick", name="Dirk")
+    wait_my_turn_or_end(page)
+    page.click('button[data-action="resign-match"]')
+    assert "whole match" in page.locator("dialog.confirm").text_content()
+    page.click('button[data-action="confirm-resign"]')
+    page.wait_for_selector('body[data-match-over="1"]', state="attached")
+    assert page.locator('.match-kind[data-kind="resign"]').is_visible()
+    assert "Computer wins the match" in page.locator(".over-winner").text_content()
+
+
+def test_the_clock_shows_and_running_out_loses_the_match(booted_page):
+    page = booted_page
+    start_match(page, variant="quick", name="Eva", clock=(0.02, 0))  # 1.2 s, no increment
+    clocks = page.locator(".side-card .clock")
+    assert clocks.count() == 2
+    page.wait_for_selector('.clock[data-seat="0"][data-running][data-low]', state="attached")
+    # nobody moves: the page asks the engine, whose clock says the time is up
+    page.wait_for_selector('body[data-match-over="1"]', state="attached")
+    assert page.locator('.match-kind[data-kind="timeout"]').is_visible()
+    assert page.locator('.clock[data-seat="0"]').text_content() == "0:00.0"
+    assert "Computer wins the match" in page.locator(".over-winner").text_content()
