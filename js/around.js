@@ -91,7 +91,7 @@ export function attachAround(app, launch) {
   const slot = document.getElementById('boot-slot');
   const message = el('div', {class: 'launch-message', role: 'alert', hidden: true});
   const note = el('p', {class: 'embed-note', hidden: true});
-  const replayBar = el('nav', {class: 'replay-bar', hidden: true});
+  const replayBar = el('nav', {class: 'shared-replay', hidden: true});
   slot.after(message, note, replayBar);
   const summary = el('p', {class: 'sr-only', id: 'board-summary'});
   const shareBox = el('div', {class: 'share-box'});
@@ -149,10 +149,10 @@ export function attachAround(app, launch) {
       type: 'button', 'aria-label': t(label), title: t(label), text, disabled: busy || disabled,
       dataset: {action: label.split('.')[1]}, onclick: () => goTo(target)});
     clear(replayBar).append(
-      el('span', {class: 'replay-title', text: t('replay.title')}),
+      el('span', {class: 'shared-replay-title', text: t('replay.title')}),
       step('replay.first', '⏮', 0, index === 0),
       step('replay.back', '◀', index - 1, index === 0),
-      el('span', {class: 'replay-position', 'aria-live': 'polite', dataset: {index: String(index)},
+      el('span', {class: 'shared-replay-position', 'aria-live': 'polite', dataset: {index: String(index)},
                   text: t('replay.position', {index, count: moves.length})}),
       step('replay.forward', '▶', index + 1, index >= moves.length),
       step('replay.last', '⏭', moves.length, index >= moves.length),
@@ -341,6 +341,10 @@ export function attachAround(app, launch) {
     ].join(' ');
   }
 
+  // a shared link pasted into this tab changes only the hash: open it as a new visit
+  window.addEventListener('hashchange', () => {
+    if (launchParams()) location.reload();
+  });
   drawMessage();
 }
 
