@@ -149,18 +149,18 @@ export function attachAround(app, launch) {
       type: 'button', 'aria-label': t(label), title: t(label), text, disabled: busy || disabled,
       dataset: {action: label.split('.')[1]}, onclick: () => goTo(target)});
     clear(replayBar).append(
-      el('span', {class: 'shared-replay-title', text: t('replay.title')}),
-      step('replay.first', '⏮', 0, index === 0),
-      step('replay.back', '◀', index - 1, index === 0),
+      el('span', {class: 'shared-replay-title', text: t('shared.title')}),
+      step('shared.first', '⏮', 0, index === 0),
+      step('shared.back', '◀', index - 1, index === 0),
       el('span', {class: 'shared-replay-position', 'aria-live': 'polite', dataset: {index: String(index)},
-                  text: t('replay.position', {index, count: moves.length})}),
-      step('replay.forward', '▶', index + 1, index >= moves.length),
-      step('replay.last', '⏭', moves.length, index >= moves.length),
+                  text: t('shared.position', {index, count: moves.length})}),
+      step('shared.forward', '▶', index + 1, index >= moves.length),
+      step('shared.last', '⏭', moves.length, index >= moves.length),
       el('button', {type: 'button', class: 'primary', dataset: {action: 'play-board'}, disabled: busy,
-                    text: t('replay.play'), onclick: () => playBoard()}),
+                    text: t('shared.play'), onclick: () => playBoard()}),
       el('button', {type: 'button', dataset: {action: 'close-replay'}, text: t('nav.close'),
                     onclick: () => { replay = null; drawReplay(); }}));
-    replayBar.setAttribute('aria-label', t('replay.title'));
+    replayBar.setAttribute('aria-label', t('shared.title'));
   }
   async function goTo(index) {
     if (!replay || replay.busy) return;

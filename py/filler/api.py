@@ -807,5 +807,7 @@ def static_snapshots() -> dict:
         state = _table_state(table)
         del layout["table_id"], layout["players"], state["table_id"]
         boards[variant_id] = {"layout": layout, "state": state}
+    from filler.rules_examples import rules_examples  # the rules page's boards (rules.html)
+
     return {"format": 1, "seed": DEFAULT_SEED, "variants": _method_variants({}),
-            "levels": _levels(), "boards": boards}
+            "levels": _levels(), "boards": boards, "rules_examples": rules_examples()}
