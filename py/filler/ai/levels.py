@@ -63,12 +63,15 @@ def default_seconds(game) -> float:
 
 # Node budgets: the deterministic stop. Tuned so that the default time cap is
 # rarely reached on CPython or in the browser (a node costs ~40-150 us in CPython).
-def _master_nodes(cells: int, seats: int) -> int:
-    # a node costs less on a small board: quick 8x7 gets twice the nodes
+def _master_nodes(cells: int, seats: int, sides: int = 2) -> int:
+    # a node costs less on a small board: quick 8x7 gets twice the nodes; with
+    # four sides the evaluation grows four fronts and a node costs about 3x more
+    if sides > 2:
+        return 1500
     return 8000 if cells <= 100 else 4000 if cells <= 15 * 15 else 3000
 
 
-def _lookahead_nodes(cells: int, seats: int) -> int:
+def _lookahead_nodes(cells: int, seats: int, sides: int = 2) -> int:
     return 300 if seats == 2 else 200
 
 
@@ -143,10 +146,10 @@ def _lookahead(board, pos, seed, limits):
 
 def _master(board, pos, seed, limits):
     if board.sides > 2:
-        # Four players: paranoid search over exactly one round, with the lighter
-        # reach weight. Measured at four-level tables: deeper paranoid search,
-        # max-n (filler.ai.search.MaxN) and reach 1.0 all did worse than this.
-        return _deepen(board, pos, limits, LOOKAHEAD_REACH, len(board.active))
+        # Four players: paranoid search (the others against the master) with the
+        # lighter reach weight. Against three greedy players (12 matches) it won
+        # 10, one round deep only 8; max-n (filler.ai.search.MaxN) did no better.
+        return _deepen(board, pos, limits, LOOKAHEAD_REACH, 64)
     return _deepen(board, pos, limits, MASTER_REACH, 64)
 
 
@@ -185,7 +188,8 @@ def pick(board: Board, pos: Position, level: str, seconds: float, *, seed: int =
     """``choose`` on the search's own position (used by ``choose`` and by tools)."""
     player, nodes_for = _PLAYERS[level]
     if max_nodes is None and nodes_for is not None:
-        max_nodes = nodes_for(board.layout.width * board.layout.height, board.seats)
+        max_nodes = nodes_for(board.layout.width * board.layout.height, board.seats,
+                              board.sides)
     # keep a little of the budget for building the board and returning
     limits = Limits(max(seconds * 0.97 - 0.002, 0.001), max_nodes)
     return player(board, pos, seed, limits)
@@ -195,7 +199,8 @@ def hint(game, seconds: float | None = None) -> int:
     """Practice mode's hint: the master's move with a short budget (a third of its own)."""
     if seconds is None:
         seconds = default_seconds(game) / 3
-    return choose(game, "master", seconds, max_nodes=_master_nodes(game.width * game.height, game.seats) // 3)
+    nodes = _master_nodes(game.width * game.height, game.seats, game.sides) // 3
+    return choose(game, "master", seconds, max_nodes=nodes)
 
 
 def budget(remaining_ms: float, increment_ms: float, game) -> float:
