@@ -292,7 +292,7 @@ function savedPlayers(table) {
 /** Save the table's match log (after every move); replays never, and nothing
  *  before the first event. */
 function saveTable(table) {
-  if (!table.matchId || table.replay || table.readOnly || table.tableId === null) return;
+  if (!table.matchId || table.replay || table.readOnly || table.tableId === null || state.leaving) return;
   const record = table.snapshot.record;
   if (!record || !record.events.length) return;
   const match = table.snapshot.match;
@@ -616,11 +616,25 @@ function visibilityChanged() {
     .catch((error) => console.warn('filler:', error));
 }
 
+/** Leaving the page (reload, close): save, then let go of the match so that the
+ *  page that comes next may open it. Nothing is saved after this (a
+ *  visibilitychange follows pagehide), unless the page is shown again (bfcache). */
 function pageHidden() {
   const table = state.table;
   if (!table?.matchId) return;
   saveTable(table);
+  state.leaving = true;
   store.releaseMatch(table.matchId);
+}
+
+function pageShown(event) {
+  if (!event.persisted || !state.leaving) return;
+  state.leaving = false;
+  const table = state.table;
+  if (table?.matchId && !table.readOnly && !store.claimMatch(table.matchId).ok) {
+    table.readOnly = 'elsewhere';
+    render();
+  }
 }
 
 // ---- notices --------------------------------------------------------------------
@@ -786,6 +800,7 @@ async function main() {
   document.addEventListener('keydown', onKey);
   document.addEventListener('visibilitychange', visibilityChanged);
   window.addEventListener('pagehide', pageHidden, {capture: true});
+  window.addEventListener('pageshow', pageShown);
   state.notices.push(...store.notices);
   store.subscribe(storageEvent);
   setInterval(tickClocks, 100);

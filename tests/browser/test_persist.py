@@ -1,0 +1,169 @@
+"""Nothing lost on reload: every move saved at once, a reload (even while the
+computer thinks) comes back to the same position, turn and clocks; a corrupt stored
+entry is set aside with a notice and the rest works; a second tab says the match is
+open elsewhere and can take it over; export then import into a fresh profile gives
+the same lobby. Real Chromium, real localStorage.
+"""
+
+import json
+
+from conftest import BOOT_TIMEOUT_MS, boot_page
+from test_match import data, resign, start_match, wait_my_turn_or_end
+
+ENGINE_READY = 'body[data-engine="ready"]'
+
+
+def owners(page):
+    return page.evaluate("[...document.querySelectorAll('.board .cell')].map(c => c.dataset.owner || '.').join('')")
+
+
+def saved_match(page, match_id):
+    return json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))
+
+
+def clock_text(ms):
+    seconds = ms // 1000
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def play_one(page):
+    """The person plays the first allowed color; wait until the page shows it."""
+    wait_my_turn_or_end(page)
+    state_id = int(data(page, "stateId"))
+    page.locator(".color-button:not([aria-disabled])").first.click()
+    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+
+
+def open_resumed(page, match_id):
+    page.wait_for_function("(id) => document.body.dataset.matchId === id", arg=match_id, timeout=BOOT_TIMEOUT_MS)
+
+
+def test_a_reload_mid_game_restores_position_turn_and_clocks(new_guarded_context, site_url):
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    boot_page(page, site_url)
+    start_match(page, name="Gijs", clock=(5, 0))
+    match_id = data(page, "matchId")
+    play_one(page)
+    wait_my_turn_or_end(page)
+    before = {"owners": owners(page), "moves": data(page, "moves"), "turn": data(page, "turn")}
+    page.reload()
+    open_resumed(page, match_id)
+    page.wait_for_selector(ENGINE_READY, state="attached")
+    after = {"owners": owners(page), "moves": data(page, "moves"), "turn": data(page, "turn")}
+    assert after == before
+    saved = saved_match(page, match_id)["clock"]
+    # the computer's clock does not run now: it shows exactly what was saved; the
+    # person's runs on from what was saved (the time the page was away never counts)
+    assert page.locator('.clock[data-seat="1"]').text_content() == clock_text(saved["left_ms"][1])
+    assert saved["left_ms"][0] < 300_000
+    assert page.locator('.clock[data-seat="0"][data-running]').count() == 1
+
+    # a reload right after a move, while the computer thinks: it still answers after
+    moves = int(data(page, "moves"))
+    play_one(page)
+    page.reload()
+    open_resumed(page, match_id)
+    page.wait_for_function("(n) => Number(document.body.dataset.moves) >= n + 2", arg=moves)
+    assert len(saved_match(page, match_id)["events"]) >= moves + 2
+
+
+def test_a_corrupt_entry_is_set_aside_and_the_rest_works(new_guarded_context, site_url):
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    boot_page(page, site_url)
+    start_match(page, name="Hans")
+    match_id = data(page, "matchId")
+    play_one(page)
+    page.evaluate("localStorage.setItem('filler:match:m-broken', '{this is not json')")
+    page.reload()
+    open_resumed(page, match_id)
+    page.wait_for_selector('.notice[data-kind="corrupt"]')
+    assert "set aside" in page.locator('.notice[data-kind="corrupt"]').text_content()
+    assert page.evaluate("Object.keys(localStorage).some(k => k.startsWith('filler:quarantine:'))")
+    play_one(page)  # the match goes on
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    assert page.locator(f'.saved-match[data-id="{match_id}"]').count() == 1
+    page.click('button[data-action="close-lobby"]')
+
+
+def test_a_second_tab_says_open_elsewhere_and_takes_over(new_guarded_context, site_url):
+    context, _ = new_guarded_context()
+    first = context.new_page()
+    boot_page(first, site_url)
+    start_match(first, name="Ida")
+    match_id = data(first, "matchId")
+    play_one(first)
+    second = context.new_page()
+    second.goto(site_url)
+    second.wait_for_selector('.notice[data-kind="open-elsewhere"]', timeout=BOOT_TIMEOUT_MS)
+    assert "open in another tab" in second.locator('.notice[data-kind="open-elsewhere"]').text_content()
+    second.click('button[data-action="take-over"]')
+    open_resumed(second, match_id)
+    assert owners(second) == owners(first)
+    first.wait_for_selector('.notice[data-kind="taken-over"]')
+    assert data(first, "readOnly") == "taken-over"
+    play_one(second)
+    assert len(saved_match(second, match_id)["events"]) > 2
+
+
+def lobby_texts(page):
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    matches = page.locator(".lobby-matches").inner_text()
+    page.click('[data-tab="players"]')
+    players = page.locator('table[data-table="players"]').inner_text()
+    page.click('button[data-action="close-lobby"]')
+    return matches, players
+
+
+def test_export_then_import_into_a_fresh_profile_gives_the_same_lobby(new_guarded_context, site_url, tmp_path):
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    boot_page(page, site_url)
+    start_match(page, name="Jet")
+    for _ in range(2):
+        wait_my_turn_or_end(page)
+        resign(page, "game")
+        page.wait_for_function("() => document.body.dataset.between === '1' || document.body.dataset.matchOver === '1'")
+        if data(page, "between") == "1":
+            page.click('button[data-action="ready"]')
+            page.wait_for_function("() => document.body.dataset.between === '0'")
+    page.wait_for_selector('body[data-rated="1"]', state="attached")
+    start_match(page, name="Jet", games=1)
+    play_one(page)
+    expected = lobby_texts(page)
+    assert "Jet" in expected[1]
+    page.click("#new-game")
+    page.click('[data-tab="players"]')
+    with page.expect_download() as download:
+        page.click('button[data-action="export"]')
+    path = tmp_path / "filler.json"
+    download.value.save_as(path)
+    exported = json.loads(path.read_text())
+    assert len(exported["matches"]) == 2
+
+    fresh, _ = new_guarded_context()
+    other = fresh.new_page()
+    boot_page(other, site_url)
+    other.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    other.click("#new-game")
+    other.click('[data-tab="players"]')
+    other.set_input_files('input[name="import"]', str(path))
+    other.wait_for_selector(".import-report")
+    report = other.locator(".import-report").inner_text()
+    assert "0 refused" in report
+    other.click('button[data-action="close-lobby"]')
+    assert lobby_texts(other) == expected
+
+    # a match whose moves do not replay is refused by the engine, the rest taken
+    broken = json.loads(path.read_text())
+    broken["matches"][0]["id"] = "m-tampered"
+    broken["matches"][0]["events"].insert(0, ["move", 0, 99])
+    path.write_text(json.dumps(broken))
+    other.click("#new-game")
+    other.click('[data-tab="players"]')
+    other.set_input_files('input[name="import"]', str(path))
+    other.wait_for_selector(".import-report li")
+    assert "m-tampered" in other.locator(".import-report").inner_text()
