@@ -1,0 +1,140 @@
+// The rules page (rules.html): the basic rules and every variant, in Dutch and English,
+// with example boards drawn by the table's own renderer (board.js) from positions the
+// engine computed (snapshots.json: rules_examples, and each variant's starting board).
+//
+// For links from the game (lobby, table): `rules.html` opens the basic rules,
+// `rules.html#<variant id>` (e.g. rules.html#vinco) that variant's section; use
+// rulesHref(variantId). The page follows the stored language, theme and palette and has
+// its own language switch.
+
+import {el, clear} from './dom.js';
+import {setLanguage, language, LANGUAGES, LANGUAGE_NAMES, pick} from './i18n.js';
+import {Board} from './board.js';
+import {applyPalette} from './palette.js';
+import {loadSettings, saveSettings} from './settings.js';
+import {RULES} from './rules_texts.js';
+
+/** The link to a variant's rules (or the basic rules without a variant). */
+export function rulesHref(variantId = '') {
+  return variantId ? `rules.html#${encodeURIComponent(variantId)}` : 'rules.html';
+}
+
+const fill = (template, params) => template.replace(/\{(\w+)\}/g, (whole, name) =>
+  (name in params ? String(params[name]) : whole));
+
+function drawBoard(container, layout, state, {preview = null, label = ''} = {}, symbols = false) {
+  const board = new Board(container, layout);
+  board.root.setAttribute('aria-label', label);
+  board.show({colors: state.cell_colors, owners: state.cell_owners, preview, lastMove: [], symbols});
+  return board;
+}
+
+function exampleFigure(name, example, texts, symbols) {
+  const {layout, before, after, color, seat} = example;
+  const parts = before.previews[String(color)];
+  const seatScore = after.sides.find((side) => side.seats.includes(seat))?.score ?? 0;
+  const caption = fill(texts.figure[name], {
+    color: color + 1, needed: before.needed_to_win, total: before.value_in_play, score: seatScore});
+  const beforeBox = el('figure', {class: 'example'});
+  const afterBox = el('figure', {class: 'example'});
+  drawBoard(beforeBox, layout, before, {preview: {color, seat, ...parts}, label: `${texts.figure.before}: ${caption}`}, symbols);
+  drawBoard(afterBox, layout, after, {label: `${texts.figure.after}: ${caption}`}, symbols);
+  beforeBox.append(el('figcaption', {text: texts.figure.before}));
+  afterBox.append(el('figcaption', {text: texts.figure.after}));
+  return el('figure', {class: 'rules-figure', dataset: {example: name}},
+    el('div', {class: 'boards'}, beforeBox, afterBox),
+    el('figcaption', {text: caption}));
+}
+
+function blocks(list, data, texts, symbols) {
+  return list.map((block) => {
+    if (block.h) return el('h3', {text: block.h});
+    if (block.p) return el('p', {text: block.p});
+    if (block.list) return el('ul', {}, block.list.map((item) => el('li', {text: item})));
+    if (block.figure) {
+      const example = data?.rules_examples?.[block.figure];
+      return example ? exampleFigure(block.figure, example, texts, symbols) : null;
+    }
+    return null;
+  });
+}
+
+function variantSection(variant, data, texts, symbols) {
+  const facts = texts.facts;
+  const clock = variant.clock;
+  const section = el('section', {class: 'rules-variant', id: variant.id, 'aria-labelledby': `title-${variant.id}`});
+  const snapshot = data?.boards?.[variant.id];
+  const name = pick(variant.name);
+  const boardBox = el('div', {class: 'variant-board'});
+  if (snapshot) drawBoard(boardBox, snapshot.layout, snapshot.state, {label: fill(facts.start_board, {name})}, symbols);
+  const size = variant.id === 'practice' ? {width: '5–41', height: '5–41', colors: '3–9'}
+    : {width: variant.width, height: variant.height, colors: variant.colors};
+  section.append(
+    el('h3', {id: `title-${variant.id}`, text: name}),
+    snapshot ? boardBox : null,
+    el('p', {text: pick(variant.summary)}),
+    el('p', {text: texts.variant[variant.id] || ''}),
+    el('p', {class: 'rules-facts', text: [
+      fill(facts.board, {...size, seats: variant.seats}),
+      variant.rated ? facts.rated : facts.unrated,
+      clock ? fill(facts.clock, {minutes: clock.bank_ms / 60000, seconds: clock.increment_ms / 1000}) : facts.no_clock,
+    ].join(' ')}));
+  return section;
+}
+
+let data = null;
+
+function render() {
+  const settings = loadSettings();
+  const texts = RULES[language()];
+  const symbols = settings.symbols;
+  document.title = `Filler — ${texts.title}`;
+  document.getElementById('rules-back').textContent = texts.back;
+  const languages = clear(document.getElementById('rules-languages'));
+  for (const code of LANGUAGES) {
+    languages.append(el('button', {type: 'button', lang: code, 'aria-pressed': String(code === language()),
+      text: LANGUAGE_NAMES[code], onclick: () => {
+        setLanguage(code);
+        saveSettings({...loadSettings(), language: code});
+        render();
+      }}));
+  }
+  const variants = data?.variants ?? [];
+  const root = clear(document.getElementById('rules'));
+  root.append(
+    el('h1', {text: texts.title}),
+    el('p', {text: texts.intro}),
+    el('nav', {class: 'rules-toc', 'aria-label': texts.contents},
+      el('ul', {},
+        el('li', {}, el('a', {href: '#basic', text: texts.basic_title})),
+        variants.map((variant) => el('li', {}, el('a', {href: `#${variant.id}`, text: pick(variant.name)}))))),
+    el('section', {id: 'basic', 'aria-labelledby': 'basic-title'},
+      el('h2', {id: 'basic-title', text: texts.basic_title}),
+      blocks(texts.basic, data, texts, symbols)),
+    el('section', {id: 'variants', 'aria-labelledby': 'variants-title'},
+      el('h2', {id: 'variants-title', text: texts.variants_title}),
+      el('p', {text: texts.variants_intro}),
+      variants.map((variant) => variantSection(variant, data, texts, symbols))),
+  );
+  document.body.dataset.rulesReady = '1';
+}
+
+async function main() {
+  const settings = loadSettings();
+  setLanguage(settings.language);
+  document.documentElement.lang = settings.language;
+  if (settings.theme !== 'auto') document.documentElement.dataset.theme = settings.theme;
+  applyPalette(document.documentElement, settings.palette);
+  document.documentElement.classList.toggle('show-symbols', settings.symbols);
+  try {
+    const response = await fetch('snapshots.json');
+    if (response.ok) data = await response.json();
+  } catch {
+    data = null; // the text still shows, without the example boards
+  }
+  render();
+  const target = location.hash.slice(1);
+  if (target) document.getElementById(decodeURIComponent(target))?.scrollIntoView();
+}
+
+if (document.getElementById('rules')) main();
