@@ -294,13 +294,15 @@ export class Lobby {
       : el('p', {class: 'empty', text: t('lobby.no_players')});
     const profiles = store.listPlayers();
     const bots = state.botRatings || {};
-    const botTable = el('table', {class: 'ratings', dataset: {table: 'bots'}},
+    const measured = ratedVariants.some((v) => bots[v.id] && Object.keys(bots[v.id]).length);
+    const botTable = !measured ? el('p', {class: 'empty', text: t('lobby.not_measured')})
+      : el('table', {class: 'ratings', dataset: {table: 'bots'}},
       el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: t('lobby.level')}),
         ratedVariants.map((v) => el('th', {scope: 'col', text: pick(v.name)})))),
       el('tbody', {}, state.catalog.levels.map((level) => el('tr', {},
         el('th', {scope: 'row', text: levelName(level)}),
         ratedVariants.map((v) => el('td', {text: bots[v.id]?.[level]
-          ? String(Math.round(bots[v.id][level].r)) : t('lobby.not_measured')}))))));
+          ? String(Math.round(bots[v.id][level].r)) : '—'}))))));
 
     const fileInput = el('input', {type: 'file', accept: 'application/json,.json', hidden: true, name: 'import'});
     fileInput.addEventListener('change', async () => {

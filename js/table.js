@@ -213,11 +213,11 @@ export class TableView {
       disabled, onclick: () => this.app.replayStep(step)});
     clear(this.replayBar).append(
       el('span', {class: 'replay-label', text: t('replay.label')}),
-      button('⏮', 'replay-first', 0, replay.step === 0),
+      button('«', 'replay-first', 0, replay.step === 0),
       button('◀', 'replay-back', replay.step - 1, replay.step === 0),
       el('span', {class: 'replay-step', text: t('replay.step', {step: replay.step, total: replay.total})}),
       button('▶', 'replay-forward', replay.step + 1, replay.step >= replay.total),
-      button('⏭', 'replay-last', replay.total, replay.step >= replay.total));
+      button('»', 'replay-last', replay.total, replay.step >= replay.total));
     for (const node of this.replayBar.querySelectorAll('button')) {
       node.setAttribute('aria-label', t(`replay.${node.dataset.action.slice(7)}`));
     }
@@ -230,7 +230,8 @@ export class TableView {
     if (!table) return;
     const {layout, snapshot, players} = table;
     this.ensureBoard(layout);
-    const humanTurn = !snapshot.over && snapshot.turn !== null && players[snapshot.turn]?.kind === 'human';
+    const humanTurn = !snapshot.over && snapshot.turn !== null && players[snapshot.turn]?.kind === 'human'
+      && !table.replay && !table.readOnly;
     const isQueued = table.queuedColor !== null && table.queuedColor !== undefined;
     const canPlay = humanTurn && !isQueued && !table.requesting;
 
