@@ -424,6 +424,9 @@ export class TableView {
     let text = '';
     if (table.error) text = t('error.request', {message: table.error});
     else if (table.queuedColor !== null && table.queuedColor !== undefined) text = t('boot.queued');
+    else if (table.replay) text = t('status.replay');
+    else if (snapshot.match?.over && snapshot.match.games === 2) text = t('status.match_over');
+    else if (snapshot.match?.between_games) text = t('status.between', {number: snapshot.match.game_index + 2});
     else if (snapshot.over) text = t('status.over');
     else if (table.hint?.stateId === snapshot.state_id) text = t('status.hint', {number: table.hint.color + 1});
     else if (snapshot.turn !== null) {

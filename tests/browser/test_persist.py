@@ -8,7 +8,7 @@ the same lobby. Real Chromium, real localStorage.
 import json
 
 from conftest import BOOT_TIMEOUT_MS, boot_page
-from test_match import data, resign, start_match, wait_my_turn_or_end
+from test_match_table import data, resign, start_match, wait_my_turn_or_end
 
 ENGINE_READY = 'body[data-engine="ready"]'
 
