@@ -12,6 +12,7 @@ import {announce} from './announce.js';
 import {moveSound, gameEndSound, setSound, setSoundDefault} from './sound.js';
 import {playerName, sideName} from './table.js';
 import {TEXTS} from './texts.js';
+import {rulesHref} from './rules.js';
 
 addStrings(TEXTS);
 
@@ -30,7 +31,8 @@ function launchParams() {
  */
 export function readLaunch(state) {
   const params = launchParams();
-  const launch = {errors: [], moves: null, origin: null, given: false, check: () => {}};
+  // given: the page opens what the URL asks for (an embed never resumes the site's match)
+  const launch = {errors: [], moves: null, origin: null, given: isEmbed(), check: () => {}};
   if (isEmbed()) setSoundDefault(false);
   if (!params) return launch;
   const parsed = parseGameParams(params, {embed: isEmbed()});
@@ -344,8 +346,16 @@ export function attachAround(app, launch) {
   // a shared link pasted into this tab changes only the hash: open it as a new visit
   window.addEventListener('hashchange', () => {
     if (launchParams()) location.reload();
+    else openRulesRoute();
   });
+  openRulesRoute();
   drawMessage();
+}
+
+/** `#rules` or `#rules/<variant>` (the lobby's rules link): the rules page. */
+function openRulesRoute() {
+  const route = /^#rules(?:\/([a-z]+))?$/.exec(location.hash);
+  if (route) location.assign(rulesHref(route[1] || ''));
 }
 
 /** In a frame on another site the browser may refuse storage and the service worker. */

@@ -5,6 +5,7 @@ import {el, clear} from './dom.js';
 import {t, LANGUAGES, LANGUAGE_NAMES} from './i18n.js';
 import {PALETTE_NAMES} from './palette.js';
 import {THEMES} from './settings.js';
+import {soundOn, setSound} from './sound.js';
 
 export class OptionsDialog {
   /** settings: the app's settings object (changed in place); onChange() applies it. */
@@ -32,10 +33,13 @@ export class OptionsDialog {
     };
     const symbols = el('input', {type: 'checkbox', name: 'symbols', checked: settings.symbols});
     symbols.addEventListener('change', () => changed('symbols', symbols.checked));
+    const sound = el('input', {type: 'checkbox', name: 'sound', checked: soundOn()});
+    sound.addEventListener('change', () => setSound(sound.checked));
     const focusedName = this.dialog.open ? document.activeElement?.name : null;
     clear(this.dialog).append(el('form', {method: 'dialog', class: 'options-form'},
       el('h2', {id: 'options-title', text: t('options.title')}),
       el('label', {class: 'field check'}, symbols, el('span', {text: t('options.symbols')})),
+      el('label', {class: 'field check'}, sound, el('span', {text: t('options.sound')})),
       el('label', {class: 'field'}, el('span', {text: t('options.palette')}),
         choice('palette', PALETTE_NAMES, (name) => t(`options.palette.${name}`))),
       el('label', {class: 'field'}, el('span', {text: t('options.theme')}),

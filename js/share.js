@@ -103,10 +103,11 @@ export function parseGameParams(params, {embed = false} = {}) {
   const clock = params.get('clock');
   if (clock !== null) {
     const timed = /^(\d{1,3}(?:\.\d{1,2})?)[+ ](\d{1,3})$/.exec(clock); // "+" reads as a space in a query
-    if (clock === 'none') config.clock = null;
-    else if (clock === 'default') config.clock = 'default';
+    // the lobby's form of a clock (main.js clockSpec reads it)
+    if (clock === 'none') config.clock = {mode: 'none', bankMinutes: 5, incrementSeconds: 3};
+    else if (clock === 'default') config.clock = {mode: 'default', bankMinutes: 5, incrementSeconds: 3};
     else if (timed && Number(timed[1]) > 0) {
-      config.clock = {bank_ms: Math.round(Number(timed[1]) * 60_000), increment_ms: Number(timed[2]) * 1000};
+      config.clock = {mode: 'custom', bankMinutes: Number(timed[1]), incrementSeconds: Number(timed[2])};
     } else bad('clock', clock);
   }
   oneOf('lang', LANGUAGES, (value) => { settings.language = value; });

@@ -40,6 +40,7 @@ export const TEXTS = {
     'summary.free': 'Vrij: {free} vakjes; dood: {dead}.',
     'summary.needed': 'Nodig om te winnen: {count}.',
     'options.sound': 'Geluid',
+    'nav.rules': 'Spelregels',
   },
   en: {
     'launch.title': 'Not everything in this link is right; the rest is played:',
@@ -79,5 +80,6 @@ export const TEXTS = {
     'summary.free': 'Free: {free} cells; dead: {dead}.',
     'summary.needed': 'Needed to win: {count}.',
     'options.sound': 'Sound',
+    'nav.rules': 'Rules',
   },
 };

@@ -1,0 +1,88 @@
+"""Everyone can play: no serious axe-core violation on the lobby, the table, the rules and
+the embed; a whole game by keyboard alone, from the lobby to the result, with a visible
+focus; the live region announces moves and the board has a text summary."""
+
+from conftest import BOOT_TIMEOUT_MS
+
+ENGINE_READY = 'body[data-engine="ready"]'
+
+
+def report(violations):
+    return [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in violations]
+
+
+def tab_to(page, selector, limit=60):
+    """Press Tab until the focus is on an element matching `selector`."""
+    for _ in range(limit):
+        if page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def focus_is_visible(page):
+    return page.evaluate("""() => {
+        const style = getComputedStyle(document.activeElement);
+        return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    }""")
+
+
+def test_no_serious_violations_on_lobby_table_and_rules(page, boot, site_url, axe_scan):
+    boot(page)
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert not axe_scan(page), report(axe_scan(page))
+    page.click("#new-game")
+    page.wait_for_selector("dialog.lobby[open]")
+    violations = axe_scan(page)
+    assert not violations, report(violations)
+    page.keyboard.press("Escape")
+    page.goto(f"{site_url}rules.html")
+    page.wait_for_selector('body[data-rules-ready="1"]', state="attached")
+    violations = axe_scan(page)
+    assert not violations, report(violations)
+    page.goto(f"{site_url}embed.html?variant=quick&seed=5&bogus=1")
+    page.wait_for_selector(".launch-message:not([hidden])")
+    violations = axe_scan(page)
+    assert not violations, report(violations)
+
+
+def test_a_whole_game_by_keyboard_alone(page, boot):
+    boot(page)
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.body.dataset.tableId !== '0'")
+    before = page.evaluate("document.body.dataset.tableId")
+    tab_to(page, "#new-game")
+    assert focus_is_visible(page)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("dialog.lobby[open]")
+    tab_to(page, 'select[name="variant"]')
+    page.keyboard.type("Quick" if page.evaluate("document.documentElement.lang") == "en" else "Snel")
+    page.wait_for_function("() => document.querySelector('select[name=variant]').value === 'quick'")
+    tab_to(page, 'button[data-action="start"]')
+    assert focus_is_visible(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("(before) => document.body.dataset.variant === 'quick' && document.body.dataset.tableId !== before"
+                           " && document.body.dataset.tableId !== '0'", arg=before)
+    # the board has a text summary
+    summary_id = page.get_attribute("svg.board", "aria-describedby")
+    assert summary_id and page.locator(f"#{summary_id}").text_content().strip()
+    # keyboard focus on a color button previews it; number keys play
+    tab_to(page, ".color-button")
+    assert focus_is_visible(page)
+    while page.evaluate("document.body.dataset.over") != "1":
+        page.wait_for_function("() => document.body.dataset.turn === '0' || document.body.dataset.over === '1'",
+                               timeout=BOOT_TIMEOUT_MS)
+        if page.evaluate("document.body.dataset.over") == "1":
+            break
+        state_id = page.evaluate("Number(document.body.dataset.stateId)")
+        color = page.evaluate("""() => {
+            const buttons = [...document.querySelectorAll('.color-button:not([aria-disabled])')];
+            return Number(buttons[0].dataset.color);
+        }""")
+        page.keyboard.press(str(color + 1))
+        page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+        announced = " ".join(page.locator("#announcements p").all_text_contents())
+        assert "color" in announced or "kleur" in announced
+    page.wait_for_selector(".over-panel:not([hidden])")
+    tab_to(page, ".over-panel button")
+    assert focus_is_visible(page)
