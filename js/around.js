@@ -358,16 +358,9 @@ function openRulesRoute() {
   if (route) location.assign(rulesHref(route[1] || ''));
 }
 
-/** In a frame on another site the browser may refuse storage and the service worker. */
+/** In a frame on another site the browser may refuse the service worker (storage
+ *  refused or partitioned: storage.js's "memory" notice says so at the table). */
 async function probeKeeping() {
-  const found = [];
-  try {
-    const key = 'filler.probe';
-    localStorage.setItem(key, '1');
-    localStorage.removeItem(key);
-  } catch {
-    found.push('embed.memory');
-  }
   let offline = 'serviceWorker' in navigator;
   if (offline) {
     try {
@@ -376,6 +369,5 @@ async function probeKeeping() {
       offline = false;
     }
   }
-  if (!offline) found.push('embed.no_offline');
-  return found;
+  return offline ? [] : ['embed.no_offline'];
 }

@@ -89,7 +89,7 @@ def test_a_whole_game_posts_its_events_and_commands_need_the_right_origin(page, 
     # a round trip through the right frame: later than the ignored commands
     page.evaluate("() => window.send('game', {type: 'setTheme', payload: {theme: 'light'}})")
     page.frame_locator("#game").locator('html[data-theme="light"]').wait_for(state="attached")
-    other_frame = page.frame(url=lambda url: "variant=quick" in url)
+    other_frame = page.query_selector("#other").content_frame()
     assert other_frame.evaluate("document.documentElement.dataset.theme") is None
     assert other_frame.evaluate("document.body.dataset.seed") == "3"
 
@@ -119,3 +119,20 @@ def test_embed_parameters_choose_language_theme_symbols_and_sound_is_off(page, s
     page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("#new-game").text_content() == "Nieuwe partij"
     assert page.evaluate("async () => (await import('./js/sound.js')).soundOn()") is False
+
+
+def test_embedded_in_another_site_it_still_plays(page, site_url, host_url):
+    # localhost and 127.0.0.1 are different sites: a third-party frame
+    cross_host = host_url.replace("127.0.0.1", "localhost")
+    game = f"{site_url}embed.html?variant=practice&width=5&height=5&colors=4&seed=5&players=greedy,greedy&lang=en"
+    host_page(page, cross_host, game)
+    wait_event(page, "game", "ready")
+    wait_event(page, "game", "gameEnded")
+    frame = page.query_selector("#game").content_frame()
+    info = frame.evaluate("""async () => ({
+        note: document.querySelector('.embed-note').hidden ? '' : document.querySelector('.embed-note').textContent,
+        memory: !!document.querySelector('.notice[data-kind="memory"]'),
+    })""")
+    # Chromium refuses a third-party frame both: the page says what is not kept
+    assert info["memory"], info
+    assert "Offline" in info["note"], info
