@@ -239,3 +239,11 @@ def test_max_n_search_returns_a_legal_color_in_four_players():
     board, pos = Board.from_game(game)
     results = list(iterate_maxn(board, pos, Limits(max_nodes=400), max_depth=3))
     assert results and results[-1][1] in game.legal_colors()
+
+
+def test_ratings_cover_every_rated_variant_and_level():
+    rated = [v for v, variant in filler.VARIANTS.items() if variant.rated]
+    assert sorted(ai.RATINGS) == sorted(rated)
+    for variant in rated:
+        assert set(ai.RATINGS[variant]) == set(ai.LEVELS)
+    assert ai.RATINGS_COMMAND.startswith("python -m filler ratings")
