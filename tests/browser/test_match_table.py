@@ -148,3 +148,44 @@ def test_the_clock_shows_and_running_out_loses_the_match(booted_page):
     assert page.locator('.match-kind[data-kind="timeout"]').is_visible()
     assert page.locator('.clock[data-seat="0"]').text_content() == "0:00.0"
     assert "Computer wins the match" in page.locator(".over-winner").text_content()
+
+
+def test_a_finished_match_replays_move_by_move(booted_page):
+    page = booted_page
+    start_match(page, variant="quick", name="Fien", games=1)
+    match_id = data(page, "matchId")
+    play_until_game_ends(page)
+    page.wait_for_selector('body[data-over="1"]', state="attached")
+    final = page.evaluate("[...document.querySelectorAll('.board .cell')].map(c => c.dataset.owner || '.').join('')")
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    page.click(f'.saved-match[data-id="{match_id}"] button[data-action="replay"]')
+    page.wait_for_function("() => /^(\\d+)\\/\\1$/.test(document.body.dataset.replay)")
+    total = int(data(page, "replay").split("/")[1])
+    assert page.locator(".over-chart svg.chart").count() == 1  # the territory chart at the end
+    page.click('button[data-action="replay-first"]')
+    page.wait_for_function("() => document.body.dataset.replay.startsWith('0/')")
+    assert data(page, "moves") == "0"
+    page.click('button[data-action="replay-forward"]')
+    page.wait_for_function("() => document.body.dataset.replay.startsWith('1/')")
+    assert data(page, "moves") == "1"
+    assert page.locator(".color-button:not([aria-disabled])").count() == 0  # nothing to play in a replay
+    page.click('button[data-action="replay-last"]')
+    page.wait_for_function("(total) => document.body.dataset.replay === `${total}/${total}`", arg=total)
+    shown = page.evaluate("[...document.querySelectorAll('.board .cell')].map(c => c.dataset.owner || '.').join('')")
+    assert shown == final
+
+
+def test_without_storage_play_goes_on_with_a_notice(new_guarded_context, site_url):
+    context, _ = new_guarded_context()
+    context.add_init_script("""Object.defineProperty(window, 'localStorage', {configurable: true,
+        get() { throw new DOMException('Access is denied for this document.', 'SecurityError'); }});""")
+    page = context.new_page()
+    page.goto(site_url)
+    page.wait_for_selector('.notice[data-kind="memory"]', timeout=BOOT_TIMEOUT_MS)
+    assert "nothing is kept" in page.locator('.notice[data-kind="memory"]').text_content()
+    start_match(page, name="Gert")
+    wait_my_turn_or_end(page)
+    state_id = int(data(page, "stateId"))
+    page.locator(".color-button:not([aria-disabled])").first.click()
+    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
