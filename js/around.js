@@ -9,7 +9,7 @@ import {t, addStrings, pick} from './i18n.js';
 import {parseGameParams, shareLink} from './share.js';
 import {EmbedChannel} from './embed.js';
 import {announce} from './announce.js';
-import {moveSound, gameEndSound, setSound, setSoundDefault} from './sound.js';
+import {moveSound, gameEndSound, lowTimeSound, setSound, setSoundDefault} from './sound.js';
 import {playerName, sideName} from './table.js';
 import {TEXTS} from './texts.js';
 import {rulesHref} from './rules.js';
@@ -275,7 +275,21 @@ export function attachAround(app, launch) {
       channel?.post('matchEnded', {outcome: match.outcome, points: match.points, totals: match.totals});
     }
     drawSummary(current, table, snapshot);
+    lowTime(table, snapshot);
   });
+
+  // a person's running clock turns low (table.js marks it data-low): one alarm per game
+  const alarmed = new Set();
+  function lowTime(table, snapshot) {
+    const clock = document.querySelector('.seat[data-seat] .clock[data-low][data-running]');
+    const seat = clock?.closest('.seat')?.dataset.seat;
+    if (seat === undefined || table.players[Number(seat)]?.kind !== 'human') return;
+    const key = `${table.tableId}:${snapshot.game_index ?? 0}:${seat}`;
+    if (alarmed.has(key)) return;
+    alarmed.add(key);
+    lowTimeSound();
+    announce(t('announce.low_time', {name: playerName(table.players, Number(seat))}));
+  }
 
   function scoresText(table, snapshot) {
     return snapshot.sides.map((side) => `${sideName(table.players, side.seats)} ${side.score}`).join(', ');
