@@ -174,7 +174,7 @@ export class TableView {
   /** The running clock's text, counted down between snapshots (called 10 times a second). */
   tickClocks() {
     const table = this.app.state.table;
-    if (!table?.snapshot.clock) return;
+    if (!table?.snapshot.clock || table.replay) return;
     const clock = this.app.clockNow(table);
     for (const node of this.players.querySelectorAll('.clock')) {
       const seat = Number(node.dataset.seat);
@@ -334,7 +334,7 @@ export class TableView {
           moving ? el('span', {class: 'turn-badge',
             text: players[seat]?.kind === 'computer' && !snapshot.over ? t('header.thinking') : t('header.to_move')}) : null,
           player.out ? el('span', {class: 'turn-badge', text: t('header.out')}) : null,
-          snapshot.clock ? el('span', {class: 'clock', dataset: {seat: String(seat)}, role: 'timer',
+          snapshot.clock && !table.replay ? el('span', {class: 'clock', dataset: {seat: String(seat)}, role: 'timer',
                                        'aria-label': t('clock.label', {name: playerName(players, seat)})}) : null);
       });
       const lead = side.lead > 0 ? t('header.ahead', {count: side.lead})
@@ -498,7 +498,8 @@ export class TableView {
       el('h2', {class: 'over-title', text: title}),
       el('p', {class: 'over-winner', text: headline}),
       ...matchLines,
-      el('p', {class: 'over-score', text: scores}),
+      el('p', {class: 'over-score', text: inMatch && match?.over
+        ? t('match.game_score', {number: (snapshot.game_index ?? 0) + 1, score: scores}) : scores}),
       reason ? el('p', {class: 'over-reason', text: reason}) : null,
       el('figure', {class: 'over-chart'},
         territoryChart(snapshot.score_history, series, {
