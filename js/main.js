@@ -73,6 +73,7 @@ export const app = {
   resumeMatch,
   replayMatch,
   replayStep,
+  showReplay, // around.js: a shared link's game, replayed ({id: null, saved: record, total}, step)
   takeOver,
   dismissNotice,
   checkRecord: (record, seats) => engine.request('check_record', {record, seats}),
@@ -828,7 +829,7 @@ async function main() {
   const loaded = await loadSnapshots();
   if (loaded) launch.check(state.catalog); // unknown variant or level: a message, the default game
   const unfinished = store.listMatches({finished: false})[0];
-  if (unfinished && !launch.given && !state.table && !state.pendingConfig) state.pendingResume = unfinished.id;
+  if (unfinished && !launch.given && !body.hasAttribute('data-embed') && !state.table && !state.pendingConfig) state.pendingResume = unfinished.id;
   else if (loaded && !state.table) startGame(state.config);
 }
 

@@ -189,3 +189,19 @@ def test_without_storage_play_goes_on_with_a_notice(new_guarded_context, site_ur
     state_id = int(data(page, "stateId"))
     page.locator(".color-button:not([aria-disabled])").first.click()
     page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+
+
+def test_no_serious_accessibility_problems_in_a_match_and_the_lobby_lists(booted_page, axe_scan):
+    page = booted_page
+    start_match(page, variant="quick", name="Hugo", clock="default")
+    wait_my_turn_or_end(page)
+    assert not axe_scan(page), axe_scan(page)
+    resign(page, "game")
+    page.wait_for_selector('body[data-between="1"]', state="attached")
+    assert not axe_scan(page), axe_scan(page)
+    page.click("#new-game")
+    for tab in ("matches", "players"):
+        page.click(f'[data-tab="{tab}"]')
+        violations = axe_scan(page)
+        assert not violations, [(v["id"], v["help"], [n["html"] for n in v["nodes"]][:3]) for v in violations]
+    page.click('button[data-action="close-lobby"]')
