@@ -98,7 +98,7 @@ export function attachAround(app, launch) {
   const summary = el('p', {class: 'sr-only', id: 'board-summary'});
   const shareBox = el('div', {class: 'share-box'});
   let channel = null;
-  let replay = null; // {config, moves, index, busy}
+  let replay = null; // {config}: a shared game shown in the table's replay
   let notes = [];
 
   const drawMessage = () => {
@@ -142,64 +142,45 @@ export function attachAround(app, launch) {
     note.textContent = notes.map((key) => t(key)).join(' ');
   }
 
-  // -- the shared link's moves: checked by the engine replaying them, then a replay
+  // -- the shared link's moves: checked by the engine replaying them, then shown in the
+  //    table's replay (step by step, read-only); "play this board" starts it afresh
   function drawReplay() {
-    replayBar.hidden = !replay;
-    if (!replay) return;
-    const {index, moves, busy} = replay;
-    const step = (label, text, target, disabled) => el('button', {
-      type: 'button', 'aria-label': t(label), title: t(label), text, disabled: busy || disabled,
-      dataset: {action: label.split('.')[1]}, onclick: () => goTo(target)});
+    replayBar.hidden = !replay || !state.table?.replay?.shared;
+    if (replayBar.hidden) return;
     clear(replayBar).append(
       el('span', {class: 'shared-replay-title', text: t('shared.title')}),
-      step('shared.first', '⏮', 0, index === 0),
-      step('shared.back', '◀', index - 1, index === 0),
-      el('span', {class: 'shared-replay-position', 'aria-live': 'polite', dataset: {index: String(index)},
-                  text: t('shared.position', {index, count: moves.length})}),
-      step('shared.forward', '▶', index + 1, index >= moves.length),
-      step('shared.last', '⏭', moves.length, index >= moves.length),
-      el('button', {type: 'button', class: 'primary', dataset: {action: 'play-board'}, disabled: busy,
-                    text: t('shared.play'), onclick: () => playBoard()}),
-      el('button', {type: 'button', dataset: {action: 'close-replay'}, text: t('nav.close'),
-                    onclick: () => { replay = null; drawReplay(); }}));
+      el('button', {type: 'button', class: 'primary', dataset: {action: 'play-board'},
+                    text: t('shared.play'), onclick: () => playBoard()}));
     replayBar.setAttribute('aria-label', t('shared.title'));
   }
-  async function goTo(index) {
-    if (!replay || replay.busy) return;
-    replay.index = Math.max(0, Math.min(replay.moves.length, index));
-    replay.busy = true;
-    drawReplay();
-    await app.startGame({...replay.config, moves: replay.moves.slice(0, replay.index)});
-    if (!replay) return;
-    replay.busy = false;
-    drawReplay();
-  }
   function playBoard() {
-    const config = {...replay.config, seats: launchSeats};
+    const config = {...replay.config};
     replay = null;
     drawReplay();
     app.startGame(config);
   }
-  let launchSeats = null;
   let replayChecked = !launch.moves;
   async function checkReplay() {
     replayChecked = true;
     if (!launch.moves) return;
     const config = structuredClone(state.config);
-    launchSeats = config.seats;
-    const humans = config.seats.map(() => ({kind: 'human', name: ''}));
-    const params = {variant: config.variant, seed: config.seed, seats: humans, games: 1,
+    const seats = config.seats.map((seat) => ({kind: seat.kind, name: seat.name || '', level: seat.level ?? null}));
+    const params = {variant: config.variant, seed: config.seed, seats, games: 1,
                     ...(config.variant === 'practice' ? {options: config.options} : {}), moves: launch.moves};
+    let record;
     try {
       const opened = await app.request('new_game', params);
+      record = await app.request('record', {table_id: opened.table_id});
       app.request('close', {table_id: opened.table_id}).catch(() => {});
     } catch (error) {
       launch.errors.push({key: 'launch.moves_invalid', params: {message: error.message}});
       drawMessage();
       return;
     }
-    replay = {config: {...config, seats: humans}, moves: launch.moves, index: launch.moves.length, busy: false};
-    await goTo(launch.moves.length);
+    replay = {config};
+    const total = record.events.length;
+    await app.showReplay({id: null, saved: {...record, players: seats}, total, shared: true}, total);
+    drawReplay();
   }
 
   // -- "copy link": at the table and after a game
@@ -236,9 +217,9 @@ export function attachAround(app, launch) {
       seen.language = current.settings.language;
       drawMessage();
       drawNote();
-      drawReplay();
       tableShare.textContent = t('share.copy');
     }
+    drawReplay();
     const table = current.table;
     if (!table) return;
     placeParts(table);

@@ -47,18 +47,16 @@ def test_a_shared_link_opens_the_same_board_and_moves(page, site_url, boot):
 
     page.goto(link)
     page.wait_for_selector(".shared-replay:not([hidden])", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_function("() => document.querySelector('.shared-replay-position').dataset.index === '4'"
-                           " && document.body.dataset.moves === '4'")
+    page.wait_for_function("() => document.body.dataset.replay === '4/4'")
     assert shown_owners(page) == expected_owners(game)
-    page.click('.shared-replay [data-action="back"]')
-    page.wait_for_function("() => document.body.dataset.moves === '3'")
-    page.click('.shared-replay [data-action="first"]')
-    page.wait_for_function("() => document.body.dataset.moves === '0'")
+    page.click('.replay-bar [data-action="replay-back"]')
+    page.wait_for_function("() => document.body.dataset.replay === '3/4'")
+    page.click('.replay-bar [data-action="replay-first"]')
+    page.wait_for_function("() => document.body.dataset.replay === '0/4'")
     assert shown_owners(page) == expected_owners(filler.Game.new("quick", seed=4242))
-    page.click('.shared-replay [data-action="last"]')
-    page.wait_for_function("() => document.body.dataset.moves === '4'")
     page.click('.shared-replay [data-action="play-board"]')
-    page.wait_for_function("() => document.body.dataset.moves === '0' && document.body.dataset.seed === '4242'")
+    page.wait_for_function("() => document.body.dataset.replay === '' && document.body.dataset.moves === '0'"
+                           " && document.body.dataset.seed === '4242'")
     page.wait_for_selector(".shared-replay[hidden]", state="attached")
 
 
@@ -76,3 +74,4 @@ def test_a_cut_or_wrong_link_gets_a_message(page, site_url, boot):
     page.wait_for_function("() => document.querySelector('.launch-message').textContent.includes('not allowed')"
                            " || document.querySelector('.launch-message').textContent.length > 40")
     assert page.locator(".shared-replay").is_hidden()
+    assert page.evaluate("document.body.dataset.replay") == ""
