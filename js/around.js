@@ -173,7 +173,8 @@ export function attachAround(app, launch) {
       record = await app.request('record', {table_id: opened.table_id});
       app.request('close', {table_id: opened.table_id}).catch(() => {});
     } catch (error) {
-      launch.errors.push({key: 'launch.moves_invalid', params: {message: error.message}});
+      const key = error.type === 'IllegalMove' ? 'launch.moves_illegal' : 'launch.moves_invalid';
+      launch.errors.push({key, params: {message: error.message}});
       drawMessage();
       return;
     }
@@ -337,6 +338,17 @@ export function attachAround(app, launch) {
       t('summary.needed', {count: snapshot.needed_to_win}),
     ].join(' ');
   }
+
+  // the engine refused the URL's game (a practice size out of range...): say so, and
+  // start the default game instead of leaving the page without a board
+  let refused = false;
+  app.noTable = (error) => {
+    if (refused || !launch.given || state.table) return;
+    refused = true;
+    launch.errors.push({key: 'launch.refused', params: {message: error.message || String(error)}});
+    drawMessage();
+    app.startGame({...state.config, variant: 'classic', options: {}, seed: null});
+  };
 
   // a shared link pasted into this tab changes only the hash: open it as a new visit
   window.addEventListener('hashchange', () => {

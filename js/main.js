@@ -655,7 +655,7 @@ function showError(error, table = state.table) {
   if (table) {
     table.error = error.message || String(error);
     render();
-  }
+  } else app.noTable?.(error); // around.js: a URL's game the engine refused
 }
 
 // ---- drawing --------------------------------------------------------------------

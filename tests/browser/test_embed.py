@@ -136,3 +136,10 @@ def test_embedded_in_another_site_it_still_plays(page, site_url, host_url):
     # Chromium refuses a third-party frame both: the page says what is not kept
     assert info["memory"], info
     assert "Offline" in info["note"], info
+
+
+def test_a_board_the_engine_refuses_gets_a_message_and_the_default_game(page, site_url, boot):
+    boot(page, f"{site_url}embed.html?variant=practice&width=99&lang=en")
+    page.wait_for_selector(".launch-message:not([hidden])", timeout=BOOT_TIMEOUT_MS)
+    assert "99" in page.locator(".launch-message").text_content()
+    page.wait_for_function("() => document.body.dataset.variant === 'classic' && document.body.dataset.tableId !== '0'")
