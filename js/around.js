@@ -69,10 +69,13 @@ export function readLaunch(state) {
     }
     const seats = variant?.seats ?? 2;
     const levels = catalog.levels;
-    if (chosen.seats.some((seat) => seat.kind === 'computer' && !levels.includes(seat.level))) {
-      const wrong = chosen.seats.find((seat) => seat.kind === 'computer' && !levels.includes(seat.level));
+    // a computer seat's level null is the default level
+    const unknownLevel = (seat) => seat.kind === 'computer' && seat.level !== null && seat.level !== undefined
+      && !levels.includes(seat.level);
+    const wrong = chosen.seats.find(unknownLevel);
+    if (wrong) {
       launch.errors.push({key: 'launch.unknown_level', params: {value: wrong.level, levels: levels.join(', ')}});
-      for (const seat of chosen.seats) if (seat.kind === 'computer' && !levels.includes(seat.level)) seat.level = null;
+      for (const seat of chosen.seats) if (unknownLevel(seat)) seat.level = null;
     }
     if (chosen.seats.length !== seats) {
       if (config.players) launch.errors.push({key: 'launch.players_count', params: {count: seats}});

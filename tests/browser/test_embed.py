@@ -101,6 +101,7 @@ def test_bad_parameters_get_a_message_and_the_game_still_plays(page, site_url, b
     text = message.text_content()
     for part in ("nosuch", "abc", "soon", "bogus", "colors"):
         assert part in text, (part, text)
+    assert page.locator(".launch-message li").count() == 5  # nothing else is wrong
     assert page.evaluate("document.body.dataset.variant") == "classic"
     assert page.locator(".board .cell").count() > 0
     # the message is text, never markup
