@@ -171,7 +171,9 @@ export class Lobby {
                               value: seat.name || ''});
         detail.addEventListener('input', () => { seat.name = detail.value; });
       } else {
-        detail = select(`seat${index}-level`, catalog.levels.map((level) => [level, levelName(level)]),
+        const measured = this.app.state.botRatings?.[this.config.variant] || {};
+        detail = select(`seat${index}-level`, catalog.levels.map((level) => [level, measured[level]
+          ? `${levelName(level)} (${Math.round(measured[level].r)})` : levelName(level)]),
                         seat.level || defaultLevel(catalog.levels));
         detail.setAttribute('aria-label', t('lobby.level'));
         detail.addEventListener('change', () => { seat.level = detail.value; });
