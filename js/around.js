@@ -224,10 +224,18 @@ export function attachAround(app, launch) {
       tableShare.textContent = t('share.copy');
     }
     drawReplay();
+    if (!current.table) return;
+    placeParts(current.table);
+    observe(current);
+    drawSummary(current, current.table, current.table.snapshot);
+    lowTime(current.table, current.table.snapshot);
+  });
+  app.snapshotListeners.add(observe);
+
+  /** Events, announcements and sounds for a table's new state (once per state). */
+  function observe(current) {
     const table = current.table;
-    if (!table) return;
-    placeParts(table);
-    if (table.tableId === null || current.engine.status !== 'ready') return;
+    if (!table || table.tableId === null || current.engine.status !== 'ready') return;
     if (!replayChecked) checkReplay();
     const snapshot = table.snapshot;
     if (!seen.ready) {
@@ -259,9 +267,7 @@ export function attachAround(app, launch) {
       seen.matchKey = table.tableId;
       channel?.post('matchEnded', {outcome: match.outcome, points: match.points, totals: match.totals});
     }
-    drawSummary(current, table, snapshot);
-    lowTime(table, snapshot);
-  });
+  }
 
   // a person's running clock turns low (table.js marks it data-low): one alarm per game
   const alarmed = new Set();

@@ -58,6 +58,7 @@ export const app = {
   changed: render,
   request: (method, params) => engine.request(method, params),
   drawListeners: new Set(), // around.js: embed events, live region, sound, share link
+  snapshotListeners: new Set(), // around.js: every state a table takes, even two in one frame
   applySettings: () => applySettings(),
   play,
   rematch: () => startGame({...state.config, seed: null}),
@@ -252,6 +253,7 @@ function setTable(table) {
   const previous = state.table;
   state.table = table;
   state.blocked = null;
+  for (const listener of app.snapshotListeners) listener(state);
   if (previous && previous !== table) {
     if (previous.tableId) engine.request('close', {table_id: previous.tableId}).catch(() => {});
     if (previous.matchId && previous.matchId !== table.matchId && !previous.readOnly) {
@@ -483,6 +485,7 @@ async function applySnapshot(table, snapshot) {
   table.snapshot = snapshot;
   table.error = null;
   noteMoves(table);
+  for (const listener of app.snapshotListeners) listener(state);
   saveTable(table);
   afterSnapshot(table);
   updateRatings(table);
