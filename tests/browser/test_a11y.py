@@ -4,6 +4,8 @@ focus; the live region announces moves and the board has a text summary."""
 
 from conftest import BOOT_TIMEOUT_MS
 
+import filler
+
 ENGINE_READY = 'body[data-engine="ready"]'
 
 
@@ -86,3 +88,22 @@ def test_a_whole_game_by_keyboard_alone(page, boot):
     page.wait_for_selector(".over-panel:not([hidden])")
     tab_to(page, ".over-panel button")
     assert focus_is_visible(page)
+
+
+def test_touch_first_tap_previews_second_tap_plays(new_guarded_context, site_url):
+    context, _ = new_guarded_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    page.goto(f"{site_url}#variant=quick&seed=31&players=human,greedy")
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.body.dataset.seed === '31' && document.body.dataset.turn === '0'")
+    game = filler.Game.new("quick", seed=31)
+    color = max(game.legal_colors(), key=lambda c: len(game.preview(c).get(0, ())))
+    button = page.locator(f'.color-button[data-color="{color}"]')
+    box = button.bounding_box()
+    assert box["width"] >= 40 and box["height"] >= 40  # big enough to tap
+    button.tap()
+    page.wait_for_selector(".color-button[data-previewing]", state="attached")
+    assert page.locator(".board .cell[data-preview]").count() > 0
+    assert page.evaluate("document.body.dataset.moves") == "0"
+    button.tap()
+    page.wait_for_function("() => Number(document.body.dataset.moves) >= 1")
