@@ -144,6 +144,8 @@ export function movesParam(moves) {
  * options and, if asked, the moves so far.
  */
 export function shareLink(table, {withMoves = true} = {}) {
+  // the moves: from the engine's record of a single game (a match's second game is
+  // played from other corners, so its moves would not fit a plain link)
   const layout = table.layout;
   const params = new URLSearchParams();
   params.set('variant', layout.variant ?? table.config.variant);
@@ -154,7 +156,10 @@ export function shareLink(table, {withMoves = true} = {}) {
       if (options[name] !== undefined) params.set(name, String(options[name]));
     }
   }
-  const moves = table.moves || [];
+  const events = table.snapshot?.record?.events;
+  const single = (layout.games ?? 1) === 1 || (table.snapshot?.game_index ?? 0) === 0;
+  const moves = !single ? [] : events ? events.filter((event) => event[0] === 'move').map((event) => event[2])
+    : table.moves || [];
   if (withMoves && moves.length && moves.every((color) => Number.isInteger(color))) {
     params.set('moves', movesParam(moves));
   }
