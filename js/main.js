@@ -16,7 +16,7 @@ import {Engine} from './engine.js';
 import {TableView} from './table.js';
 import {Lobby, defaultLevel} from './lobby.js';
 import {applyPalette} from './palette.js';
-import {loadSettings, saveSettings} from './settings.js';
+import {loadSettings, saveSettings, keepSettingsIn} from './settings.js';
 import {OptionsDialog} from './options.js';
 import {openStorage, newMatchId} from './storage.js';
 import {readLaunch, attachAround} from './around.js';
@@ -28,6 +28,9 @@ const DEFAULT_CONFIG = {
 };
 const PRACTICE_DEFAULTS = {shape: 'square', width: 10, height: 10, colors: 6};
 const BOT_PACING_MS = 350; // between two computer moves in a row, so people can follow
+
+const store = openStorage();
+keepSettingsIn(store);
 
 export const state = {
   settings: loadSettings(),
@@ -43,8 +46,6 @@ export const state = {
   pendingResume: null,  // a saved match to reopen once the engine is up
   botRatings: {},       // {variant: {level: {r, rd}}}
 };
-
-const store = openStorage();
 
 const body = document.body;
 const render = frameBatcher(draw);

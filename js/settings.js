@@ -1,10 +1,11 @@
-// Table options (theme, language, symbols, palette), kept in localStorage when it
-// is there; without storage (private mode, sandboxed frame) they live in memory.
+// Table options (theme, language, symbols, palette). They are kept by the store
+// (storage.js) with the rest of the player's data, so an export carries them; without
+// storage (private mode, sandboxed frame) the store keeps them in memory.
 
 import {LANGUAGES, browserLanguage} from './i18n.js';
 import {PALETTE_NAMES} from './palette.js';
+import {openStorage} from './storage.js';
 
-const KEY = 'filler.settings';
 const THEMES = ['auto', 'light', 'dark'];
 
 export function defaultSettings() {
@@ -22,21 +23,28 @@ function valid(settings) {
   return result;
 }
 
-export function loadSettings() {
-  try {
-    const stored = localStorage.getItem(KEY);
-    return valid(stored ? JSON.parse(stored) : null);
-  } catch {
-    return defaultSettings();
-  }
+let store = null;
+
+/** Keep settings in the page's own store (main.js); otherwise one is opened here. */
+export function keepSettingsIn(pageStore) {
+  store = pageStore;
 }
 
+function settingsStore() {
+  store ??= openStorage();
+  return store;
+}
+
+export function loadSettings() {
+  return valid(settingsStore().getSettings());
+}
+
+/** Store what differs from the settings in force, so a setting the player never
+ * chose (the language still follows the browser) stays open for an import. */
 export function saveSettings(settings) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify({version: 1, ...settings}));
-  } catch {
-    // storage unavailable or full: options still apply for this visit
-  }
+  const kept = loadSettings();
+  const changes = Object.entries(valid(settings)).filter(([key, value]) => kept[key] !== value);
+  if (changes.length) settingsStore().setSettings(Object.fromEntries(changes));
 }
 
 export {THEMES};
