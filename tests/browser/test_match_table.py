@@ -16,6 +16,9 @@ def start_match(page, variant="quick", name="Anna", games=2, clock=None, level="
     """Open the lobby and start: a person named `name` against a computer.
     clock: None (no clock), "default", or (minutes, seconds) for a custom one."""
     page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    # the boot board (tableId 0) gets its own tableId once the engine is ready: wait for
+    # it, or that change could pass for the new match
+    page.wait_for_function("() => document.body.dataset.tableId !== '0'")
     page.mouse.move(0, 0)
     before = page.evaluate("document.body.dataset.tableId")
     page.click("#new-game")
