@@ -161,6 +161,9 @@ async function openOnEngine(table) {
   table.players = opened.layout.players;
   table.snapshot = opened.state;
   noteMoves(table);
+  // the board drawn before boot is a game like any other: saved from its first move
+  table.matchId ??= newMatchId();
+  saveTable(table);
   const queued = table.queuedColor;
   if (queued !== null && queued !== undefined) {
     table.queuedColor = null;

@@ -68,6 +68,25 @@ def test_a_reload_mid_game_restores_position_turn_and_clocks(new_guarded_context
     assert len(saved_match(page, match_id)["events"]) >= moves + 2
 
 
+def test_the_first_board_of_a_visit_is_saved_and_resumed(new_guarded_context, site_url):
+    """The board the page shows on arrival (drawn before Python is up) is a game like
+    any other: its first move is saved and a reload comes back to it."""
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    boot_page(page, site_url)
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("document.body.dataset.tableId !== '0' && document.body.dataset.matchId !== ''")
+    match_id = data(page, "matchId")
+    play_one(page)
+    wait_my_turn_or_end(page)
+    before = {"owners": owners(page), "moves": data(page, "moves"), "turn": data(page, "turn")}
+    assert len(saved_match(page, match_id)["events"]) == int(before["moves"])
+    page.reload()
+    open_resumed(page, match_id)
+    page.wait_for_selector(ENGINE_READY, state="attached")
+    assert {"owners": owners(page), "moves": data(page, "moves"), "turn": data(page, "turn")} == before
+
+
 def test_a_corrupt_entry_is_set_aside_and_the_rest_works(new_guarded_context, site_url):
     context, _ = new_guarded_context()
     page = context.new_page()
