@@ -149,7 +149,11 @@ async function openOnEngine(table) {
     table.queuedColor = null;
     return showError(error, table);
   }
-  if (state.table !== table) return;
+  if (state.table !== table) {
+    // another game was started meanwhile: let the worker drop this one
+    engine.request('close', {table_id: opened.table_id}).catch(() => {});
+    return;
+  }
   table.tableId = opened.table_id;
   table.engineGeneration = engine.generation;
   table.requesting = false;
