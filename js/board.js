@@ -32,6 +32,18 @@ export function cellGeometry(shape, col, row, width, height) {
           center: [col + 0.5, row + 0.5], size: 1};
 }
 
+/** A cell's name, like chess: columns A, B, … (then AA, AB, …) from the left, rows 1, 2, …
+ *  from the bottom. */
+export function cellName(id, width, height) {
+  let col = id % width;
+  let letters = '';
+  do {
+    letters = String.fromCharCode(65 + (col % 26)) + letters;
+    col = Math.floor(col / 26) - 1;
+  } while (col >= 0);
+  return `${letters}${height - Math.floor(id / width)}`;
+}
+
 /** The board's extent in board units: [width, height]. */
 export function boardExtent(shape, width, height) {
   if (shape === 'hex') return [HEX_WIDTH * (width + 0.5), 1.5 * height + 0.5];
@@ -48,12 +60,18 @@ const CROWN_PATH = 'M-.62.42L-.7-.36L-.34-.02L0-.5L.34-.02L.7-.36L.62.42Z';
 export class Board {
   /**
    * layout: the engine's layout ({shape, width, height, values, obstacles, walls,
-   * paint, crown, seats}). handlers: {onCellEnter(id), onCellLeave(), onCellClick(id)}.
+   * paint, crown, seats}). handlers: {onCellEnter(id), onCellLeave(), onCellClick(id),
+   * cellLabel(id, owner, color)}. With cellLabel the board is a group of cells, each an
+   * image with its own label (owner and color as in the view, null for an obstacle),
+   * set again only when the cell's owner or color changes, or the view's labelKey
+   * (language, names); without it the board is one image.
    */
   constructor(container, layout, handlers = {}) {
     this.layout = layout;
     this.handlers = handlers;
     this.view = null;
+    this.labelled = typeof handlers.cellLabel === 'function';
+    this.labelKey = null;
     this.prefix = `board${++boardCounter}`;
     this.scheduleDraw = frameBatcher(() => this.draw());
     this.build(container);
@@ -66,7 +84,7 @@ export class Board {
     this.root = svg('svg', {
       class: `board board-${shape}`,
       viewBox: `${-margin} ${-margin} ${extentX + 2 * margin} ${extentY + 2 * margin}`,
-      role: 'img',
+      role: this.labelled ? 'group' : 'img',
       dataset: {shape, cells: String(width * height - this.layout.obstacles.length)},
     });
     this.root.style.setProperty('--board-aspect', `${extentX + 2 * margin} / ${extentY + 2 * margin}`);
@@ -78,6 +96,8 @@ export class Board {
     const cellLayer = svg('g', {class: 'cells'});
     const markLayer = svg('g', {class: 'marks', 'aria-hidden': 'true'});
     this.cells = [];
+    this.nodes = []; // cells and obstacles, for the labels
+    this.labelKeys = [];
     this.symbols = [];
     this.values = [];
     this.geometry = [];
@@ -96,13 +116,17 @@ export class Board {
         else edges.set(key, {from, to, cells: [id]});
       });
       if (obstacles.has(id)) {
-        cellLayer.append(svg('path', {class: 'obstacle', d: pathOf(points)}));
+        const obstacle = svg('path', {class: 'obstacle', d: pathOf(points), role: this.labelled ? 'img' : null});
+        cellLayer.append(obstacle);
+        this.nodes.push(obstacle);
         this.cells.push(null);
         this.symbols.push(null);
         this.values.push(null);
         continue;
       }
-      const cell = svg('path', {class: 'cell', d: pathOf(points), dataset: {cell: String(id)}});
+      const cell = svg('path', {class: 'cell', d: pathOf(points), dataset: {cell: String(id)},
+                                role: this.labelled ? 'img' : null});
+      this.nodes.push(cell);
       if (paint.has(id)) cell.classList.add('paint-cell');
       cellLayer.append(cell);
       this.cells.push(cell);
@@ -254,6 +278,8 @@ export class Board {
       if (this.values[id]) setAttr(this.values[id], 'data-color', color);
     }
 
+    if (this.labelled) this.drawLabels(view);
+
     const ownerAt = (id) => (id === undefined ? '.' : owners[id]);
     for (let seat = 0; seat < this.outlines.length; seat++) {
       const mine = String(seat);
@@ -265,6 +291,27 @@ export class Board {
       : '');
     // two animation names by parity, so the flash restarts on every move
     setAttr(this.lastOutline, 'data-parity', view.moveNumber === undefined ? null : view.moveNumber % 2);
+  }
+
+  /** Each cell's label from its owner and color (not the preview's): rewritten only
+   *  where these changed, or everywhere when the view's labelKey did. */
+  drawLabels(view) {
+    const {colors, owners} = view;
+    const all = view.labelKey !== this.labelKey;
+    // a hover or a preview changes neither: nothing to do
+    if (!all && colors === this.labelColors && owners === this.labelOwners) return;
+    this.labelKey = view.labelKey;
+    this.labelColors = colors;
+    this.labelOwners = owners;
+    for (let id = 0; id < this.nodes.length; id++) {
+      const obstacle = !this.cells[id];
+      const key = obstacle ? '#' : owners[id] + colors[id];
+      if (!all && this.labelKeys[id] === key) continue;
+      this.labelKeys[id] = key;
+      const label = obstacle ? this.handlers.cellLabel(id, null, null)
+        : this.handlers.cellLabel(id, owners[id], colors[id]);
+      setAttr(this.nodes[id], 'aria-label', label);
+    }
   }
 
   /** The boundary of a set of cells (edges with the set on exactly one side). */

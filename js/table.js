@@ -3,7 +3,7 @@
 
 import {el, svg, clear, setAttr} from './dom.js';
 import {t, pick} from './i18n.js';
-import {Board} from './board.js';
+import {Board, cellName} from './board.js';
 import {ColorControls} from './controls.js';
 import {territoryChart} from './chart.js';
 import {SYMBOLS} from './palette.js';
@@ -99,11 +99,37 @@ export class TableView {
       onCellEnter: (id) => { this.cellHover = id; this.app.changed(); },
       onCellLeave: () => { this.cellHover = null; this.app.changed(); },
       onCellClick: (id, event) => this.cellClicked(id, event.pointerType),
+      cellLabel: (id, owner, color) => this.cellLabel(id, owner, color),
     });
     this.controls = new ColorControls(this.controlsWrap, layout.colors, {
       onPreview: () => this.app.changed(),
       onPlay: (color) => this.app.play(color),
     });
+  }
+
+  /** A cell's label for screen readers, from the snapshot's owner and color:
+   *  "C3: Color 2, yours", "E7: Color 5, free", "A1: obstacle", "B2: dead". */
+  cellLabel(id, owner, color) {
+    const {width, height, values, crown} = this.boardLayout;
+    const name = cellName(id, width, height);
+    if (owner === null) return `${name}: ${t('cell.obstacle')}`;
+    const parts = [];
+    if (owner === 'x') parts.push(t('cell.dead'));
+    else {
+      parts.push(color === '*' ? t('cell.paint') : t('controls.color', {number: Number(color) + 1}));
+      parts.push(owner === '.' ? t('cell.free') : this.ownerText(Number(owner)));
+    }
+    if (values[id] > 1) parts.push(t('cell.value', {value: values[id]}));
+    if (crown === id) parts.push(t('cell.crown'));
+    return `${name}: ${parts.join(', ')}`;
+  }
+
+  /** "yours" for the one person at the table, else "owned by <name>". */
+  ownerText(seat) {
+    const players = this.app.state.table?.players || [];
+    const humans = players.filter((player) => player.kind === 'human').length;
+    if (humans === 1 && players[seat]?.kind === 'human') return t('cell.yours');
+    return t('cell.owned', {name: playerName(players, seat)});
   }
 
   /** Forget a tapped color or cell (Escape). */
@@ -252,6 +278,9 @@ export class TableView {
       lastMove: snapshot.last_move ? snapshot.last_move.cells : [],
       moveNumber: snapshot.move_number,
       symbols: state.settings.symbols,
+      // the cells' labels change with the language and the names
+      labelKey: JSON.stringify([state.settings.language,
+                                 players.map((player, seat) => [player.kind, playerName(players, seat)])]),
     });
 
     this.renderHeader(table, snapshot, players);
