@@ -241,6 +241,27 @@ def test_max_n_search_returns_a_legal_color_in_four_players():
     assert results and results[-1][1] in game.legal_colors()
 
 
+def test_four_player_evaluation_against_the_strongest_or_the_mean_of_the_others():
+    from filler.ai.search import Evaluator
+    game = filler.Game.new("four", 3)
+    rng = random.Random(3)
+    for _ in range(12):
+        game = game.play(rng.choice(game.legal_colors()))
+    board, pos = Board.from_game(game)
+    side = board.side_of[pos.turn]
+    est = Evaluator(board, side, 1.0).estimates(pos)
+    others = [e for s, e in enumerate(est) if s != side]
+    assert Evaluator(board, side, 1.0).evaluate(pos) == est[side] - max(others)
+    mean = Evaluator(board, side, 1.0, rivals="mean").evaluate(pos)
+    assert mean == pytest.approx(est[side] - sum(others) / 3)
+
+
+def test_four_player_master_is_deterministic_with_a_node_budget():
+    game = filler.Game.new("four", 5)
+    picks = {ai.choose(game, "master", 30, max_nodes=300) for _ in range(2)}
+    assert len(picks) == 1 and picks <= set(game.legal_colors())
+
+
 def test_ratings_cover_every_rated_variant_and_level():
     rated = [v for v, variant in filler.VARIANTS.items() if variant.rated]
     assert sorted(ai.RATINGS) == sorted(rated)

@@ -63,10 +63,14 @@ class Evaluator:
     can reach soon counts for us before it is sealed.
     """
 
-    def __init__(self, board: Board, root_side: int, reach_weight: float = 0.5):
+    def __init__(self, board: Board, root_side: int, reach_weight: float = 0.5,
+                 rivals: str = "max"):
         self.board = board
         self.root_side = root_side
         self.reach_weight = reach_weight
+        # more than two sides: the estimate is compared with the strongest other
+        # side ("max") or with the mean of the others ("mean")
+        self.rivals = rivals
         self.team_of_seat = tuple(0 if board.side_of[s] == root_side else 1
                                   for s in range(board.seats))
         self.other_sides = tuple(side for side in range(board.sides) if side != root_side)
@@ -156,6 +160,8 @@ class Evaluator:
         if self.board.sides > 2:
             est = self.estimates(pos)
             mine = est[self.root_side]
+            if self.rivals == "mean":
+                return mine - sum(est[side] for side in self.other_sides) / len(self.other_sides)
             return mine - max(est[side] for side in self.other_sides)
         if self.reach_weight:
             return self.material(pos) + self.reach_weight * self.reach(pos)
@@ -253,10 +259,11 @@ class Searcher:
 
 
 def iterate(board: Board, pos: Position, limits: Limits, *, reach_weight=0.5,
-            max_depth=64, table=None):
+            max_depth=64, table=None, rivals="max"):
     """Iterative deepening: yield (depth, color, value, exact) per completed depth."""
     root_side = board.side_of[pos.turn]
-    searcher = Searcher(board, Evaluator(board, root_side, reach_weight), limits, table)
+    searcher = Searcher(board, Evaluator(board, root_side, reach_weight, rivals), limits,
+                        table)
     order = []
     for depth in range(1, max_depth + 1):
         hits = searcher.horizon_hits
