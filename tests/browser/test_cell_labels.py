@@ -3,6 +3,7 @@ chess square, color as the color buttons name it, whose it is), kept up to date 
 board changes and in the page's language; the table still passes the axe scan."""
 
 from conftest import BOOT_TIMEOUT_MS
+from test_i18n import switch_language
 
 import filler
 
@@ -14,15 +15,6 @@ LABELS = "() => Object.fromEntries([...document.querySelectorAll('.board .cell, 
 
 def cell_name(cell, width, height):
     return f"{chr(ord('A') + cell % width)}{height - cell // width}"
-
-
-def switch_language(page, code):
-    page.click("#open-options")
-    page.wait_for_selector("dialog.options[open]")
-    page.select_option('dialog.options select[name="language"]', code)
-    page.click("dialog.options button[type=submit]")
-    page.wait_for_selector("dialog.options:not([open])", state="attached")
-    page.wait_for_function("(code) => document.documentElement.lang === code", arg=code)
 
 
 def label_of(page, cell):
