@@ -265,10 +265,22 @@ def iterate(board: Board, pos: Position, limits: Limits, *, reach_weight=0.5,
     searcher = Searcher(board, Evaluator(board, root_side, reach_weight, rivals), limits,
                         table)
     order = []
+
+    def root(depth):
+        nonlocal order
+        color, value, order = searcher.root(pos, depth, order)  # best first, for the next depth
+        return color, value
+
+    yield from _deepen(searcher, root, max_depth)
+
+
+def _deepen(searcher, root, max_depth):
+    """Yield (depth, color, value, exact) for each depth ``root(depth)`` completes; stop
+    when the budget runs out or a depth met no horizon (its value is then exact)."""
     for depth in range(1, max_depth + 1):
         hits = searcher.horizon_hits
         try:
-            color, value, order = searcher.root(pos, depth, order)
+            color, value = root(depth)
         except OutOfBudget:
             return
         exact = searcher.horizon_hits == hits
@@ -350,16 +362,7 @@ def iterate_maxn(board: Board, pos: Position, limits: Limits, *, reach_weight=1.
                  max_depth=64):
     """Like ``iterate``, with max-n search (for more than two sides)."""
     searcher = MaxN(board, Evaluator(board, board.side_of[pos.turn], reach_weight), limits)
-    for depth in range(1, max_depth + 1):
-        hits = searcher.horizon_hits
-        try:
-            color, value = searcher.root(pos, depth)
-        except OutOfBudget:
-            return
-        exact = searcher.horizon_hits == hits
-        yield depth, color, value, exact
-        if exact:
-            return
+    yield from _deepen(searcher, lambda depth: searcher.root(pos, depth), max_depth)
 
 
 def solve(board: Board, pos: Position, max_nodes=None):
