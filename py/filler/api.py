@@ -12,7 +12,9 @@ A board's layout is sent once per table (``new_game``, ``layout``); every change
 answers with a full state snapshot whose ``state_id`` grows. A request made from an
 older snapshot is refused (``StaleState``), so a click or a computer move computed
 for a position that has moved on can never be played by mistake. Errors come back
-as data: ``{"id", "ok": false, "error": {"type", "message"}}``.
+as data: ``{"id", "ok": false, "error": {"type", "message", "code", "params"}}``
+(``filler.FillerError.details``: the page says ``code`` with ``params`` in the
+player's language, ``message`` is the English fallback).
 
 Methods: ``variants``, ``levels``, ``new_game``, ``open_record``, ``check_record``,
 ``layout``, ``state``, ``record``, ``play``, ``bot_move``, ``ready``, ``resign_game``,
@@ -53,10 +55,12 @@ PRACTICE_DEFAULTS = {"shape": "square", "width": 10, "height": 10, "colors": 6}
 
 
 class ApiError(filler.FillerError):
-    """A request the API cannot serve; ``type`` names the kind for the page."""
+    """A request the API cannot serve; ``kind`` is the answer's error ``type``."""
 
-    def __init__(self, kind: str, message: str):
-        super().__init__(message)
+    code = "api.request"
+
+    def __init__(self, kind: str, message: str, code: str | None = None, **params):
+        super().__init__(message, code, **params)
         self.kind = kind
 
 
@@ -152,14 +156,15 @@ class Table:
     def apply(self, event) -> None:
         """Replay one event of a match record (``[kind, seat, color?]``)."""
         if not isinstance(event, (list, tuple)) or not event or event[0] not in EVENT_KINDS:
-            raise filler.BadRecord(f"{event!r} is not an event of a match record")
+            raise filler.BadRecord(f"{event!r} is not an event of a match record", "record.event_kind")
         kind, *args = event
         if kind == "move":
             if len(args) != 2 or args[0] != self.match.turn:
-                raise filler.BadRecord(f"{event!r}: not the move of the player to move")
+                raise filler.BadRecord(f"{event!r}: not the move of the player to move", "record.mover",
+                                       seat=args[0] if args else None, turn=self.match.turn)
             self.play(args[1])
         elif len(args) != 1:
-            raise filler.BadRecord(f"{event!r} names one player")
+            raise filler.BadRecord(f"{event!r} names one player", "record.event_kind")
         elif kind in ("ready",) and self.seats[args[0]].kind == "computer" and args[0] not in self.match.waiting_ready:
             pass  # computers were made ready already
         else:
@@ -375,7 +380,8 @@ def _seats_from(params: dict, count: int) -> list[Seat]:
     if raw is None:
         raw = [{"kind": "human", "name": ""}] + [{"kind": "computer"}] * (count - 1)
     if len(raw) != count:
-        raise ApiError("BadRequest", f"This variant has {count} seats, not {len(raw)}.")
+        raise ApiError("BadRequest", f"This variant has {count} seats, not {len(raw)}.", "api.seats",
+                       count=count, given=len(raw))
     seats = []
     for entry in raw:
         if not isinstance(entry, dict) or entry.get("kind") not in ("human", "computer"):
@@ -386,7 +392,8 @@ def _seats_from(params: dict, count: int) -> list[Seat]:
         if entry["kind"] == "computer":
             level = entry.get("level") or _default_level(levels)
             if str(level) not in levels:
-                raise ApiError("BadRequest", f"Unknown computer level '{level}'.")
+                raise ApiError("BadRequest", f"Unknown computer level '{level}'.", "api.level", value=str(level),
+                               levels=levels)
             seats.append(Seat("computer", name[:40], str(level)))
         else:
             seats.append(Seat("human", name[:40]))
@@ -397,7 +404,8 @@ def _board_options(variant: str, options: dict) -> dict:
     if variant == "practice":
         return {**PRACTICE_DEFAULTS, **options}
     if options:
-        raise ApiError("BadRequest", "Only the practice variant takes options.")
+        raise ApiError("BadRequest", "Only the practice variant takes options.", "options.not_practice",
+                       variant=variant)
     return {}
 
 
@@ -415,7 +423,7 @@ def _table(params: dict) -> Table:
     table_id = _param(params, "table_id", int, required=True)
     table = _tables.get(table_id)
     if table is None:
-        raise ApiError("UnknownTable", f"There is no table {table_id} (closed or never opened).")
+        raise ApiError("UnknownTable", f"There is no table {table_id} (closed or never opened).", "api.table")
     return table
 
 
@@ -425,7 +433,7 @@ def _fresh_table(params: dict) -> Table:
     if state_id != table.state_id:
         raise ApiError("StaleState",
                        f"The game has moved on (state {table.state_id}, request made "
-                       f"from state {state_id}).")
+                       f"from state {state_id}).", "api.stale")
     return table
 
 
@@ -448,14 +456,15 @@ def _method_new_game(params: dict) -> dict:
     reopened in a new worker)."""
     variant = _param(params, "variant", str, required=True)
     if variant not in filler.VARIANTS:
-        raise ApiError("UnknownVariant", f"There is no variant '{variant}'.")
+        raise ApiError("UnknownVariant", f"There is no variant '{variant}'.", "variant.unknown", value=variant,
+                       variants=list(filler.VARIANTS))
     seed = _param(params, "seed", int, None)
     if seed is None:
         seed = random.randrange(1, 2**31)
     options = _param(params, "options", dict, {})
     games = _param(params, "games", int, 1)
     if games not in (1, 2):
-        raise ApiError("BadRequest", "games is 1 (a single game) or 2 (a match).")
+        raise ApiError("BadRequest", "games is 1 (a single game) or 2 (a match).", "match.games", value=games)
     match, options = _new_match(variant, seed, options, games)
     return _open(match, params, moves=_param(params, "moves", list, []), clock=_clock_from(params, match))
 
@@ -469,7 +478,7 @@ def _clock_from(params: dict, match) -> Clock | None:
     try:
         return Clock.new(match.seats, bank, increment)
     except filler.FillerError as error:
-        raise ApiError("BadRequest", f"Bad clock: {error}") from None
+        raise ApiError("BadRequest", f"Bad clock: {error}", "clock.bad", cause=error) from None
 
 
 def _saved_clock(params: dict) -> Clock | None:
@@ -493,7 +502,7 @@ def _open(match, params: dict, moves=(), clock: Clock | None = None) -> dict:
         if isinstance(color, bool) or not isinstance(color, int):
             raise ApiError("BadRequest", "moves is a list of colors (numbers).")
         if table.match.turn is None:
-            raise ApiError("BadRequest", "moves go on past the end of the game.")
+            raise ApiError("BadRequest", "moves go on past the end of the game.", "moves.past_end")
         table.play(color)
     _tables[table.table_id] = table
     return {"table_id": table.table_id, "layout": _table_layout(table),
@@ -507,14 +516,15 @@ def _replayed_table(params: dict) -> Table:
     upto = _param(params, "events", int, None)
     events = record.get("events")
     if not isinstance(events, list):
-        raise filler.BadRecord("match record events must be a list")
+        raise filler.BadRecord("match record events must be a list", "record.events")
     start = filler.Match.from_record({**record, "events": []})
     table = Table(0, _seats_from(params, start.seats), start)
     for number, event in enumerate(events if upto is None else events[:upto]):
         try:
             table.apply(event)
         except (ValueError, TypeError, IndexError, KeyError, AttributeError) as error:
-            raise filler.BadRecord(f"match record event {number} {event!r} does not replay: {error}") from None
+            raise filler.BadRecord(f"match record event {number} {event!r} does not replay: {error}",
+                                   "record.event", position=number + 1, cause=error) from None
     table.clock = _saved_clock(params)
     table.paused = bool(_param(params, "paused", bool, False))
     table.sync_clock()
@@ -537,8 +547,8 @@ def _method_check_record(params: dict) -> dict:
     (an import takes only those that do)."""
     try:
         table = _replayed_table({**params, "clock": None, "paused": True})
-    except (filler.FillerError, ApiError) as error:
-        return {"ok": False, "why": str(error)}
+    except filler.FillerError as error:  # ApiError too
+        return {"ok": False, "why": str(error), "problem": error.details()}
     return {"ok": True, "over": table.match.over, "outcome": _json_keys(table.match.outcome)}
 
 
@@ -588,9 +598,9 @@ def _method_undo(params: dict) -> dict:
     the computers' answers to it). Practice only."""
     table = _fresh_table(params)
     if table.match.variant_id != "practice":
-        raise ApiError("BadRequest", "Undo is for practice games only.")
+        raise ApiError("BadRequest", "Undo is for practice games only.", "undo.practice")
     if not table.undo_stack:
-        raise ApiError("BadRequest", "There is no move to take back.")
+        raise ApiError("BadRequest", "There is no move to take back.", "undo.none")
     table.undo()
     return _table_state(table)
 
@@ -606,12 +616,13 @@ def _method_hint(params: dict) -> dict:
 def _check_turn(table: Table, kind: str) -> None:
     match = table.match
     if match.over:
-        raise ApiError("GameOver", "The game is over.")
+        raise ApiError("GameOver", "The game is over.", "game.over")
     if match.turn is None:
-        raise ApiError("OutOfTurn", "The next game starts when every player is ready.")
+        raise ApiError("OutOfTurn", "The next game starts when every player is ready.", "match.between_games")
     if table.seats[match.turn].kind != kind:
-        raise ApiError("OutOfTurn", "It is the computer's turn." if kind == "human"
-                       else "It is not a computer's turn.")
+        if kind == "human":
+            raise ApiError("OutOfTurn", "It is the computer's turn.", "turn.computer")
+        raise ApiError("OutOfTurn", "It is not a computer's turn.", "turn.not_computer")
 
 
 def _method_bot_move(params: dict) -> dict:
@@ -785,14 +796,12 @@ def handle(request_json: str) -> str:
         result = method(params)
         return json.dumps({"id": request_id, "ok": True, "result": result},
                           separators=(",", ":"))
-    except ApiError as error:
-        kind, message = error.kind, str(error)
-    except filler.FillerError as error:
-        kind, message = type(error).__name__, str(error)
+    except filler.FillerError as error:  # ApiError too
+        problem = {"type": getattr(error, "kind", type(error).__name__), **error.details()}
     except Exception as error:  # a bug: still an answer, never a silent hang
-        kind, message = "InternalError", f"{type(error).__name__}: {error}"
-    return json.dumps({"id": request_id, "ok": False,
-                       "error": {"type": kind, "message": message}})
+        problem = {"type": "InternalError", "code": "internal", "params": {},
+                   "message": f"{type(error).__name__}: {error}"}
+    return json.dumps({"id": request_id, "ok": False, "error": problem})
 
 
 def static_snapshots() -> dict:

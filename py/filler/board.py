@@ -37,7 +37,8 @@ def corner_cells(layout: str, width: int, height: int):
     if layout == "three":
         middle = bottom + width // 2
         return ((bl, middle, br), (tr, width * height - 1 - middle, tl))
-    raise BadOption(f"unknown start layout {layout!r}; use one of {', '.join(LAYOUTS)}")
+    raise BadOption(f"unknown start layout {layout!r}; use one of {', '.join(LAYOUTS)}",
+                    "board.layout", value=layout)
 
 
 class Board:
@@ -52,7 +53,8 @@ class Board:
     def __init__(self, shape, width, height, colors, cell_colors, *, walls=(),
                  values=None, crown=None, corners=None):
         if shape not in SHAPES:
-            raise BadBoard(f"unknown shape {shape!r}; use one of {', '.join(SHAPES)}")
+            raise BadBoard(f"unknown shape {shape!r}; use one of {', '.join(SHAPES)}", "board.shape",
+                           value=shape, shapes=list(SHAPES))
         geometry = Geometry(shape, width, height)
         cells = geometry.cells
         self.geometry = geometry
@@ -62,18 +64,22 @@ class Board:
         self.colors = colors
         self.cell_colors = tuple(cell_colors)
         if len(self.cell_colors) != cells:
-            raise BadBoard(f"expected {cells} cell colors, got {len(self.cell_colors)}")
+            raise BadBoard(f"expected {cells} cell colors, got {len(self.cell_colors)}",
+                           "board.cell_count", cells=cells, count=len(self.cell_colors))
         for cell, color in enumerate(self.cell_colors):
             if color not in (OBSTACLE, PAINT) and not 0 <= color < colors:
-                raise BadBoard(f"cell {cell} has color {color}, outside 0..{colors - 1}")
+                raise BadBoard(f"cell {cell} has color {color}, outside 0..{colors - 1}", "board.cell_color",
+                               cell=cell, color=color, count=colors)
         value_list = [1] * cells if values is None else list(values)
         if len(value_list) != cells:
-            raise BadBoard(f"expected {cells} cell values, got {len(value_list)}")
+            raise BadBoard(f"expected {cells} cell values, got {len(value_list)}", "board.value_count",
+                           cells=cells, count=len(value_list))
         for cell, color in enumerate(self.cell_colors):
             if color == OBSTACLE:
                 value_list[cell] = 0
             elif value_list[cell] not in (1, 2, 3):
-                raise BadBoard(f"cell {cell} has value {value_list[cell]!r}; values are 1, 2 or 3")
+                raise BadBoard(f"cell {cell} has value {value_list[cell]!r}; values are 1, 2 or 3",
+                               "board.value", cell=cell, value=value_list[cell])
         self.values = tuple(value_list)
 
         wall_set = set()
@@ -82,19 +88,21 @@ class Board:
                 a, b = pair
                 a, b = int(a), int(b)
             except (TypeError, ValueError):
-                raise BadBoard(f"a wall is a pair of neighbouring cell ids, got {pair!r}") from None
+                raise BadBoard(f"a wall is a pair of neighbouring cell ids, got {pair!r}", "board.wall",
+                               value=pair) from None
             if not (0 <= a < cells and 0 <= b < cells) or b not in geometry.neighbours[a]:
                 raise BadBoard(f"wall {pair!r}: cells {a} and {b} are not neighbours on this "
-                               f"{width}x{height} {shape} board")
+                               f"{width}x{height} {shape} board", "board.wall_cells", a=a, b=b)
             wall_set.add((min(a, b), max(a, b)))
         self.walls = tuple(sorted(wall_set))
 
         self.paint = tuple(c for c, color in enumerate(self.cell_colors) if color == PAINT)
         if crown is not None:
             if not isinstance(crown, int) or isinstance(crown, bool) or not 0 <= crown < cells:
-                raise BadBoard(f"crown must be a cell id in 0..{cells - 1}, got {crown!r}")
+                raise BadBoard(f"crown must be a cell id in 0..{cells - 1}, got {crown!r}", "board.crown",
+                               value=crown, high=cells - 1)
             if self.cell_colors[crown] == OBSTACLE:
-                raise BadBoard(f"the crown cell {crown} is an obstacle")
+                raise BadBoard(f"the crown cell {crown} is an obstacle", "board.crown_obstacle", cell=crown)
         self.crown = crown
 
         if corners is None:
@@ -107,26 +115,33 @@ class Board:
                 starts = tuple(starts)
             except TypeError:
                 raise BadBoard(f"corner {index} must be a list of start cell ids, "
-                               f"got {starts!r}") from None
+                               f"got {starts!r}", "board.corner_list", corner=index,
+                               value=starts) from None
             if not all(isinstance(c, int) and not isinstance(c, bool) for c in starts):
-                raise BadBoard(f"corner {index}: start cells are cell ids (ints), got {starts!r}")
+                raise BadBoard(f"corner {index}: start cells are cell ids (ints), got {starts!r}",
+                               "board.corner_list", corner=index, value=starts)
             if not starts:
-                raise BadBoard(f"corner {index} has no start cell")
+                raise BadBoard(f"corner {index} has no start cell", "board.corner_empty", corner=index)
             for cell in starts:
                 if not 0 <= cell < cells:
-                    raise BadBoard(f"start cell {cell} is off the {width}x{height} board")
+                    raise BadBoard(f"start cell {cell} is off the {width}x{height} board", "board.start_off",
+                                   cell=cell, width=width, height=height)
                 if cell in seen:
                     raise BadBoard(f"start cell {cell} is used twice; corners need distinct "
-                                   f"cells (is the board too small for the seats?)")
+                                   f"cells (is the board too small for the seats?)", "board.start_twice",
+                                   cell=cell)
                 seen.add(cell)
                 if self.cell_colors[cell] == OBSTACLE:
-                    raise BadBoard(f"start cell {cell} (corner {index}) is an obstacle")
+                    raise BadBoard(f"start cell {cell} (corner {index}) is an obstacle", "board.start_obstacle",
+                                   cell=cell, corner=index)
                 if self.cell_colors[cell] == PAINT:
                     raise BadBoard(f"start cell {cell} (corner {index}) is a paint cell; "
-                                   f"a start cell needs a color")
+                                   f"a start cell needs a color", "board.start_paint", cell=cell,
+                                   corner=index)
             first_color = self.cell_colors[starts[0]]
             if any(self.cell_colors[c] != first_color for c in starts):
-                raise BadBoard(f"the start cells of corner {index} must share one color")
+                raise BadBoard(f"the start cells of corner {index} must share one color",
+                               "board.start_colors", corner=index)
             corner_list.append(starts)
         self.corners = tuple(corner_list)
 
@@ -187,11 +202,12 @@ class Board:
 
 def _as_list(items, what):
     if isinstance(items, (str, bytes, dict)) and what.startswith(("walls", "starts", "paint")):
-        raise BadBoard(f"{what} must be a list, got {items!r}")
+        raise BadBoard(f"{what} must be a list, got {items!r}", "board.list", name=what.split()[0])
     try:
         return list(items)
     except TypeError:
-        raise BadBoard(f"{what} must be a list, got {items!r}") from None
+        raise BadBoard(f"{what} must be a list, got {items!r}", "board.list",
+                       name=what.split()[0]) from None
 
 
 def from_rows(rows, colors=None, shape="square", *, walls=(), values=None, paint=(),
@@ -202,20 +218,23 @@ def from_rows(rows, colors=None, shape="square", *, walls=(), values=None, paint
     try:
         rows = [str(row) for row in rows]
     except TypeError:
-        raise BadBoard("rows must be a list of strings, one per board row") from None
+        raise BadBoard("rows must be a list of strings, one per board row", "board.rows") from None
     if shape not in SHAPES:
-        raise BadBoard(f"unknown shape {shape!r}; use one of {', '.join(SHAPES)}")
+        raise BadBoard(f"unknown shape {shape!r}; use one of {', '.join(SHAPES)}", "board.shape",
+                       value=shape, shapes=list(SHAPES))
     if not rows or not rows[0]:
-        raise BadBoard("the board has no cells; give at least two rows or columns")
+        raise BadBoard("the board has no cells; give at least two rows or columns", "board.empty")
     height, width = len(rows), len(rows[0])
     for r, row in enumerate(rows):
         if len(row) != width:
             raise BadBoard(f"row {r} has {len(row)} cells but row 0 has {width}: "
-                           f"every row needs the same length")
+                           f"every row needs the same length", "board.row_length", row=r,
+                           count=len(row), width=width)
     if width > MAX_SIDE or height > MAX_SIDE:
-        raise BadBoard(f"the board is {width}x{height}; at most {MAX_SIDE} each way")
+        raise BadBoard(f"the board is {width}x{height}; at most {MAX_SIDE} each way", "board.too_big",
+                       width=width, height=height, high=MAX_SIDE)
     if width * height < 2 or (width < 2 and height < 2):
-        raise BadBoard("the board is too small: two seats need two different corners")
+        raise BadBoard("the board is too small: two seats need two different corners", "board.too_small")
     cell_colors = []
     highest = -1
     for r, row in enumerate(rows):
@@ -229,19 +248,23 @@ def from_rows(rows, colors=None, shape="square", *, walls=(), values=None, paint
                 highest = max(highest, int(char))
             else:
                 raise BadBoard(f"unknown character {char!r} at row {r}, column {c}; use "
-                               f"'0'..'8' for colors, '#' for an obstacle, '*' for paint")
+                               f"'0'..'8' for colors, '#' for an obstacle, '*' for paint", "board.char",
+                               char=char, row=r, column=c)
     if colors is None:
         colors = max(highest + 1, MIN_COLORS)
     if not isinstance(colors, int) or isinstance(colors, bool) or not MIN_COLORS <= colors <= MAX_COLORS:
-        raise BadBoard(f"colors must be an int in {MIN_COLORS}..{MAX_COLORS}, got {colors!r}")
+        raise BadBoard(f"colors must be an int in {MIN_COLORS}..{MAX_COLORS}, got {colors!r}",
+                       "board.colors", value=colors, low=MIN_COLORS, high=MAX_COLORS)
     if highest >= colors:
-        raise BadBoard(f"the rows use color {highest} but colors={colors} (colors 0..{colors - 1})")
+        raise BadBoard(f"the rows use color {highest} but colors={colors} (colors 0..{colors - 1})",
+                       "board.row_color", color=highest, count=colors)
     cells = width * height
     for cell in _as_list(paint or (), "paint (cell ids)"):
         if not isinstance(cell, int) or not 0 <= cell < cells:
-            raise BadBoard(f"paint cell {cell!r} is off the {width}x{height} board")
+            raise BadBoard(f"paint cell {cell!r} is off the {width}x{height} board", "board.paint_off",
+                           cell=cell)
         if cell_colors[cell] == OBSTACLE:
-            raise BadBoard(f"paint cell {cell} is an obstacle")
+            raise BadBoard(f"paint cell {cell} is an obstacle", "board.paint_obstacle", cell=cell)
         cell_colors[cell] = PAINT
     value_list = _values_from(values, width, height)
     if corners is None:
@@ -261,22 +284,25 @@ def _values_from(values, width, height):
             try:
                 cell = int(cell)
             except (TypeError, ValueError):
-                raise BadBoard(f"values: {cell!r} is not a cell id") from None
+                raise BadBoard(f"values: {cell!r} is not a cell id", "board.value_cell", cell=cell) from None
             if not 0 <= cell < cells:
-                raise BadBoard(f"values: cell {cell} is off the {width}x{height} board")
+                raise BadBoard(f"values: cell {cell} is off the {width}x{height} board", "board.value_cell",
+                               cell=cell)
             out[cell] = value
         return out
     values = _as_list(values, "values ({cell: 2 or 3}, rows of digits, or one number per cell)")
     if values and all(isinstance(v, str) for v in values):
         if len(values) != height or any(len(row) != width for row in values):
-            raise BadBoard(f"value rows must be {height} rows of {width} characters")
+            raise BadBoard(f"value rows must be {height} rows of {width} characters", "board.value_rows",
+                           width=width, height=height)
         out = []
         for row in values:
             for char in row:
                 out.append(1 if char in ".#*" else int(char) if char in "123" else char)
         return out
     if len(values) != cells:
-        raise BadBoard(f"values: expected {cells} numbers (one per cell), got {len(values)}")
+        raise BadBoard(f"values: expected {cells} numbers (one per cell), got {len(values)}",
+                       "board.value_count", cells=cells, count=len(values))
     return values
 
 
@@ -410,7 +436,8 @@ def _colorize(rng, geometry, colors, corners, obstacles, paint, open_neighbours)
     palette = list(range(colors))
     rng.shuffle(palette)
     if len(corners) > colors:
-        raise BadOption(f"{len(corners)} corners need at least {len(corners)} colors")
+        raise BadOption(f"{len(corners)} corners need at least {len(corners)} colors", "board.corner_colors",
+                        corners=len(corners))
     start_color = {}
     for index, corner in enumerate(corners):
         for cell in corner:
@@ -440,7 +467,8 @@ def _colorize(rng, geometry, colors, corners, obstacles, paint, open_neighbours)
         if ok:
             return assigned
     raise BadOption(f"could not color a {geometry.width}x{geometry.height} {geometry.shape} "
-                    f"board with {colors} colors; choose more colors")
+                    f"board with {colors} colors; choose more colors", "board.no_coloring",
+                    width=geometry.width, height=geometry.height, shape=geometry.shape, count=colors)
 
 
 def _hex_three_colors(geometry, palette, corners, obstacles, paint):
@@ -452,7 +480,8 @@ def _hex_three_colors(geometry, palette, corners, obstacles, paint):
     classes = [pattern(corner[0]) for corner in corners]
     if len(set(classes)) != len(classes):
         raise BadOption(f"a {geometry.width}x{geometry.height} hex board cannot have 3 colors "
-                        f"with different start colors; choose 4 or more colors or another size")
+                        f"with different start colors; choose 4 or more colors or another size",
+                        "board.hex_three", width=geometry.width, height=geometry.height)
     # map each corner's class to its palette color, the rest to the remaining ones
     mapping = {}
     for index, cls in enumerate(classes):

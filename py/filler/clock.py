@@ -32,11 +32,12 @@ FORMAT = "filler-clock"
 VERSION = 1
 
 
-def _whole(value, what: str, *, minimum: int = 0) -> int:
+def _whole(value, what: str, code: str, *, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadOption(f"{what} must be a whole number of milliseconds, not {value!r}")
+        raise BadOption(f"{what} must be a whole number of milliseconds, not {value!r}", code,
+                        value=value, low=minimum)
     if value < minimum:
-        raise BadOption(f"{what} must be at least {minimum}, not {value}")
+        raise BadOption(f"{what} must be at least {minimum}, not {value}", code, value=value, low=minimum)
     return value
 
 
@@ -64,9 +65,9 @@ class Clock:
 
         For a variant's default: ``Clock.new(v.seats, *v.clock)``.
         """
-        seats = _whole(seats, "the number of seats", minimum=1)
-        bank_ms = _whole(bank_ms, "the time bank", minimum=1)
-        increment_ms = _whole(increment_ms, "the increment")
+        seats = _whole(seats, "the number of seats", "clock.seats", minimum=1)
+        bank_ms = _whole(bank_ms, "the time bank", "clock.bank", minimum=1)
+        increment_ms = _whole(increment_ms, "the increment", "clock.increment")
         return cls(bank_ms, increment_ms, (bank_ms,) * seats)
 
     @property
@@ -77,15 +78,16 @@ class Clock:
 
     def _seat(self, seat) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
-            raise BadOption(f"seat {seat!r} is not a seat of this clock (0..{self.seats - 1})")
+            raise BadOption(f"seat {seat!r} is not a seat of this clock (0..{self.seats - 1})", "range.seat",
+                            value=seat, low=0, high=self.seats - 1)
         return seat
 
     def _now(self, now_ms) -> int:
-        now_ms = _whole(now_ms, "now_ms")
+        now_ms = _whole(now_ms, "now_ms", "clock.time")
         if self.at_ms is not None and now_ms < self.at_ms:
             raise BadOption(
-                f"time went backwards: now_ms={now_ms} is before the clock's last time {self.at_ms}"
-            )
+                f"time went backwards: now_ms={now_ms} is before the clock's last time {self.at_ms}",
+                "clock.backwards")
         return now_ms
 
     def _charged(self, now_ms: int) -> tuple[int, ...]:
@@ -156,9 +158,11 @@ class Clock:
             next_seat = self._seat(next_seat)
         now_ms = self._now(now_ms)
         if self.turn is None:
-            raise OutOfTurn("the clock is stopped (between games): start it for the seat to move first")
+            raise OutOfTurn("the clock is stopped (between games): start it for the seat to move first",
+                            "clock.stopped")
         if seat != self.turn:
-            raise OutOfTurn(f"seat {seat} moved, but the clock runs for seat {self.turn}, the seat to move")
+            raise OutOfTurn(f"seat {seat} moved, but the clock runs for seat {self.turn}, the seat to move",
+                            "clock.turn", seat=seat, turn=self.turn)
         left = list(self._charged(now_ms))
         if left[seat] > 0:
             left[seat] += self.increment_ms
@@ -220,26 +224,28 @@ class Clock:
     def from_dict(cls, data) -> "Clock":
         """Read a dict made by :meth:`to_dict`; BadRecord if it is not one."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise BadRecord(f"not a saved clock (expected a dict with format {FORMAT!r})")
+            raise BadRecord(f"not a saved clock (expected a dict with format {FORMAT!r})", "clock.format")
         version = data.get("version")
         if version != VERSION:
-            raise BadRecord(f"saved clock version {version!r} is not known (this engine reads version {VERSION})")
+            raise BadRecord(f"saved clock version {version!r} is not known (this engine reads version {VERSION})",
+                            "clock.version", value=version, known=VERSION)
         try:
             clock = cls.new(len(data["left_ms"]), data["bank_ms"], data["increment_ms"])
-            left = tuple(_whole(ms, "time left") for ms in data["left_ms"])
+            left = tuple(_whole(ms, "time left", "clock.time") for ms in data["left_ms"])
             turn = data["turn"]
             if turn is not None:
                 turn = clock._seat(turn)
             running = data["running"]
             if not isinstance(running, bool) or (running and turn is None):
-                raise BadOption(f"running must be true or false (and false without a seat to move), not {running!r}")
+                raise BadOption(f"running must be true or false (and false without a seat to move), not {running!r}",
+                                "clock.running")
             at_ms = data["at_ms"]
             if at_ms is not None:
-                at_ms = _whole(at_ms, "at_ms")
+                at_ms = _whole(at_ms, "at_ms", "clock.time")
             elif running:
-                raise BadOption("a running clock needs at_ms")
+                raise BadOption("a running clock needs at_ms", "clock.running")
         except (KeyError, TypeError) as error:
-            raise BadRecord(f"saved clock is missing or garbles a field: {error}") from None
+            raise BadRecord(f"saved clock is missing or garbles a field: {error}", "clock.corrupt") from None
         except BadOption as error:
-            raise BadRecord(f"saved clock is corrupt: {error}") from None
+            raise BadRecord(f"saved clock is corrupt: {error}", "clock.corrupt", cause=error) from None
         return replace(clock, left_ms=left, turn=turn, running=running, at_ms=at_ms)

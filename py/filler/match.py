@@ -133,14 +133,15 @@ class Match:
         games = cls._check_games(games)
         for name in ("corner_shift", "first"):
             if name in board:
-                raise BadOption(f"{name} is set by the match (game 2 swaps corners and first mover)")
+                raise BadOption(f"{name} is set by the match (game 2 swaps corners and first mover)",
+                                "match.set_by_match", name=name)
         game = Game.from_rows(rows, colors, shape, **board)
         return cls._start("custom", None, {}, games, game.to_record()["layout"], game)
 
     @staticmethod
     def _check_games(games) -> int:
         if isinstance(games, bool) or games not in (1, 2):
-            raise BadOption(f"a match has 1 or 2 games, not {games!r}")
+            raise BadOption(f"a match has 1 or 2 games, not {games!r}", "match.games", value=games)
         return games
 
     @classmethod
@@ -259,20 +260,21 @@ class Match:
 
     def _seat(self, seat) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
-            raise BadOption(f"player {seat!r} is not a player of this match (0..{self.seats - 1})")
+            raise BadOption(f"player {seat!r} is not a player of this match (0..{self.seats - 1})", "range.seat",
+                            value=seat, low=0, high=self.seats - 1)
         return seat
 
     def _not_over(self, action: str) -> None:
         if self.over:
-            raise GameOver(f"the match is over: cannot {action}")
+            raise GameOver(f"the match is over: cannot {action}", "match.over")
 
     def _in_game(self, action: str) -> None:
         self._not_over(action)
         if self.game.over:
             raise OutOfTurn(
                 f"cannot {action} between games: the next game starts when every player is ready"
-                f" (waiting for {', '.join(map(str, self.waiting_ready))})"
-            )
+                f" (waiting for {', '.join(map(str, self.waiting_ready))})",
+                "match.between_games")
 
     # -- actions (each returns a new Match) --------------------------------
 
@@ -288,11 +290,11 @@ class Match:
         seat = self._seat(seat)
         self._not_over("get ready")
         if not self.game.over:
-            raise OutOfTurn(f"player {seat} cannot press ready: a game is being played")
+            raise OutOfTurn(f"player {seat} cannot press ready: a game is being played", "match.ready_in_game")
         if seat in self.out:
-            raise OutOfTurn(f"player {seat} is out of the match")
+            raise OutOfTurn(f"player {seat} is out of the match", "match.out", seat=seat)
         if seat in self._ready:
-            raise OutOfTurn(f"player {seat} is already ready")
+            raise OutOfTurn(f"player {seat} is already ready", "match.ready_twice", seat=seat)
         return self._with(_ready=self._ready | {seat}, events=self.events + (("ready", seat),))._maybe_next_game()
 
     def resign_game(self, seat: int) -> "Match":
@@ -306,7 +308,7 @@ class Match:
         seat = self._seat(seat)
         self._in_game("resign the game")
         if seat in self.game.out:
-            raise OutOfTurn(f"player {seat} is already out of this game")
+            raise OutOfTurn(f"player {seat} is already out of this game", "seat.out", seat=seat)
         event = ("resign_game", seat)
         if self.sides == 2:
             loser = self.side_of(seat)
@@ -340,14 +342,15 @@ class Match:
         seat = self._seat(seat)
         self._in_game("run out of time (the clocks do not run)")
         if seat != self.game.turn:
-            raise OutOfTurn(f"player {seat} cannot run out of time: only the clock of player {self.game.turn} runs")
+            raise OutOfTurn(f"player {seat} cannot run out of time: only the clock of player {self.game.turn} runs",
+                            "clock.turn", seat=seat, turn=self.game.turn)
         return self._leave(seat, "flag")
 
     # -- how actions change the match ------------------------------------------
 
     def _leave(self, seat: int, kind: str) -> "Match":
         if seat in self.out:
-            raise OutOfTurn(f"player {seat} is already out of the match")
+            raise OutOfTurn(f"player {seat} is already out of the match", "match.out", seat=seat)
         events = self.events + ((kind, seat),)
         reason = "resign" if kind == "resign_match" else "timeout"
         if self.sides == 2:
@@ -494,21 +497,21 @@ class Match:
     def from_record(cls, record) -> "Match":
         """Replay a record made by :meth:`to_record`; BadRecord if it cannot be."""
         if not isinstance(record, dict) or record.get("format") != FORMAT:
-            raise BadRecord(f"not a match record (expected a dict with format {FORMAT!r})")
+            raise BadRecord(f"not a match record (expected a dict with format {FORMAT!r})", "record.not_match")
         if record.get("version") != VERSION:
             raise BadRecord(
                 f"match record version {record.get('version')!r} is not known"
-                f" (this engine reads version {VERSION})"
-            )
+                f" (this engine reads version {VERSION})",
+                "record.version", value=record.get("version"), known=VERSION)
         missing = [key for key in ("variant", "seed", "options", "games", "events") if key not in record]
         if missing:
-            raise BadRecord(f"match record lacks {', '.join(missing)}")
+            raise BadRecord(f"match record lacks {', '.join(missing)}", "record.missing", names=missing)
         events = record["events"]
         if not isinstance(events, list):
-            raise BadRecord("match record events must be a list")
+            raise BadRecord("match record events must be a list", "record.events")
         options = record["options"]
         if not isinstance(options, dict):
-            raise BadRecord("match record options must be a dict")
+            raise BadRecord("match record options must be a dict", "record.options")
         try:
             if "board" in record:
                 match = cls._from_layout(record["board"], record["games"])
@@ -517,35 +520,38 @@ class Match:
         except BadRecord:
             raise
         except (ValueError, TypeError, KeyError, AttributeError) as error:  # FillerError is a ValueError
-            raise BadRecord(f"match record does not make a match: {error}") from None
+            raise BadRecord(f"match record does not make a match: {error}", "record.board", cause=error) from None
         for number, event in enumerate(events):
             try:
                 match = match._replay(event)
             except (ValueError, TypeError) as error:  # FillerError is a ValueError
-                raise BadRecord(f"match record event {number} {event!r} does not replay: {error}") from None
+                raise BadRecord(f"match record event {number} {event!r} does not replay: {error}", "record.event",
+                                position=number + 1, cause=error) from None
         return match
 
     @classmethod
     def _from_layout(cls, layout, games) -> "Match":
         games = cls._check_games(games)
         if not isinstance(layout, dict):
-            raise BadRecord("match record board must be a dict (the layout of a custom board)")
+            raise BadRecord("match record board must be a dict (the layout of a custom board)", "record.layout")
         game = Game.from_record({"format": "filler-game", "version": 1, "variant": "custom",
                                  "layout": layout})
         return cls._start("custom", None, {}, games, game.to_record()["layout"], game)
 
     def _replay(self, event) -> "Match":
         if not isinstance(event, (list, tuple)) or not event or event[0] not in EVENT_KINDS:
-            raise BadRecord(f"an event is a list [kind, ...] with kind one of {', '.join(EVENT_KINDS)}")
+            raise BadRecord(f"an event is a list [kind, ...] with kind one of {', '.join(EVENT_KINDS)}",
+                            "record.event_kind")
         kind = event[0]
         if kind == "move":
             if len(event) != 3:
-                raise BadRecord("a move event is ['move', player, color]")
+                raise BadRecord("a move event is ['move', player, color]", "record.event_kind")
             if event[1] != self.turn:
-                raise BadRecord(f"the move is recorded for player {event[1]!r} but player {self.turn} is to move")
+                raise BadRecord(f"the move is recorded for player {event[1]!r} but player {self.turn} is to move",
+                                "record.mover", seat=event[1], turn=self.turn)
             return self.play(event[2])
         if len(event) != 2:
-            raise BadRecord(f"a {kind} event is [{kind!r}, player]")
+            raise BadRecord(f"a {kind} event is [{kind!r}, player]", "record.event_kind")
         return getattr(self, kind)(event[1])
 
     # -- plumbing ----------------------------------------------------------------

@@ -53,7 +53,7 @@ def match_score(kind: str, won: bool | None) -> float:
     (0.6, 0.4, 0.5)
     """
     if kind not in MATCH_SCORES:
-        raise BadOption(f"unknown match outcome kind {kind!r}; expected one of {sorted(MATCH_SCORES)}")
+        raise BadOption(f"unknown match outcome kind {kind!r}; expected one of {sorted(MATCH_SCORES)}", "rating.bad")
     if won is None or kind == "draw":
         return 0.5
     winner, loser = MATCH_SCORES[kind]
@@ -71,11 +71,11 @@ def _expected(mu: float, mu_j: float, phi_j: float) -> float:
 def _check(r: float, rd: float, vol: float, what: str) -> None:
     for name, value in (("rating", r), ("deviation", rd), ("volatility", vol)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise BadOption(f"{what}: the {name} must be a finite number, not {value!r}")
+            raise BadOption(f"{what}: the {name} must be a finite number, not {value!r}", "rating.bad")
     if rd <= 0:
-        raise BadOption(f"{what}: the deviation must be positive, not {rd!r}")
+        raise BadOption(f"{what}: the deviation must be positive, not {rd!r}", "rating.bad")
     if vol <= 0:
-        raise BadOption(f"{what}: the volatility must be positive, not {vol!r}")
+        raise BadOption(f"{what}: the volatility must be positive, not {vol!r}", "rating.bad")
 
 
 def glicko2(
@@ -97,7 +97,7 @@ def glicko2(
     """
     _check(r, rd, vol, "player")
     if isinstance(tau, bool) or not isinstance(tau, (int, float)) or not tau > 0:
-        raise BadOption(f"tau must be a positive number, not {tau!r}")
+        raise BadOption(f"tau must be a positive number, not {tau!r}", "rating.bad")
     results = list(results)
     mu = (r - DEFAULT_RATING) / SCALE
     phi = rd / SCALE
@@ -111,10 +111,11 @@ def glicko2(
         try:
             opp_r, opp_rd, score = result
         except (TypeError, ValueError):
-            raise BadOption(f"a result is (opponent rating, opponent deviation, score), not {result!r}") from None
+            raise BadOption(f"a result is (opponent rating, opponent deviation, score), not {result!r}",
+                            "rating.bad") from None
         _check(opp_r, opp_rd, 1.0, "opponent")
         if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 1:
-            raise BadOption(f"a score must be a number from 0 to 1, not {score!r}")
+            raise BadOption(f"a score must be a number from 0 to 1, not {score!r}", "rating.bad")
         mu_j = (opp_r - DEFAULT_RATING) / SCALE
         phi_j = opp_rd / SCALE
         g_j = _g(phi_j)
@@ -185,14 +186,15 @@ def match_rating_updates(
         try:
             a, b, score = pair
         except (TypeError, ValueError):
-            raise BadOption(f"a pair is (player a, player b, score of a), not {pair!r}") from None
+            raise BadOption(f"a pair is (player a, player b, score of a), not {pair!r}",
+                            "rating.bad") from None
         for player in (a, b):
             if player not in ratings:
-                raise BadOption(f"player {player!r} of the match has no rating given")
+                raise BadOption(f"player {player!r} of the match has no rating given", "rating.bad")
         if a == b:
-            raise BadOption(f"player {a!r} cannot play against itself")
+            raise BadOption(f"player {a!r} cannot play against itself", "rating.bad")
         if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 1:
-            raise BadOption(f"a score must be a number from 0 to 1, not {score!r}")
+            raise BadOption(f"a score must be a number from 0 to 1, not {score!r}", "rating.bad")
         rating_a, rating_b = ratings[a], ratings[b]
         results[a].append((rating_b[0], rating_b[1], float(score)))
         results[b].append((rating_a[0], rating_a[1], 1.0 - float(score)))

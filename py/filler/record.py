@@ -48,19 +48,20 @@ def from_record(record):
     is not a record, is from a newer version, or does not replay."""
     from .rules import Game
     if not isinstance(record, dict):
-        raise BadRecord(f"a game record is a dict (parsed JSON), got {type(record).__name__}")
+        raise BadRecord(f"a game record is a dict (parsed JSON), got {type(record).__name__}", "record.not_game")
     if record.get("format") != FORMAT:
         raise BadRecord(f"not a Filler game record: format is {record.get('format')!r}, "
-                        f"expected {FORMAT!r}")
+                        f"expected {FORMAT!r}", "record.not_game")
     version = record.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise BadRecord(f"the record's version {version!r} is not a positive int")
+        raise BadRecord(f"the record's version {version!r} is not a positive int", "record.version",
+                        value=version, known=VERSION)
     if version > VERSION:
         raise BadRecord(f"the record has version {version}, newer than this engine reads "
-                        f"({VERSION}); update the game")
+                        f"({VERSION}); update the game", "record.newer", value=version, known=VERSION)
     events = record.get("events", [])
     if not isinstance(events, list):
-        raise BadRecord("the record's events must be a list")
+        raise BadRecord("the record's events must be a list", "record.events")
     try:
         variant = record.get("variant")
         shift = record.get("corner_shift", 0)
@@ -68,7 +69,7 @@ def from_record(record):
         if variant == "custom":
             layout = record.get("layout")
             if not isinstance(layout, dict):
-                raise BadRecord("a custom record needs a 'layout' dict")
+                raise BadRecord("a custom record needs a 'layout' dict", "record.layout")
             game = Game.from_rows(
                 layout.get("rows"), layout.get("colors"), layout.get("shape", "square"),
                 seats=layout.get("seats", 2), teams=layout.get("teams", False),
@@ -78,34 +79,36 @@ def from_record(record):
         else:
             options = record.get("options") or {}
             if not isinstance(options, dict):
-                raise BadRecord("the record's options must be a dict")
+                raise BadRecord("the record's options must be a dict", "record.options")
             game = Game.new(variant, record.get("seed"), corner_shift=shift, first=first,
                             **options)
     except BadRecord:
         raise
     except FillerError as error:
-        raise BadRecord(f"the record's board cannot be made: {error}") from None
+        raise BadRecord(f"the record's board cannot be made: {error}", "record.board", cause=error) from None
     except (TypeError, AttributeError, KeyError) as error:
-        raise BadRecord(f"the record's board description is malformed: {error}") from None
+        raise BadRecord(f"the record's board description is malformed: {error}", "record.board",
+                        cause=error) from None
     for index, event in enumerate(events):
         game = _replay(game, index, event)
     result = record.get("result")
     if result is not None and result != _result(game):
         raise BadRecord(f"the record says the game ended {result!r} but it replays to "
-                        f"{_result(game)!r}")
+                        f"{_result(game)!r}", "record.result")
     return game
 
 
 def _replay(game, index, event):
     if not isinstance(event, (list, tuple)) or not event:
-        raise BadRecord(f"event {index} is {event!r}, not a list like ['move', seat, color]")
+        raise BadRecord(f"event {index} is {event!r}, not a list like ['move', seat, color]",
+                        "record.event_kind")
     kind = event[0]
     try:
         if kind == "move" and len(event) == 3:
             seat, color = event[1], event[2]
             if seat != game.turn:
                 raise BadRecord(f"event {index}: seat {seat!r} moves but it is seat "
-                                f"{game.turn}'s turn")
+                                f"{game.turn}'s turn", "record.mover", seat=seat, turn=game.turn)
             return game.play(color)
         if kind == "resign" and len(event) == 2:
             return game.resign(event[1])
@@ -114,6 +117,7 @@ def _replay(game, index, event):
     except BadRecord:
         raise
     except FillerError as error:
-        raise BadRecord(f"event {index} {event!r} does not replay: {error}") from None
+        raise BadRecord(f"event {index} {event!r} does not replay: {error}", "record.event",
+                        position=index + 1, cause=error) from None
     raise BadRecord(f"event {index} {event!r} is not one of ['move', seat, color], "
-                    f"['resign', seat], ['out', seat]")
+                    f"['resign', seat], ['out', seat]", "record.event_kind")

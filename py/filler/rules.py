@@ -35,10 +35,11 @@ def check_seed(seed) -> int:
     """The seed if it is an int in ``0 <= seed < SEED_LIMIT``, else ``BadOption``."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise BadOption(f"the seed must be a whole number (int) in 0..{SEED_LIMIT - 1}, "
-                        f"got {seed!r} of type {type(seed).__name__}")
+                        f"got {seed!r} of type {type(seed).__name__}", "seed.type", value=seed)
     if not 0 <= seed < SEED_LIMIT:
         raise BadOption(f"the seed must be in 0..{SEED_LIMIT - 1} (2**53 - 1, the largest "
-                        f"integer JavaScript holds exactly), got {seed}")
+                        f"integer JavaScript holds exactly), got {seed}", "seed.range", value=seed,
+                        high=SEED_LIMIT - 1)
     return seed
 
 
@@ -87,9 +88,10 @@ class _Setup:
         self.first = first
 
 
-def _check_int(name, value, low, high):
+def _check_int(name, value, low, high, code):
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise BadOption(f"{name} must be an int in {low}..{high}, got {value!r}")
+        raise BadOption(f"{name} must be an int in {low}..{high}, got {value!r}", code,
+                        value=value, low=low, high=high)
     return value
 
 
@@ -125,7 +127,8 @@ class Game:
         elif options:
             raise BadOption(f"variant {variant.id!r} takes no options (got "
                             f"{', '.join(sorted(options))}); only 'practice' takes "
-                            f"shape, width, height and colors")
+                            f"shape, width, height and colors", "options.not_practice",
+                            variant=variant.id)
         else:
             opts = {}
         board = variant_board(variant.id, seed, tuple(sorted(opts.items())))
@@ -146,19 +149,21 @@ class Game:
         of digits, or one number per cell.  ``walls``: pairs of neighbour ids.
         """
         if seats not in (2, 4) or isinstance(seats, bool):
-            raise BadBoard(f"seats must be 2 or 4, got {seats!r}")
+            raise BadBoard(f"seats must be 2 or 4, got {seats!r}", "board.seats", value=seats)
         if teams and seats != 4:
-            raise BadBoard("teams (duos) need seats=4")
+            raise BadBoard("teams (duos) need seats=4", "board.teams")
         board = board_module.from_rows(rows, colors, shape, walls=walls, values=values,
                                        paint=paint, crown=crown, corners=starts,
                                        layout="two" if seats == 2 else "four")
         if len(board.corners) != seats:
-            raise BadBoard(f"starts gives {len(board.corners)} corners but there are {seats} seats")
+            raise BadBoard(f"starts gives {len(board.corners)} corners but there are {seats} seats",
+                           "board.corners", corners=len(board.corners), seats=seats)
         needed = 3 if seats == 2 else 4 if teams else 5
         if board.colors < needed:
             raise BadBoard(f"{seats} seats{' in teams' if teams else ''} need at least "
                            f"{needed} colors so that a legal color always exists; "
-                           f"got colors={board.colors}")
+                           f"got colors={board.colors}", "board.few_colors", seats=seats,
+                           needed=needed, count=board.colors)
         layout = _layout_of(board)
         setup = _Setup(board, "custom", None, {}, layout, seats, bool(teams),
                        cls._check_shift(corner_shift), cls._check_first(first, seats))
@@ -167,12 +172,13 @@ class Game:
     @staticmethod
     def _check_shift(corner_shift):
         if not isinstance(corner_shift, int) or isinstance(corner_shift, bool):
-            raise BadOption(f"corner_shift must be an int, got {corner_shift!r}")
+            raise BadOption(f"corner_shift must be an int, got {corner_shift!r}", "option.corner_shift",
+                            value=corner_shift)
         return corner_shift
 
     @staticmethod
     def _check_first(first, seats):
-        return _check_int("first (the seat that moves first)", first, 0, seats - 1)
+        return _check_int("first (the seat that moves first)", first, 0, seats - 1, "range.first")
 
     @classmethod
     def _start(cls, setup: _Setup) -> "Game":
@@ -189,7 +195,8 @@ class Game:
             territory = board.flood(start, region)
             if territory & taken:
                 raise BadBoard(f"the start territory of seat {seat} touches another seat's "
-                               f"start territory through color {color}")
+                               f"start territory through color {color}", "board.starts_touch",
+                               seat=seat, color=color)
             taken |= territory
             owned.append(territory)
             colors.append(color)
@@ -251,20 +258,22 @@ class Game:
 
     def _check_color(self, color):
         if self._over:
-            raise GameOver(f"the game is over ({self._end_reason}); no more moves")
+            raise GameOver(f"the game is over ({self._end_reason}); no more moves", "game.over")
         setup = self._setup
         if color.__class__ is not int or not 0 <= color < setup.colors:
             raise IllegalMove(f"a color is an int in 0..{setup.colors - 1} on this board, "
-                              f"got {color!r}")
+                              f"got {color!r}", "move.not_color", value=color, count=setup.colors)
         seat = self._turn
         colors = self._colors
         if color == colors[seat]:
             raise IllegalMove(f"color {color} is your own current color (seat {seat}); "
-                              f"choose one of {self.legal_colors()}")
+                              f"choose one of {self.legal_colors()}", "move.own_color", color=color,
+                              colors=self.legal_colors())
         for rival in setup.opponents[seat]:
             if colors[rival] == color:
                 raise IllegalMove(f"color {color} is the current color of opponent seat "
-                                  f"{rival}; choose one of {self.legal_colors()}")
+                                  f"{rival}; choose one of {self.legal_colors()}", "move.rival_color",
+                                  color=color, seat=rival, colors=self.legal_colors())
         return seat
 
     def play(self, color: int) -> "Game":
@@ -438,7 +447,7 @@ class Game:
 
     def _leave(self, seat, event):
         if seat in self._out:
-            raise BadOption(f"seat {seat} is already out")
+            raise BadOption(f"seat {seat} is already out", "seat.out", seat=seat)
         new = self._copy()
         new._log = ((event, seat), self._log)
         new._length = self._length + 1
@@ -458,7 +467,7 @@ class Game:
         return new
 
     def _check_seat(self, seat):
-        return _check_int("seat", seat, 0, self._setup.seats - 1)
+        return _check_int("seat", seat, 0, self._setup.seats - 1, "range.seat")
 
     # -- what a player sees -----------------------------------------------------
     @property
@@ -544,7 +553,7 @@ class Game:
         return self._setup.side_of[self._check_seat(seat)]
 
     def side_seats(self, side) -> tuple:
-        return self._setup.side_seats[_check_int("side", side, 0, self._setup.sides - 1)]
+        return self._setup.side_seats[_check_int("side", side, 0, self._setup.sides - 1, "range.side")]
 
     @property
     def history(self) -> tuple:
@@ -617,7 +626,7 @@ class Game:
         return self._owner_list()[self._check_cell(cell)]
 
     def _check_cell(self, cell):
-        return _check_int("cell", cell, 0, self.width * self.height - 1)
+        return _check_int("cell", cell, 0, self.width * self.height - 1, "range.cell")
 
     def color_rows(self) -> list:
         """Each cell's current color: '0'..'8', '#' obstacle, '*' free paint."""
@@ -680,12 +689,12 @@ class Game:
 
     def side_score(self, side) -> int:
         """own(S) of RULES.md section 4."""
-        return self._side_values()[_check_int("side", side, 0, self._setup.sides - 1)]
+        return self._side_values()[_check_int("side", side, 0, self._setup.sides - 1, "range.side")]
 
     def side_best(self, side) -> int:
         """best(S) of RULES.md section 4."""
         setup = self._setup
-        seats = setup.side_seats[_check_int("side", side, 0, setup.sides - 1)]
+        seats = setup.side_seats[_check_int("side", side, 0, setup.sides - 1, "range.side")]
         own = active = 0
         for s in seats:
             own |= self._owned[s]

@@ -103,7 +103,8 @@ def get_variant(variant_id) -> Variant:
         return VARIANTS[variant_id]
     except (KeyError, TypeError):
         raise UnknownVariant(f"unknown variant {variant_id!r}; choose one of: "
-                             f"{', '.join(VARIANTS)}") from None
+                             f"{', '.join(VARIANTS)}", "variant.unknown", value=variant_id,
+                             variants=list(VARIANTS)) from None
 
 
 def practice_options(options: dict) -> dict:
@@ -111,20 +112,25 @@ def practice_options(options: dict) -> dict:
     unknown = sorted(set(options) - set(PRACTICE_DEFAULTS))
     if unknown:
         raise BadOption(f"unknown practice option(s) {', '.join(map(repr, unknown))}; "
-                        f"practice takes {', '.join(PRACTICE_DEFAULTS)}")
+                        f"practice takes {', '.join(PRACTICE_DEFAULTS)}", "practice.unknown",
+                        names=unknown)
     out = dict(PRACTICE_DEFAULTS)
     out.update(options)
     if out["shape"] not in SHAPES:
-        raise BadOption(f"practice shape {out['shape']!r} is not one of {', '.join(SHAPES)}")
+        raise BadOption(f"practice shape {out['shape']!r} is not one of {', '.join(SHAPES)}",
+                        "practice.shape", value=out["shape"], shapes=list(SHAPES))
     for name in ("width", "height"):
         value = out[name]
         if not isinstance(value, int) or isinstance(value, bool) \
                 or not PRACTICE_MIN_SIDE <= value <= MAX_SIDE:
             raise BadOption(f"practice {name} must be an int in "
-                            f"{PRACTICE_MIN_SIDE}..{MAX_SIDE}, got {value!r}")
+                            f"{PRACTICE_MIN_SIDE}..{MAX_SIDE}, got {value!r}",
+                            "practice.width" if name == "width" else "practice.height",
+                            value=value, low=PRACTICE_MIN_SIDE, high=MAX_SIDE)
     value = out["colors"]
     if not isinstance(value, int) or isinstance(value, bool) \
             or not MIN_COLORS <= value <= MAX_COLORS:
         raise BadOption(f"practice colors must be an int in {MIN_COLORS}..{MAX_COLORS}, "
-                        f"got {value!r}")
+                        f"got {value!r}", "practice.colors", value=value, low=MIN_COLORS,
+                        high=MAX_COLORS)
     return out
