@@ -177,7 +177,7 @@ export function attachAround(app, launch) {
       app.request('close', {table_id: opened.table_id}).catch(() => {});
     } catch (error) {
       const key = error.type === 'IllegalMove' ? 'launch.moves_illegal' : 'launch.moves_invalid';
-      launch.errors.push({key, params: {message: error.message}});
+      launch.errors.push({key, params: {message: error.problem ?? error.message}});
       drawMessage();
       return;
     }
@@ -354,7 +354,7 @@ export function attachAround(app, launch) {
   app.noTable = (error) => {
     if (refused || !launch.given || state.table) return;
     refused = true;
-    launch.errors.push({key: 'launch.refused', params: {message: error.message || String(error)}});
+    launch.errors.push({key: 'launch.refused', params: {message: error.problem ?? (error.message || String(error))}});
     drawMessage();
     app.startGame({...state.config, variant: 'classic', options: {}, seed: null});
   };

@@ -1,6 +1,10 @@
 // Every text of the page, in Dutch and English. Code asks t('key', {params});
 // static markup carries data-i18n="key" (textContent) and
 // data-i18n-attr="attribute:key;attribute:key" and is filled by translate().
+// What the engine, the worker or the storage refuse comes as a problem {code, params,
+// message}: problemText() says it in the current language (texts: problem_texts.js).
+
+import {PROBLEM_TEXTS} from './problem_texts.js';
 
 const STRINGS = {
   nl: {
@@ -184,6 +188,11 @@ const STRINGS = {
     'lobby.import': 'Importeren…',
     'lobby.import_report': '{taken} overgenomen, {unchanged} al aanwezig, {refused} geweigerd.',
     'lobby.import_refused': 'Geweigerd: {what} ({why})',
+    'lobby.import_what.match': 'match {name}',
+    'lobby.import_what.player': 'speler {name}',
+    'lobby.import_what.rating': 'rating {name}',
+    'lobby.import_what.setting': 'instelling {name}',
+    'lobby.import_what.file': 'het bestand',
     'lobby.profiles': 'Spelers op dit apparaat',
     'board.label': 'Speelbord: {variant}',
     'cell.obstacle': 'obstakel',
@@ -376,6 +385,11 @@ const STRINGS = {
     'lobby.import': 'Import…',
     'lobby.import_report': '{taken} taken, {unchanged} already here, {refused} refused.',
     'lobby.import_refused': 'Refused: {what} ({why})',
+    'lobby.import_what.match': 'match {name}',
+    'lobby.import_what.player': 'player {name}',
+    'lobby.import_what.rating': 'rating {name}',
+    'lobby.import_what.setting': 'setting {name}',
+    'lobby.import_what.file': 'the file',
     'lobby.profiles': 'Players on this device',
     'board.label': 'Board: {variant}',
     'cell.obstacle': 'obstacle',
@@ -388,6 +402,8 @@ const STRINGS = {
     'cell.crown': 'crown',
   },
 };
+Object.assign(STRINGS.nl, PROBLEM_TEXTS.nl);
+Object.assign(STRINGS.en, PROBLEM_TEXTS.en);
 
 export const LANGUAGES = ['nl', 'en'];
 export const LANGUAGE_NAMES = {nl: 'Nederlands', en: 'English'};
@@ -419,11 +435,44 @@ export function onLanguageChange(listener) {
   listeners.add(listener);
 }
 
-/** The text for `key` in the current language, with {name} placeholders filled. */
+/** The text for `key` in the current language, with {name} placeholders filled;
+ *  a param that is a problem ({code, params, message}) is said with problemText. */
 export function t(key, params = {}) {
   const template = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name) =>
-    name in params ? String(params[name]) : whole);
+  return fill(template, params, (value) => isProblem(value) ? problemText(value) : String(value));
+}
+
+function fill(template, params, show) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => name in params ? show(params[name], name) : whole);
+}
+
+const isProblem = (value) => value !== null && typeof value === 'object' && !Array.isArray(value) &&
+  ('code' in value || 'message' in value);
+
+/**
+ * A problem in the current language: its code's text with its params (colors, seats
+ * and turns counted from 1 as the page shows them), followed by the problem that
+ * caused it. A code without a text falls back to the problem's own message.
+ */
+export function problemText(problem) {
+  if (!isProblem(problem)) return problem === null || problem === undefined ? '' : String(problem);
+  const key = `problem.${problem.code}`;
+  const template = STRINGS[current][key] ?? STRINGS.en[key];
+  if (template === undefined) return problem.message ? String(problem.message) : t('problem.error');
+  const params = problem.params && typeof problem.params === 'object' ? problem.params : {};
+  const text = fill(template, params, (value, name) => shownParam(name, value));
+  if (!text.endsWith(':')) return text;
+  return isProblem(params.cause) ? `${text} ${problemText(params.cause)}` : `${text.slice(0, -1)}.`;
+}
+
+function shownParam(name, value) {
+  const counted = /(^|_)color$|^seat$|^turn$/.test(name);
+  if (counted && Number.isInteger(value)) return String(value + 1);
+  if (Array.isArray(value)) {
+    return value.map((item) => name === 'colors' && Number.isInteger(item) ? item + 1 : item).join(', ');
+  }
+  if (value === null || value === undefined) return '—';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 /** A localized name from a {nl, en} object sent by the engine. */

@@ -38,6 +38,12 @@ export function clockText(clock) {
   return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} + ${Math.round(clock.increment_ms / 1000)}`;
 }
 
+/** An entry of an import report, named in the page's language: "match m-…", "file". */
+function importedWhat(item) {
+  const kind = ['match', 'player', 'rating', 'setting'].includes(item.kind) ? item.kind : 'file';
+  return t(`lobby.import_what.${kind}`, {name: item.name ?? '?'});
+}
+
 function formatDate(time) {
   try {
     return new Date(time).toLocaleString(document.documentElement.lang || undefined,
@@ -325,7 +331,7 @@ export class Lobby {
         el('p', {text: t('lobby.import_report', {taken: report.taken.length, unchanged: report.unchanged.length,
                                                  refused: report.refused.length})}),
         report.refused.length ? el('ul', {}, report.refused.map((item) =>
-          el('li', {text: t('lobby.import_refused', {what: item.what, why: item.why || ''})}))) : null) : null);
+          el('li', {text: t('lobby.import_refused', {what: importedWhat(item), why: item.why || ''})}))) : null) : null);
   }
 
   exportFile() {
@@ -352,13 +358,14 @@ export class Lobby {
     if (doc && typeof doc === 'object' && Array.isArray(doc.matches)) {
       const kept = [];
       for (const match of doc.matches) {
-        const what = `match ${typeof match?.id === 'string' ? match.id : '?'}`;
+        const name = typeof match?.id === 'string' ? match.id.slice(0, 80) : '?';
+        const what = `match ${name}`;
         try {
           const checked = await this.app.checkRecord(match, Array.isArray(match?.players) ? match.players : null);
           if (checked.ok) kept.push(match);
-          else refused.push({what, kind: 'match', why: checked.why});
+          else refused.push({what, kind: 'match', name, why: checked.problem ?? checked.why});
         } catch (error) {
-          refused.push({what, kind: 'match', why: error.message});
+          refused.push({what, kind: 'match', name, why: error.problem ?? error.message});
         }
       }
       doc = {...doc, matches: kept};

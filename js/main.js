@@ -11,7 +11,7 @@
 // "filler:computer-move" (request sent -> move drawn) and sets data-bot-ms.
 
 import {el, clear, frameBatcher} from './dom.js';
-import {t, translate, setLanguage, onLanguageChange} from './i18n.js';
+import {t, translate, setLanguage, onLanguageChange, problemText} from './i18n.js';
 import {Engine} from './engine.js';
 import {TableView} from './table.js';
 import {Lobby, defaultLevel} from './lobby.js';
@@ -359,7 +359,7 @@ async function openSaved(id, saved) {
                                                   clock: saved.clock || null, paused: document.hidden});
   } catch (error) {
     store.releaseMatch(id);
-    state.notices.push({kind: 'unreadable', id, message: error.message});
+    state.notices.push({kind: 'unreadable', id, message: error.message, problem: error.problem});
     render();
     return false;
   }
@@ -664,7 +664,7 @@ function storageEvent(event) {
 function showError(error, table = state.table) {
   console.warn('filler:', error); // a warning, not an error: it is shown on the page
   if (table) {
-    table.error = error.message || String(error);
+    table.error = error.problem ?? {message: error.message || String(error)}; // said by t() in the page's language
     render();
   } else app.noTable?.(error); // around.js: a URL's game the engine refused
 }
@@ -697,7 +697,7 @@ function drawBoot() {
   if (status === 'failed') {
     bootPanel.append(
       el('p', {class: 'boot-error-title', text: t('boot.failed')}),
-      el('p', {class: 'boot-error-message', text: error || ''}),
+      el('p', {class: 'boot-error-message', text: problemText(error)}),
       el('button', {type: 'button', class: 'primary', dataset: {action: 'retry'}, text: t('boot.retry'),
                     onclick: () => startEngine()}));
   } else if (status === 'booting' && !state.table) {
@@ -828,10 +828,10 @@ async function main() {
       render();
     },
     onReady: () => engineReady(),
-    onBootError: ({message}) => {
+    onBootError: ({problem}) => {
       startOffline();
       state.engine.status = 'failed';
-      state.engine.error = message;
+      state.engine.error = problem;
       if (state.table) state.table.queuedColor = null;
       render();
     },

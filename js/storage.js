@@ -78,55 +78,76 @@ export const MIGRATIONS = {
 };
 
 // ---------------------------------------------------------------------------
-// Shapes. Each check returns null when the value is fine, else what is wrong.
+// Shapes. Each check returns null when the value is fine, else what is wrong: a
+// StoreProblem, said in the player's language by i18n's problemText (codes "store.*"
+// in problem_texts.js) and, as a string, in English.
+
+class StoreProblem {
+  constructor(code, message, params = {}) {
+    this.code = `store.${code}`;
+    this.params = params;
+    this.message = message;
+  }
+
+  toString() {
+    return this.message;
+  }
+}
+
+const wrongField = (field) => new StoreProblem("field", `${field} is missing or wrong`, { field });
+const notList = (field) => new StoreProblem("not_list", `${field} is not a list`, { field });
+const notObject = (field) => new StoreProblem("not_object", `${field} is not an object`, { field });
 
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 const isTime = (value) => typeof value === "number" && Number.isFinite(value) && value >= 0;
 
 function checkMatch(match) {
-  if (!isObject(match)) return "a match is not an object";
-  if (match.format !== MATCH_FORMAT) return `format is not "${MATCH_FORMAT}"`;
-  if (typeof match.id !== "string" || !MATCH_ID.test(match.id)) return "the match id is missing or malformed";
-  if (typeof match.variant !== "string" || match.variant === "") return "the variant is missing";
+  if (!isObject(match)) return notObject("match");
+  if (match.format !== MATCH_FORMAT) return wrongField("format");
+  if (typeof match.id !== "string" || !MATCH_ID.test(match.id)) return wrongField("id");
+  if (typeof match.variant !== "string" || match.variant === "") return wrongField("variant");
   // A custom board has no seed (null) and carries its `board` layout instead.
-  if (!(match.seed === null || typeof match.seed === "string" || Number.isInteger(match.seed))) return "the seed is not a whole number";
-  if (match.options != null && !isObject(match.options)) return "options is not an object";
-  if (match.board != null && !isObject(match.board)) return "board is not an object";
-  if (!Number.isInteger(match.games) || match.games < 1) return "games is not a positive whole number";
-  if (!Array.isArray(match.players) || match.players.length === 0) return "players is not a list";
+  if (!(match.seed === null || typeof match.seed === "string" || Number.isInteger(match.seed))) return wrongField("seed");
+  if (match.options != null && !isObject(match.options)) return notObject("options");
+  if (match.board != null && !isObject(match.board)) return notObject("board");
+  if (!Number.isInteger(match.games) || match.games < 1) return wrongField("games");
+  if (!Array.isArray(match.players) || match.players.length === 0) return notList("players");
   for (const player of match.players) {
-    if (!isObject(player) || typeof player.kind !== "string") return "a player has no kind";
+    if (!isObject(player) || typeof player.kind !== "string") return wrongField("players");
   }
-  if (!Array.isArray(match.events)) return "events is not a list";
+  if (!Array.isArray(match.events)) return notList("events");
   for (const event of match.events) {
     const typed = isObject(event) ? typeof event.type === "string"
       : Array.isArray(event) && typeof event[0] === "string";
-    if (!typed) return "an event has no type";
+    if (!typed) return wrongField("events");
   }
-  if (match.clock != null && !isObject(match.clock)) return "clock is not an object";
-  if (!isTime(match.created) || !isTime(match.updated)) return "created or updated is not a time";
+  if (match.clock != null && !isObject(match.clock)) return notObject("clock");
+  if (!isTime(match.created)) return wrongField("created");
+  if (!isTime(match.updated)) return wrongField("updated");
   const finished = match.finished;
-  if (!(finished == null || typeof finished === "boolean" || isTime(finished))) return "finished is not a time";
+  if (!(finished == null || typeof finished === "boolean" || isTime(finished))) return wrongField("finished");
   return null;
 }
 
 function checkPlayer(player) {
-  if (!isObject(player)) return "a player is not an object";
+  if (!isObject(player)) return notObject("player");
   const name = player.name;
-  if (typeof name !== "string" || name.trim() === "" || name.length > MAX_NAME_LENGTH) return "a player name is empty or too long";
-  if (/[\u0000-\u001f\u007f]/.test(name)) return "a player name holds control characters";
-  if (player.created != null && !isTime(player.created)) return "created is not a time";
+  if (typeof name !== "string" || name.trim() === "" || name.length > MAX_NAME_LENGTH) {
+    return new StoreProblem("player_name", "a player name is empty or too long");
+  }
+  if (/[\u0000-\u001f\u007f]/.test(name)) return new StoreProblem("player_control", "a player name holds control characters");
+  if (player.created != null && !isTime(player.created)) return wrongField("created");
   return null;
 }
 
 function checkRating(entry) {
-  if (!isObject(entry)) return "a rating is not an object";
-  if (typeof entry.player !== "string" || entry.player.trim() === "") return "a rating has no player";
-  if (typeof entry.variant !== "string" || entry.variant === "") return "a rating has no variant";
+  if (!isObject(entry)) return notObject("rating");
+  if (typeof entry.player !== "string" || entry.player.trim() === "") return wrongField("player");
+  if (typeof entry.variant !== "string" || entry.variant === "") return wrongField("variant");
   for (const field of ["r", "rd", "vol"]) {
-    if (typeof entry[field] !== "number" || !Number.isFinite(entry[field])) return `${field} is not a number`;
+    if (typeof entry[field] !== "number" || !Number.isFinite(entry[field])) return wrongField(field);
   }
-  if (!Number.isInteger(entry.matches) || entry.matches < 0) return "matches is not a whole number";
+  if (!Number.isInteger(entry.matches) || entry.matches < 0) return wrongField("matches");
   return null;
 }
 
@@ -140,16 +161,18 @@ const SETTING_CHECKS = {
 
 function checkSetting(key, value) {
   const check = SETTING_CHECKS[key];
-  if (check) return check(value) ? null : `${key} cannot be ${JSON.stringify(value)}`;
   // Settings this version does not know yet: plain values only.
   const plain = value === null || ["string", "number", "boolean"].includes(typeof value);
-  return plain && key.length <= 40 ? null : `${key} is not a plain value`;
+  const fine = check ? check(value) : plain && key.length <= 40;
+  if (fine) return null;
+  const shown = String(JSON.stringify(value)).slice(0, 40);
+  return new StoreProblem("setting", `${key.slice(0, 40)} cannot be ${shown}`, { key: key.slice(0, 40), value: shown });
 }
 
 const RECORD_CHECKS = {
   match: checkMatch,
   players: (value) => {
-    if (!isObject(value) || !Array.isArray(value.players)) return "players is not a list";
+    if (!isObject(value) || !Array.isArray(value.players)) return notList("players");
     for (const player of value.players) {
       const problem = checkPlayer(player);
       if (problem) return problem;
@@ -157,7 +180,7 @@ const RECORD_CHECKS = {
     return null;
   },
   ratings: (value) => {
-    if (!isObject(value) || !Array.isArray(value.ratings)) return "ratings is not a list";
+    if (!isObject(value) || !Array.isArray(value.ratings)) return notList("ratings");
     for (const entry of value.ratings) {
       const problem = checkRating(entry);
       if (problem) return problem;
@@ -165,7 +188,7 @@ const RECORD_CHECKS = {
     return null;
   },
   settings: (value) => {
-    if (!isObject(value) || !isObject(value.settings)) return "settings is not an object";
+    if (!isObject(value) || !isObject(value.settings)) return notObject("settings");
     for (const [key, setting] of Object.entries(value.settings)) {
       const problem = checkSetting(key, setting);
       if (problem) return problem;
@@ -173,29 +196,35 @@ const RECORD_CHECKS = {
     return null;
   },
   index: (value) => {
-    if (!isObject(value) || !Array.isArray(value.matches)) return "the index is not a list";
+    if (!isObject(value) || !Array.isArray(value.matches)) return notList("index");
     for (const entry of value.matches) {
-      if (!isObject(entry) || typeof entry.id !== "string" || !MATCH_ID.test(entry.id)) return "an index entry has no id";
+      if (!isObject(entry) || typeof entry.id !== "string" || !MATCH_ID.test(entry.id)) return wrongField("index");
     }
     return null;
   },
 };
 
-/** Brings a parsed value of `kind` up to SCHEMA_VERSION: {value} or {reason, message}. */
+/** Brings a parsed value of `kind` up to SCHEMA_VERSION: {value} or {reason, message}
+ *  (message: a StoreProblem). */
 export function migrate(kind, value) {
   const version = isObject(value) && "version" in value ? value.version : 0;
-  if (!Number.isInteger(version) || version < 0) return { reason: "shape", message: "the version is not a whole number" };
+  const unreadable = (message) => ({ reason: "shape", message: new StoreProblem("data_version", message) });
+  if (!Number.isInteger(version) || version < 0) return unreadable("the version is not a whole number");
   if (version > SCHEMA_VERSION) {
-    return { reason: "newer", message: `written by a newer version of this site (data version ${version}, this one reads up to ${SCHEMA_VERSION})` };
+    return {
+      reason: "newer",
+      message: new StoreProblem("newer_data", `written by a newer version of this site (data version ${version}, this one reads up to ${SCHEMA_VERSION})`,
+                                { version, known: SCHEMA_VERSION }),
+    };
   }
   let current = value;
   for (let step = version; step < SCHEMA_VERSION; step += 1) {
     const upgrade = MIGRATIONS[kind] && MIGRATIONS[kind][step];
-    if (!upgrade) return { reason: "shape", message: `no way to read data version ${step}` };
+    if (!upgrade) return unreadable(`no way to read data version ${step}`);
     try {
       current = upgrade(current);
     } catch (error) {
-      return { reason: "shape", message: `could not migrate from data version ${step}: ${error.message}` };
+      return unreadable(`could not migrate from data version ${step}: ${error.message}`);
     }
   }
   return { value: current };
@@ -486,12 +515,12 @@ export class Store {
     try {
       parsed = JSON.parse(raw);
     } catch {
-      return this.#setAside(key, raw, "json", "it is not readable JSON");
+      return this.#setAside(key, raw, "json", new StoreProblem("not_readable", "it is not readable JSON"));
     }
     const migrated = migrate(kind, parsed);
     if (!("value" in migrated)) return this.#setAside(key, raw, migrated.reason, migrated.message);
     let problem = RECORD_CHECKS[kind](migrated.value);
-    if (!problem && kind === "match" && key !== MATCH_PREFIX + migrated.value.id) problem = "its id does not match its key";
+    if (!problem && kind === "match" && key !== MATCH_PREFIX + migrated.value.id) problem = new StoreProblem("key", "its id does not match its key");
     if (problem) return this.#setAside(key, raw, "shape", problem);
     return { value: migrated.value, raw };
   }
@@ -767,7 +796,7 @@ export class Store {
   addPlayer(name) {
     const player = { name: typeof name === "string" ? name.trim() : name, created: this.#now() };
     const problem = checkPlayer(player);
-    if (problem) return { ok: false, reason: "invalid", message: problem };
+    if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
     const players = this.listPlayers();
     const existing = players.find((known) => nameKey(known.name) === nameKey(player.name));
     if (existing) return { ok: true, player: existing, existed: true };
@@ -797,7 +826,7 @@ export class Store {
   setRating(player, variant, { r, rd, vol, matches } = {}) {
     const entry = { player: typeof player === "string" ? player.trim() : player, variant, r, rd, vol, matches };
     const problem = checkRating(entry);
-    if (problem) return { ok: false, reason: "invalid", message: problem };
+    if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
     this.#putRatings([entry]);
     return { ok: true };
   }
@@ -823,7 +852,7 @@ export class Store {
     if (!isObject(changes)) return { ok: false, reason: "invalid", message: "settings must be an object" };
     for (const [key, value] of Object.entries(changes)) {
       const problem = checkSetting(key, value);
-      if (problem) return { ok: false, reason: "invalid", message: problem };
+      if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
     }
     const settings = { ...this.#storedSettings(), ...changes };
     const { persisted } = this.#write(SETTINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, settings }));
@@ -854,8 +883,11 @@ export class Store {
    * Merges an exported document (object or JSON text) into what is stored. Same match
    * id: the copy with more events wins, then the newer `updated`; players by name;
    * ratings: the entry with more matches; settings: only those not set here.
-   * Returns {taken, unchanged, refused}: lists of {what, kind, why?} where `what` names
-   * the entry ("match m-…", "player Anna", "rating Anna/classic", "setting theme").
+   * Returns {taken, unchanged, refused}: lists of {what, kind, name, why?} where `what`
+   * names the entry in English ("match m-…", "player Anna", "rating Anna/classic",
+   * "setting theme", "file"), `kind` is match, player, rating, setting or file (the
+   * whole file, or one of its lists), `name` the entry's own name (null for a file) and
+   * `why` a StoreProblem.
    */
   importAll(input) {
     const report = { taken: [], unchanged: [], refused: [] };
@@ -864,16 +896,17 @@ export class Store {
       try {
         doc = JSON.parse(input);
       } catch {
-        report.refused.push({ what: "file", kind: "file", why: "it is not JSON" });
+        report.refused.push({ what: "file", kind: "file", name: null, why: new StoreProblem("not_json", "it is not JSON") });
         return report;
       }
     }
     if (!isObject(doc) || doc.format !== EXPORT_FORMAT) {
-      report.refused.push({ what: "file", kind: "file", why: "it is not a Filler export" });
+      report.refused.push({ what: "file", kind: "file", name: null, why: new StoreProblem("not_export", "it is not a Filler export") });
       return report;
     }
     if (!Number.isInteger(doc.version) || doc.version > SCHEMA_VERSION) {
-      report.refused.push({ what: "file", kind: "file", why: "it was made by a newer version of this site" });
+      report.refused.push({ what: "file", kind: "file", name: null,
+                            why: new StoreProblem("newer_file", "it was made by a newer version of this site") });
       return report;
     }
     this.#importMatches(doc.matches, report);
@@ -886,7 +919,7 @@ export class Store {
   #importMatches(matches, report) {
     if (matches === undefined) return;
     if (!Array.isArray(matches)) {
-      report.refused.push({ what: "matches", kind: "match", why: "matches is not a list" });
+      report.refused.push({ what: "matches", kind: "file", name: null, why: notList("matches") });
       return;
     }
     matches.forEach((candidate, position) => {
@@ -895,7 +928,7 @@ export class Store {
       const migrated = migrate("match", candidate);
       const problem = "value" in migrated ? checkMatch(migrated.value) : migrated.message;
       if (problem) {
-        report.refused.push({ what, kind: "match", why: problem });
+        report.refused.push({ what, kind: "match", name: label, why: problem });
         return;
       }
       const match = migrated.value;
@@ -904,11 +937,11 @@ export class Store {
         const better = match.events.length > here.events.length ||
           (match.events.length === here.events.length && match.updated > here.updated);
         if (!better) {
-          report.unchanged.push({ what, kind: "match", why: "the copy here is the same or newer" });
+          report.unchanged.push({ what, kind: "match", name: label, why: new StoreProblem("same_or_newer", "the copy here is the same or newer") });
           return;
         }
         if (this.#held.has(match.id) || this.#holderElsewhere(match.id)) {
-          report.refused.push({ what, kind: "match", why: "it is open at a table; close it first" });
+          report.refused.push({ what, kind: "match", name: label, why: new StoreProblem("open_at_table", "it is open at a table; close it first") });
           return;
         }
       }
@@ -917,28 +950,29 @@ export class Store {
       this.#known.set(match.id, raw);
       this.#verified.set(match.id, raw);
       this.#putInIndex(summarize(match));
-      report.taken.push({ what, kind: "match" });
+      report.taken.push({ what, kind: "match", name: label });
     });
   }
 
   #importPlayers(players, report) {
     if (players === undefined) return;
     if (!Array.isArray(players)) {
-      report.refused.push({ what: "players", kind: "player", why: "players is not a list" });
+      report.refused.push({ what: "players", kind: "file", name: null, why: notList("players") });
       return;
     }
     const here = this.listPlayers();
     let added = false;
     for (const candidate of players) {
-      const what = `player ${isObject(candidate) && typeof candidate.name === "string" ? candidate.name.slice(0, MAX_NAME_LENGTH) : "?"}`;
+      const name = isObject(candidate) && typeof candidate.name === "string" ? candidate.name.slice(0, MAX_NAME_LENGTH) : "?";
+      const what = `player ${name}`;
       const problem = checkPlayer(candidate);
       if (problem) {
-        report.refused.push({ what, kind: "player", why: problem });
+        report.refused.push({ what, kind: "player", name, why: problem });
       } else if (here.some((known) => nameKey(known.name) === nameKey(candidate.name))) {
-        report.unchanged.push({ what, kind: "player", why: "already here" });
+        report.unchanged.push({ what, kind: "player", name, why: new StoreProblem("already_here", "already here") });
       } else {
         here.push({ name: candidate.name.trim(), created: candidate.created ?? this.#now() });
-        report.taken.push({ what, kind: "player" });
+        report.taken.push({ what, kind: "player", name });
         added = true;
       }
     }
@@ -948,26 +982,28 @@ export class Store {
   #importRatings(ratings, report) {
     if (ratings === undefined) return;
     if (!Array.isArray(ratings)) {
-      report.refused.push({ what: "ratings", kind: "rating", why: "ratings is not a list" });
+      report.refused.push({ what: "ratings", kind: "file", name: null, why: notList("ratings") });
       return;
     }
     const taken = [];
     for (const candidate of ratings) {
-      const what = isObject(candidate) ? `rating ${candidate.player}/${candidate.variant}` : "rating ?";
+      const name = isObject(candidate) ? `${candidate.player}/${candidate.variant}` : "?";
+      const what = `rating ${name}`;
       const problem = checkRating(candidate);
       if (problem) {
-        report.refused.push({ what, kind: "rating", why: problem });
+        report.refused.push({ what, kind: "rating", name, why: problem });
         continue;
       }
       const here = taken.find((entry) => nameKey(entry.player) === nameKey(candidate.player) && entry.variant === candidate.variant) ??
         this.getRating(candidate.player, candidate.variant);
       if (here && here.matches >= candidate.matches) {
-        report.unchanged.push({ what, kind: "rating", why: "the rating here counts as many matches or more" });
+        report.unchanged.push({ what, kind: "rating", name,
+                                why: new StoreProblem("rating_counts", "the rating here counts as many matches or more") });
         continue;
       }
       const { player, variant, r, rd, vol, matches } = candidate;
       taken.push({ player: player.trim(), variant, r, rd, vol, matches });
-      report.taken.push({ what, kind: "rating" });
+      report.taken.push({ what, kind: "rating", name });
     }
     if (taken.length > 0) this.#putRatings(taken);
   }
@@ -975,7 +1011,7 @@ export class Store {
   #importSettings(settings, report) {
     if (settings === undefined) return;
     if (!isObject(settings)) {
-      report.refused.push({ what: "settings", kind: "setting", why: "settings is not an object" });
+      report.refused.push({ what: "settings", kind: "file", name: null, why: notObject("settings") });
       return;
     }
     const here = this.#storedSettings();
@@ -983,11 +1019,11 @@ export class Store {
     for (const [key, value] of Object.entries(settings)) {
       const what = `setting ${key}`;
       const problem = checkSetting(key, value);
-      if (problem) report.refused.push({ what, kind: "setting", why: problem });
-      else if (key in here) report.unchanged.push({ what, kind: "setting", why: "already set here" });
+      if (problem) report.refused.push({ what, kind: "setting", name: key, why: problem });
+      else if (key in here) report.unchanged.push({ what, kind: "setting", name: key, why: new StoreProblem("already_set", "already set here") });
       else {
         changes[key] = value;
-        report.taken.push({ what, kind: "setting" });
+        report.taken.push({ what, kind: "setting", name: key });
       }
     }
     if (Object.keys(changes).length > 0) {

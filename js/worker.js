@@ -4,7 +4,9 @@
 // filler.api.handle(JSON.stringify(request)), i.e. {id, ok: true, result} or
 // {id, ok: false, error: {type, message}}. While booting the worker posts
 // {type: "progress", stage, fraction} (stages "runtime", "python", "engine"), then
-// {type: "ready", version, timings} or {type: "boot-error", message}.
+// {type: "ready", version, timings} or {type: "boot-error", problem, message, detail}:
+// problem is {code, params, message}, said in the player's language by the page
+// (js/problem_texts.js, codes "boot.*"); message is English, detail for the console.
 // Requests that arrive during boot wait for it, in order.
 //
 // Boot, fastest first: build.py ships a memory snapshot of Pyodide taken right after
@@ -15,6 +17,14 @@
 
 const siteRoot = new URL("../", import.meta.url);
 
+/** A boot failure the page can say in the player's language. */
+class BootProblem extends Error {
+  constructor(code, params, message) {
+    super(message);
+    this.problem = { code, params, message };
+  }
+}
+
 function post(message) {
   self.postMessage(message);
 }
@@ -23,23 +33,27 @@ function progress(stage, fraction) {
   post({ type: "progress", stage, fraction });
 }
 
+// what: "build" (build.json), "engine" (the wheel) or "snapshot"
 async function fetchOk(url, what) {
   let response;
+  let reason = null;
   try {
     // no-cache: revalidate (cheap) so that a new build is never mixed with an old file;
     // offline, the service worker answers from its cache of this very build.
     response = await fetch(url, { cache: "no-cache" });
+    if (!response.ok) reason = `HTTP ${response.status}`;
   } catch (error) {
-    throw new Error(`Could not download ${what} (${url.pathname}): ${error.message}`);
+    reason = String(error && error.message || error);
   }
-  if (!response.ok) {
-    throw new Error(`Could not download ${what} (${url.pathname}): HTTP ${response.status}`);
+  if (reason !== null) {
+    throw new BootProblem(`boot.download_${what}`, { path: url.pathname, reason },
+                          `Could not download ${url.pathname}: ${reason}`);
   }
   return response;
 }
 
 async function fetchSnapshot(url) {
-  const response = await fetchOk(url, "the Python snapshot");
+  const response = await fetchOk(url, "snapshot");
   const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(unzipped).arrayBuffer());
 }
@@ -62,10 +76,10 @@ async function boot() {
   const mark = (name) => { timings[name] = Math.round(performance.now() - started); };
 
   progress("runtime", 0);
-  const build = await (await fetchOk(new URL("build.json", siteRoot), "build.json")).json();
+  const build = await (await fetchOk(new URL("build.json", siteRoot), "build")).json();
   const indexURL = new URL(build.pyodide, siteRoot).href;
   // Start every download at once; they arrive while the runtime compiles.
-  const wheelBytes = fetchOk(new URL(build.engine_wheel, siteRoot), "the engine")
+  const wheelBytes = fetchOk(new URL(build.engine_wheel, siteRoot), "engine")
     .then((response) => response.arrayBuffer());
   wheelBytes.catch(() => {}); // reported when awaited below
   const snapshotBytes = build.snapshot && typeof DecompressionStream === "function"
@@ -77,7 +91,9 @@ async function boot() {
   try {
     ({ loadPyodide } = await import(`${indexURL}pyodide.mjs`));
   } catch (error) {
-    throw new Error(`Could not load Pyodide from ${build.pyodide}: ${error.message}`);
+    const reason = String(error && error.message || error);
+    throw new BootProblem("boot.pyodide", { path: build.pyodide, reason },
+                          `Could not load Pyodide from ${build.pyodide}: ${reason}`);
   }
   mark("pyodide_mjs");
   progress("python", 0.2);
@@ -104,6 +120,9 @@ async function boot() {
   let handle;
   try {
     handle = pyodide.runPython(INSTALL_ENGINE, { globals });
+  } catch (error) {
+    const detail = errorMessage(error);
+    throw new BootProblem("boot.python", { detail }, `Python could not start the engine: ${detail}`);
   } finally {
     globals.destroy();
   }
@@ -121,9 +140,17 @@ function errorMessage(error) {
   return lines[lines.length - 1] || text;
 }
 
+/** {code, params, message} for any boot failure: ours, or Python's (its last line). */
+function bootProblem(error) {
+  if (error instanceof BootProblem) return error.problem;
+  const detail = errorMessage(error);
+  return { code: "boot.other", params: { detail }, message: detail };
+}
+
 const booted = boot();
 booted.catch((error) => {
-  post({ type: "boot-error", message: errorMessage(error), detail: String(error && error.stack || error) });
+  const problem = bootProblem(error);
+  post({ type: "boot-error", problem, message: problem.message, detail: String(error && error.stack || error) });
 });
 
 self.onmessage = async (event) => {
@@ -133,15 +160,15 @@ self.onmessage = async (event) => {
   try {
     handle = await booted;
   } catch (error) {
-    post({ id, ok: false, error: { type: "BootError", message: errorMessage(error) } });
+    post({ id, ok: false, error: { type: "BootError", ...bootProblem(error) } });
     return;
   }
   let answer;
   try {
     answer = JSON.parse(handle(JSON.stringify(request)));
   } catch (error) {
-    answer = { id, ok: false, error: { type: "InternalError", message: errorMessage(error),
-                                        detail: String(error && error.message || error) } };
+    answer = { id, ok: false, error: { type: "InternalError", code: "internal", params: {},
+                                        message: errorMessage(error), detail: String(error && error.message || error) } };
   }
   post(answer);
 };

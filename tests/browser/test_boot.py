@@ -92,9 +92,12 @@ def test_failed_boot_is_reported_and_requests_are_refused(page, page_guard, brok
     messages = page.evaluate("window.messages")
     boot_error = next(m for m in messages if m.get("type") in ("boot-error", "ready", "worker-error"))
     assert boot_error["type"] == "boot-error", boot_error
-    assert "engine" in boot_error["message"] and "404" in boot_error["message"]
+    assert boot_error["problem"]["code"] == "boot.download_engine"
+    assert boot_error["problem"]["params"]["reason"] == "HTTP 404"
+    assert "missing-0.0.0" in boot_error["problem"]["params"]["path"] and "404" in boot_error["message"]
     answer = next(m for m in messages if m.get("id") == 7)
     assert answer["ok"] is False and answer["error"]["type"] == "BootError"
+    assert answer["error"]["code"] == "boot.download_engine"
 
 
 def test_page_boots_to_a_playable_board(page, boot, site_dir):

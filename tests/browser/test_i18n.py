@@ -1,8 +1,11 @@
 """Languages: the switch in the options changes every visible text of the page."""
 
+import json
 import re
 
 from conftest import BOOT_TIMEOUT_MS
+
+import filler
 
 # the same in both languages: names, and words both languages share
 SAME = {"Filler", "Computer", "Nederlands", "English", "Vinco", "Variant", "Matches"}
@@ -71,3 +74,46 @@ def test_the_first_language_follows_the_browser(new_guarded_context, site_url):
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.lang") == "nl"
     assert page.locator("#new-game").text_content() == "Nieuwe partij"
+
+
+ENGINE_READY = "body[data-engine='ready']"
+
+
+def test_what_the_engine_refuses_is_said_in_the_page_language(page, site_url, boot):
+    game = filler.Game.new("quick", seed=77)
+    first = game.legal_colors()[0]
+    after = game.play(first)
+    allowed = ", ".join(str(color + 1) for color in after.legal_colors())
+    # the second move takes the first player's color: the engine refuses it
+    boot(page, f"{site_url}#variant=quick&seed=77&moves=2-{first}{first}&lang=nl")
+    page.wait_for_selector(".launch-message:not([hidden]) li", timeout=BOOT_TIMEOUT_MS)
+    dutch = f"Kleur {first + 1} is de kleur van speler 1; kies uit {allowed}."
+    page.wait_for_function("(text) => document.querySelector('.launch-message').textContent.includes(text)",
+                           arg=dutch)
+    assert "choose" not in page.locator(".launch-message").inner_text()
+    switch_language(page, "en")
+    english = f"Color {first + 1} is the color of player 1; choose one of {allowed}."
+    page.wait_for_function("(text) => document.querySelector('.launch-message').textContent.includes(text)",
+                           arg=english)
+
+
+def test_an_import_says_in_dutch_why_it_refused_what(page, site_url, boot, tmp_path):
+    game = filler.Game.new("quick", seed=77)
+    record = filler.Match.new("quick", 77).to_record()
+    record["events"] = [["move", 0, game.current_color(0)]]  # a player's own color: does not replay
+    match = {**record, "id": "m-kapot", "created": 1, "updated": 2,
+             "players": [{"kind": "human", "name": ""}, {"kind": "computer", "level": "greedy"}]}
+    document = {"format": "filler-export", "version": 1, "matches": [match], "settings": {"theme": "purple"}}
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(document))
+    boot(page, f"{site_url}#variant=quick&lang=nl")
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.click("#new-game")
+    page.click('[data-tab="players"]')
+    page.set_input_files('input[name="import"]', str(path))
+    page.wait_for_selector(".import-report li")
+    report = page.locator(".import-report").inner_text()
+    assert "Geweigerd: match m-kapot (Stap 1 van de opname kan niet worden nagespeeld: " \
+           f"Kleur {game.current_color(0) + 1} is je eigen kleur;" in report
+    assert 'Geweigerd: instelling theme (de instelling „theme” kan niet "purple" zijn)' in report
+    assert not re.search(r"\b(the|is not|cannot|does not)\b", report), report

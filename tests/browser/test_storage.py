@@ -458,7 +458,8 @@ def test_import_merges_by_events_players_and_rating_matches(page, site_url):
                 "ratings": ratings}
     # A match open at this tab's table is not replaced under it.
     held = page.evaluate("(doc) => store.importAll(doc)", {**incoming, "players": [], "ratings": []})
-    assert [(item["what"], item["why"]) for item in held["refused"]] == [("match m-b", "it is open at a table; close it first")]
+    assert [(item["what"], item["why"]["code"], item["why"]["message"]) for item in held["refused"]] == [
+        ("match m-b", "store.open_at_table", "it is open at a table; close it first")]
     page.evaluate("() => store.releaseAll()")
     report = page.evaluate("(doc) => store.importAll(doc)", incoming)
     taken = {item["what"] for item in report["taken"]}
@@ -470,13 +471,15 @@ def test_import_merges_by_events_players_and_rating_matches(page, site_url):
     assert page.evaluate("() => store.listPlayers().map(p => p.name)") == ["Anna", "Bram", "Cas"]
 
 
-@pytest.mark.parametrize("document, why", [
-    ("{oops", "not JSON"),
-    (json.dumps({"format": "something-else"}), "not a Filler export"),
-    (json.dumps({"format": "filler-export", "version": 99, "matches": []}), "newer version"),
+@pytest.mark.parametrize("document, code, why", [
+    ("{oops", "store.not_json", "not JSON"),
+    (json.dumps({"format": "something-else"}), "store.not_export", "not a Filler export"),
+    (json.dumps({"format": "filler-export", "version": 99, "matches": []}), "store.newer_file", "newer version"),
 ])
-def test_import_refuses_a_file_it_cannot_read(page, site_url, document, why):
+def test_import_refuses_a_file_it_cannot_read(page, site_url, document, code, why):
     open_store(page, site_url)
     report = page.evaluate("(text) => store.importAll(text)", document)
     assert report["taken"] == [] and len(report["refused"]) == 1
-    assert report["refused"][0]["what"] == "file" and why in report["refused"][0]["why"]
+    refused = report["refused"][0]
+    assert refused["what"] == "file" and refused["kind"] == "file"
+    assert refused["why"]["code"] == code and why in refused["why"]["message"]

@@ -217,10 +217,11 @@ def test_a_failed_boot_shows_a_message_and_a_retry(page, page_guard, site_dir, t
     info = json.loads((broken / "build.json").read_text())
     info["engine_wheel"] = "wheels/missing-0.0.0-py3-none-any.whl"
     (broken / "build.json").write_text(json.dumps(info))
-    page.goto(serve_directory(broken))
+    page.goto(serve_directory(broken) + "#variant=classic&lang=nl")
     page.wait_for_selector('body[data-engine="failed"]', state="attached", timeout=BOOT_TIMEOUT_MS)
-    assert page.locator(".boot-error-title").is_visible()
-    assert page.locator(".boot-error-message").text_content()
+    assert page.locator(".boot-error-title").inner_text() == "Het spel kon niet starten."
+    assert page.locator(".boot-error-message").inner_text() == \
+        "Kon de spelregels niet downloaden (/wheels/missing-0.0.0-py3-none-any.whl: HTTP 404)."
     retry = page.locator('button[data-action="retry"]')
     assert retry.is_visible()
     retry.click()
