@@ -172,7 +172,7 @@ export class TableView {
   renderNotices(state) {
     const items = state.notices.map((notice, index) => {
       const key = `notice.${notice.kind}`;
-      let text = t(key, {count: notice.matches?.length ?? 0});
+      let text = t(key, {count: notice.matches?.length ?? 0, why: notice.problem ?? ''}).trim();
       if (text === key) text = notice.message || notice.kind;
       return el('p', {class: 'notice', dataset: {kind: notice.kind}},
         el('span', {text}),

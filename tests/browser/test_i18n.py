@@ -4,6 +4,7 @@ import json
 import re
 
 from conftest import BOOT_TIMEOUT_MS
+from test_storage import open_store
 
 import filler
 
@@ -117,3 +118,21 @@ def test_an_import_says_in_dutch_why_it_refused_what(page, site_url, boot, tmp_p
            f"Kleur {game.current_color(0) + 1} is je eigen kleur;" in report
     assert 'Geweigerd: instelling theme (de instelling „theme” kan niet "purple" zijn)' in report
     assert not re.search(r"\b(the|is not|cannot|does not)\b", report), report
+
+
+def test_a_saved_match_that_no_longer_opens_says_why_in_dutch(page, site_url):
+    game = filler.Game.new("quick", seed=77)
+    own = game.current_color(0)
+    record = filler.Match.new("quick", 77).to_record()
+    match = {**record, "id": "m-oud", "events": [["move", 0, own]],  # its own color: does not replay
+             "players": [{"kind": "human", "name": ""}, {"kind": "computer", "level": "greedy"}]}
+    open_store(page, site_url)
+    assert page.evaluate("(match) => store.saveMatch(match)", match)["ok"]
+    assert page.evaluate("() => store.setSettings({language: 'nl'})")["ok"]
+    page.evaluate("() => store.releaseAll()")
+    page.goto(site_url)
+    page.wait_for_selector('.notice[data-kind="unreadable"]', timeout=BOOT_TIMEOUT_MS)
+    allowed = ", ".join(str(color + 1) for color in game.legal_colors())
+    assert page.locator('.notice[data-kind="unreadable"]').inner_text().startswith(
+        "Een bewaarde match kon niet worden heropend. Stap 1 van de opname kan niet worden nagespeeld: "
+        f"Kleur {own + 1} is je eigen kleur; kies uit {allowed}.")
