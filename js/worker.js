@@ -2,7 +2,7 @@
 //
 // Page -> worker: {id, method, params}. Worker -> page: the parsed answer of
 // filler.api.handle(JSON.stringify(request)), i.e. {id, ok: true, result} or
-// {id, ok: false, error: {type, message}}. While booting the worker posts
+// {id, ok: false, error: {type, code, params, message}}. While booting the worker posts
 // {type: "progress", stage, fraction} (stages "runtime", "python", "engine"), then
 // {type: "ready", version, timings} or {type: "boot-error", problem, message, detail}:
 // problem is {code, params, message}, said in the player's language by the page

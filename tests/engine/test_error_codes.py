@@ -162,3 +162,20 @@ def test_check_record_says_why_as_a_problem():
     assert answer["ok"] is False and answer["why"]
     assert answer["problem"]["code"] == "record.version"
     assert answer["problem"]["params"] == {"value": 99, "known": 1}
+
+
+def test_every_code_the_page_itself_uses_has_a_text():
+    """The worker's boot failures and the storage's reasons are problems too."""
+    js = ROOT / "js"
+    used = set()
+    for name in ("worker.js", "engine.js"):
+        source = (js / name).read_text(encoding="utf-8")
+        used |= set(re.findall(r"""["'](boot\.[a-z_]+)["']""", source))
+        if "`boot.download_${what}`" in source:
+            used |= {f"boot.download_{what}" for what in re.findall(r'fetchOk\([^;]*?, "(\w+)"\)', source)}
+    storage = (js / "storage.js").read_text(encoding="utf-8")
+    used |= {f"store.{code}" for code in re.findall(r'new StoreProblem\("(\w+)"', storage)}
+    assert {"boot.download_engine", "boot.download_build", "boot.download_snapshot", "boot.pyodide",
+            "store.not_json", "store.field"} <= used
+    missing = sorted(used - set(problem_texts()["en"]))
+    assert not missing, f"codes without a text in js/problem_texts.js: {missing}"
