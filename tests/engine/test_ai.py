@@ -268,3 +268,24 @@ def test_ratings_cover_every_rated_variant_and_level():
     for variant in rated:
         assert set(ai.RATINGS[variant]) == set(ai.LEVELS)
     assert ai.RATINGS_COMMAND.startswith("python -m filler ratings")
+
+
+def test_four_player_tables_seat_the_levels_in_every_order():
+    from filler.ai.tournament import four_table
+    tables = [four_table(ai.LEVELS, number) for number in range(24)]
+    assert len({tuple(table) for table in tables}) == 24  # every order of the four once
+    for table in tables:
+        assert sorted(table) == sorted(ai.LEVELS)
+    for level in ai.LEVELS:
+        assert sorted(table.index(level) for table in tables) == sorted([0, 1, 2, 3] * 6)
+    # within six tables: each pair of levels four times next to each other (twice
+    # with either one moving just after the other) and twice across the table
+    for first in range(0, 24, 6):
+        block = tables[first:first + 6]
+        for i, x in enumerate(ai.LEVELS):
+            for y in ai.LEVELS[i + 1:]:
+                after = sum(t[(t.index(x) + 1) % 4] == y for t in block)
+                before = sum(t[(t.index(y) + 1) % 4] == x for t in block)
+                across = sum(t[(t.index(x) + 2) % 4] == y for t in block)
+                assert (after, before, across) == (2, 2, 2)
+

@@ -3,8 +3,10 @@
     python -m filler ratings --matches 4 --seed 1
 
 Every pair of levels plays ``--matches`` matches per variant (four players: all
-four levels at one table, rotated); each match is one rating period. Prints the
-ratings and a ``RATINGS = {...}`` block for filler/ai/ratings.py.
+four levels at one table, turned a seat per table and seated in the direction of
+play and against it by turns, see ``tournament.four_table``); each match is one
+rating period. Prints the ratings and a ``RATINGS = {...}`` block for
+filler/ai/ratings.py.
 """
 
 from .tournament import RATED
