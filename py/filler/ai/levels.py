@@ -150,14 +150,22 @@ def _master(board, pos, seed, limits):
     if board.sides > 2:
         # Four players: paranoid search (the others against the master), the full
         # reach weight, and the estimate compared with the mean of the three others
-        # (the lookahead compares with the strongest). At four-level tables
-        # (python -m filler ratings --matches 48 --seed 101 --variants four
-        # --seconds 5) the master finished ahead of the lookahead in 29 of 48
-        # matches (drawn 1), against 25 (drawn 1) with the strongest-other estimate
-        # and reach 0.5; against three greedy players (match --matches 12 --seed 1
-        # --seconds 5) it won 10 of 12 (before: 11), total values 1548 to 1226.
-        # Tried and not better there: best-reply search, max-n
-        # (filler.ai.search.MaxN), a greedy model of the others, more nodes.
+        # (the lookahead compares with the strongest). At four-level tables in every
+        # seating order (python -m filler ratings --matches 48 --seed 101 --variants
+        # four --seconds 5; see tournament.four_table) the master finished ahead of
+        # the lookahead in 29 of 48 matches (lost 19), with seeds from 201 in 28
+        # (drawn 1); against three greedy players (match --matches 12 --seed 1
+        # --seconds 5) it won 10 of 12, total values 1548 to 1226.
+        # Tried and not clearly better (within the noise of 48-table runs, about +-7
+        # matches): best-reply search, max-n (filler.ai.search.MaxN), a greedy
+        # model of the others, more nodes (3000), depth capped at 4 or 5 plies,
+        # reach weight 0.7 or 1.5, the strongest-other estimate with reach 1.0,
+        # reach grown in turn order (ties to the side that moves first), contested
+        # cells split between the sides, a bonus for the best gain each side has
+        # next, and the seat in the opposite corner modelled as greedy (one child,
+        # so the search spends its nodes on the neighbours). Reach counted in moves
+        # instead of cells is the same thing here: generated boards never give two
+        # neighbouring cells one color, so every free region is a single cell.
         return _deepen(board, pos, limits, MASTER_REACH, 64, rivals="mean")
     return _deepen(board, pos, limits, MASTER_REACH, 64)
 
