@@ -25,6 +25,7 @@ import sys
 import time
 
 from .position import Board, Position
+from .montecarlo import mcts
 from .search import Limits, iterate
 
 LEVELS = ("beginner", "greedy", "lookahead", "master")
@@ -65,11 +66,16 @@ def default_seconds(game) -> float:
 
 # Node budgets: the deterministic stop. Tuned so that the default time cap is
 # rarely reached on CPython or in the browser (a node costs ~40-150 us in CPython).
+# Four players: Monte Carlo iterations (about 0.14 ms each in CPython on 15x15,
+# flood-only rollouts of two rounds and the reach estimate at their end).
+MONTE_CARLO_ITERATIONS = 1000
+
+
 def _master_nodes(cells: int, seats: int, sides: int = 2) -> int:
-    # a node costs less on a small board: quick 8x7 gets twice the nodes; with
-    # four sides the evaluation grows four fronts and a node costs about 3x more
+    # a node costs less on a small board: quick 8x7 gets twice the nodes; four
+    # players count Monte Carlo iterations instead of search nodes
     if sides > 2:
-        return 1500
+        return MONTE_CARLO_ITERATIONS
     return 8000 if cells <= 100 else 4000 if cells <= 15 * 15 else 3000
 
 
@@ -148,17 +154,8 @@ def _lookahead(board, pos, seed, limits):
 
 def _master(board, pos, seed, limits):
     if board.sides > 2:
-        # Four players: paranoid search (the others against the master), the full
-        # reach weight, and the estimate compared with the mean of the three others
-        # (the lookahead compares with the strongest). At four-level tables
-        # (python -m filler ratings --matches 48 --seed 101 --variants four
-        # --seconds 5) the master finished ahead of the lookahead in 29 of 48
-        # matches (drawn 1), against 25 (drawn 1) with the strongest-other estimate
-        # and reach 0.5; against three greedy players (match --matches 12 --seed 1
-        # --seconds 5) it won 10 of 12 (before: 11), total values 1548 to 1226.
-        # Tried and not better there: best-reply search, max-n
-        # (filler.ai.search.MaxN), a greedy model of the others, more nodes.
-        return _deepen(board, pos, limits, MASTER_REACH, 64, rivals="mean")
+        # Four players, each for itself: Monte Carlo tree search (filler.ai.montecarlo)
+        return mcts(board, pos, limits, seed)
     return _deepen(board, pos, limits, MASTER_REACH, 64)
 
 
