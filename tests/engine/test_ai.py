@@ -268,3 +268,32 @@ def test_ratings_cover_every_rated_variant_and_level():
     for variant in rated:
         assert set(ai.RATINGS[variant]) == set(ai.LEVELS)
     assert ai.RATINGS_COMMAND.startswith("python -m filler ratings")
+
+
+def test_four_player_monte_carlo_plays_legal_colors_and_is_deterministic():
+    from filler.ai.montecarlo import mcts
+    from filler.ai.search import Limits
+    rng = random.Random(11)
+    game = filler.Game.new("four", 7)
+    checked = 0
+    while not game.over:
+        if rng.random() < 0.15 or len(game.legal_colors()) == 2:
+            board, pos = Board.from_game(game)
+            picks = {mcts(board, pos, Limits(30, 120), seed=3) for _ in range(2)}
+            assert len(picks) == 1 and picks <= set(game.legal_colors())
+            # the master's four-player move through the public API, twice the same
+            assert len({ai.choose(game, "master", 30, max_nodes=120) for _ in range(2)}) == 1
+            checked += 1
+        game = game.play(rng.choice(game.legal_colors()))
+    assert checked >= 5
+
+
+def test_four_player_monte_carlo_keeps_to_its_time_cap():
+    import time
+    from filler.ai.montecarlo import mcts
+    from filler.ai.search import Limits
+    game = filler.Game.new("four", 8)
+    board, pos = Board.from_game(game)
+    start = time.perf_counter()
+    assert mcts(board, pos, Limits(0.05), seed=0) in game.legal_colors()
+    assert time.perf_counter() - start < 0.5
