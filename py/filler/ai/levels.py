@@ -24,8 +24,8 @@ import hashlib
 import sys
 import time
 
-from .position import Board, Position
 from .montecarlo import mcts
+from .position import Board, Position
 from .search import Limits, iterate
 
 LEVELS = ("beginner", "greedy", "lookahead", "master")

@@ -63,11 +63,14 @@ class MonteCarlo:
     # -- rewards ----------------------------------------------------------------------
     def rewards(self, values):
         """Per side: a logistic of its lead over the best other side."""
-        out = []
+        ranked = sorted(values, reverse=True)
+        top, second = ranked[0], ranked[1]
         scale = self.scale
-        for side, mine in enumerate(values):
-            lead = mine - max(v for other, v in enumerate(values) if other != side)
-            out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead / scale)))))
+        exp = math.exp
+        out = []
+        for mine in values:
+            lead = mine - (second if mine == top else top)
+            out.append(1.0 / (1.0 + exp(-max(-30.0, min(30.0, lead / scale)))))
         return out
 
     def score(self, pos: Position):
