@@ -159,12 +159,15 @@ def _master(board, pos, seed, limits):
         # four-level tables (python -m filler ratings --matches 48 --variants four
         # --seconds 5) it finished ahead of the lookahead in 36-1-11 (seed 101),
         # 34-0-14 (202) and 43-0-5 (303) matches (won-drawn-lost), where the paranoid
-        # search did 29-1-18, 27-0-21 and 30-0-18; at a table with greedy, lookahead
-        # and the paranoid master (seed 101) it finished ahead of the paranoid one in
-        # 34 of 48. Against three greedy players (match --matches 6 --seed 1
-        # --seconds 5): 6 of 6, total values 782 to 597 each. Not better there: a
-        # logistic scale of 2.5 or 8 instead of 4, rollouts of 16 plies, UCB
-        # exploration 0.4.
+        # search did 29-1-18, 27-0-21 and 30-0-18. Its rollouts model the others as
+        # greedy players, and the gain is at tables with weaker players: at a table
+        # of greedy, lookahead, the paranoid master and this one (48 matches) it
+        # finished ahead of the paranoid one 34-0-14 with seed 101 but 19-2-27 with
+        # seed 202, and ahead of the lookahead 27-0-21 and 21-1-26. Against three
+        # greedy players (match --matches 6 --seed 1 --seconds 5): 6 of 6, total
+        # values 782 to 597 each. Not better at four-level tables: a logistic scale
+        # of 2.5 or 8 instead of 4, rollouts of 16 plies, UCB exploration 0.4;
+        # rollouts of 4 plies did no better at the seed-202 table above (22-2-24).
         return mcts(board, pos, limits, seed)
     return _deepen(board, pos, limits, MASTER_REACH, 64)
 
