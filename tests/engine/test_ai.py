@@ -289,3 +289,21 @@ def test_four_player_tables_seat_the_levels_in_every_order():
                 across = sum(t[(t.index(x) + 2) % 4] == y for t in block)
                 assert (after, before, across) == (2, 2, 2)
 
+
+def test_four_player_monte_carlo_plays_legal_colors_and_is_deterministic():
+    from filler.ai.montecarlo import mcts
+    from filler.ai.search import Limits
+    rng = random.Random(11)
+    game = filler.Game.new("four", 7)
+    checked = 0
+    while not game.over:
+        if rng.random() < 0.15 or len(game.legal_colors()) == 2:
+            board, pos = Board.from_game(game)
+            picks = {mcts(board, pos, Limits(30, 120), seed=3) for _ in range(2)}
+            assert len(picks) == 1 and picks <= set(game.legal_colors())
+            # the master's four-player move through the public API, twice the same
+            assert len({ai.choose(game, "master", 30, max_nodes=120) for _ in range(2)}) == 1
+            checked += 1
+        game = game.play(rng.choice(game.legal_colors()))
+    assert checked >= 5
+

@@ -24,6 +24,7 @@ import hashlib
 import sys
 import time
 
+from .montecarlo import mcts
 from .position import Board, Position
 from .search import Limits, iterate
 
@@ -65,11 +66,16 @@ def default_seconds(game) -> float:
 
 # Node budgets: the deterministic stop. Tuned so that the default time cap is
 # rarely reached on CPython or in the browser (a node costs ~40-150 us in CPython).
+# Four players: Monte Carlo iterations (about 0.14 ms each in CPython on 15x15,
+# flood-only rollouts of two rounds and the reach estimate at their end).
+MONTE_CARLO_ITERATIONS = 1000
+
+
 def _master_nodes(cells: int, seats: int, sides: int = 2) -> int:
-    # a node costs less on a small board: quick 8x7 gets twice the nodes; with
-    # four sides the evaluation grows four fronts and a node costs about 3x more
+    # a node costs less on a small board: quick 8x7 gets twice the nodes; four
+    # players count Monte Carlo iterations instead of search nodes
     if sides > 2:
-        return 1500
+        return MONTE_CARLO_ITERATIONS
     return 8000 if cells <= 100 else 4000 if cells <= 15 * 15 else 3000
 
 
@@ -151,25 +157,21 @@ def _lookahead(board, pos, seed, limits):
 
 def _master(board, pos, seed, limits):
     if board.sides > 2:
-        # Four players: paranoid search (the others against the master), the full
-        # reach weight, and the estimate compared with the mean of the three others
-        # (the lookahead compares with the strongest). At four-level tables in every
-        # seating order (python -m filler ratings --matches 48 --seed 101 --variants
-        # four --seconds 5; see tournament.four_table) the master finished ahead of
-        # the lookahead in 29 of 48 matches (lost 19), with seeds from 201 in 28
-        # (drawn 1); against three greedy players (match --matches 12 --seed 1
-        # --seconds 5) it won 10 of 12, total values 1548 to 1226.
-        # Tried and not clearly better (within the noise of 48-table runs, about +-7
-        # matches): best-reply search, max-n (filler.ai.search.MaxN), a greedy
-        # model of the others, more nodes (3000), depth capped at 4 or 5 plies,
-        # reach weight 0.7 or 1.5, the strongest-other estimate with reach 1.0,
-        # reach grown in turn order (ties to the side that moves first), contested
-        # cells split between the sides, a bonus for the best gain each side has
-        # next, and the seat in the opposite corner modelled as greedy (one child,
-        # so the search spends its nodes on the neighbours). Reach counted in moves
-        # instead of cells is the same thing here: generated boards never give two
-        # neighbouring cells one color, so every free region is a single cell.
-        return _deepen(board, pos, limits, MASTER_REACH, 64, rivals="mean")
+        # Four players, each for itself: Monte Carlo tree search (filler.ai.montecarlo)
+        # with max-n backup, instead of the paranoid alpha-beta it replaced. At
+        # four-level tables (python -m filler ratings --matches 48 --variants four
+        # --seconds 5) it finished ahead of the lookahead in 36-1-11 (seed 101),
+        # 34-0-14 (202) and 43-0-5 (303) matches (won-drawn-lost), where the paranoid
+        # search did 29-1-18, 27-0-21 and 30-0-18. Its rollouts model the others as
+        # greedy players, and the gain is at tables with weaker players: at a table
+        # of greedy, lookahead, the paranoid master and this one (48 matches) it
+        # finished ahead of the paranoid one 34-0-14 with seed 101 but 19-2-27 with
+        # seed 202, and ahead of the lookahead 27-0-21 and 21-1-26. Against three
+        # greedy players (match --matches 6 --seed 1 --seconds 5): 6 of 6, total
+        # values 782 to 597 each. Not better at four-level tables: a logistic scale
+        # of 2.5 or 8 instead of 4, rollouts of 16 plies, UCB exploration 0.4;
+        # rollouts of 4 plies did no better at the seed-202 table above (22-2-24).
+        return mcts(board, pos, limits, seed)
     return _deepen(board, pos, limits, MASTER_REACH, 64)
 
 
