@@ -159,14 +159,19 @@ def _master(board, pos, seed, limits):
     if board.sides > 2:
         # Four players, each for itself: Monte Carlo tree search (filler.ai.montecarlo)
         # with max-n backup, instead of the paranoid alpha-beta it replaced. At
-        # four-level tables (python -m filler ratings --matches 48 --variants four
-        # --seconds 5) it finished ahead of the lookahead in 36-1-11 (seed 101),
-        # 34-0-14 (202) and 43-0-5 (303) matches (won-drawn-lost), where the paranoid
-        # search did 29-1-18, 27-0-21 and 30-0-18. Its rollouts model the others as
-        # greedy players, and the gain is at tables with weaker players: at a table
-        # of greedy, lookahead, the paranoid master and this one (48 matches) it
-        # finished ahead of the paranoid one 34-0-14 with seed 101 but 19-2-27 with
-        # seed 202, and ahead of the lookahead 27-0-21 and 21-1-26. Against three
+        # four-level tables in every seating order (python -m filler ratings
+        # --matches 48 --variants four --seconds 5) it finished ahead of the
+        # lookahead in 37-0-11 (seed 101) and 39-0-9 (201) matches (won-drawn-lost),
+        # where the paranoid search did 29-1-18 and 28-1-19; seated in one order
+        # only (before tournament.four_table) 36-1-11, 34-0-14 and 43-0-5 (seeds
+        # 101, 202, 303), the paranoid search 29-1-18, 27-0-21 and 30-0-18. What
+        # was tried on the paranoid search first (weights, terms, depth, models of
+        # the others) is listed in the git history of this comment. Its rollouts
+        # model the others as greedy players, and the gain is largest at tables
+        # with weaker players: at a table of greedy, lookahead, the paranoid
+        # master and this one (48 matches, one seating order) it finished ahead of
+        # the paranoid one 34-0-14 with seed 101 but 19-2-27 with seed 202, and
+        # ahead of the lookahead 27-0-21 and 21-1-26. Against three
         # greedy players (match --matches 6 --seed 1 --seconds 5): 6 of 6, total
         # values 782 to 597 each. Not better at four-level tables: a logistic scale
         # of 2.5 or 8 instead of 4, rollouts of 16 plies, UCB exploration 0.4;
