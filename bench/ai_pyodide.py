@@ -16,34 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-PYODIDE = ROOT / "node_modules" / "pyodide"
-
-RUNNER = """
-import { loadPyodide } from %(module)s;
-import fs from "fs";
-import path from "path";
-const py = await loadPyodide({ indexURL: %(index)s });
-function copy(dir, dest) {
-  py.FS.mkdirTree(dest);
-  for (const name of fs.readdirSync(dir)) {
-    const p = path.join(dir, name);
-    if (fs.statSync(p).isDirectory()) { if (name !== "__pycache__") copy(p, dest + "/" + name); }
-    else if (name.endsWith(".py")) py.FS.writeFile(dest + "/" + name, fs.readFileSync(p));
-  }
-}
-copy(%(package)s, "/home/pyodide/filler");
-py.FS.writeFile("/home/pyodide/bench.py", fs.readFileSync(%(bench)s));
-console.log(await py.runPythonAsync(
-  'import sys; sys.path.insert(0, "/home/pyodide"); ns = {}; ' +
-  'exec(open("/home/pyodide/bench.py").read(), ns); ns["result"]'));
-"""
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pyodide_node import available, run_python  # noqa: E402  (beside this file)
 
 BENCH = """
 import json, sys, time
@@ -77,27 +54,17 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=1, help="games per variant")
     parser.add_argument("--seed", type=int, default=1, help="board seed of the first game")
     args = parser.parse_args(argv)
-    node = shutil.which("node")
-    if node is None or not (PYODIDE / "pyodide.mjs").exists():
+    if not available():
         print("needs node and node_modules/pyodide (npm install, as for the build)",
               file=sys.stderr)
         return 2
     variants = [v for v in args.variant.split(",") if v]
-    with tempfile.TemporaryDirectory() as tmp:
-        bench = Path(tmp) / "bench.py"
-        bench.write_text(BENCH % {"variants": variants, "games": args.games,
-                                  "seed": args.seed, "level": args.level})
-        runner = Path(tmp) / "run.mjs"
-        runner.write_text(RUNNER % {
-            "module": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
-            "index": json.dumps(str(PYODIDE) + "/"),
-            "package": json.dumps(str(ROOT / "py" / "filler")),
-            "bench": json.dumps(str(bench))})
-        done = subprocess.run([node, str(runner)], capture_output=True, text=True)
-    if done.returncode != 0:
-        print(done.stderr, file=sys.stderr)
-        return done.returncode
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    try:
+        result = json.loads(run_python(BENCH % {"variants": variants, "games": args.games,
+                                                "seed": args.seed, "level": args.level}))
+    except RuntimeError as error:
+        print(error, file=sys.stderr)
+        return 1
     print(f"Pyodide {result['version']} ({result['platform']}), level {args.level}, "
           f"{args.games} game(s) per variant against greedy, default caps:")
     for variant in variants:

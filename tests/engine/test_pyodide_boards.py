@@ -6,8 +6,7 @@ Node or the pyodide package is not installed.
 """
 
 import json
-import shutil
-import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,27 +14,8 @@ import pytest
 from filler import Game
 
 ROOT = Path(__file__).resolve().parents[2]
-PYODIDE = ROOT / "node_modules" / "pyodide"
-
-RUNNER = """
-import { loadPyodide } from %(module)s;
-import fs from "fs";
-import path from "path";
-const py = await loadPyodide({ indexURL: %(index)s });
-function copy(dir, dest) {
-  py.FS.mkdirTree(dest);
-  for (const name of fs.readdirSync(dir)) {
-    const p = path.join(dir, name);
-    if (fs.statSync(p).isDirectory()) { if (name !== "__pycache__") copy(p, dest + "/" + name); }
-    else if (name.endsWith(".py")) py.FS.writeFile(dest + "/" + name, fs.readFileSync(p));
-  }
-}
-copy(%(package)s, "/home/pyodide/filler");
-py.FS.writeFile("/home/pyodide/check.py", fs.readFileSync(%(check)s));
-console.log(await py.runPythonAsync(
-  'import sys; sys.path.insert(0, "/home/pyodide"); ns = {}; ' +
-  'exec(open("/home/pyodide/check.py").read(), ns); ns["result"]'));
-"""
+sys.path.insert(0, str(ROOT / "bench"))
+from pyodide_node import available, run_python  # noqa: E402  (bench/pyodide_node.py)
 
 CHECK = """
 import hashlib, json, sys
@@ -74,22 +54,11 @@ def replayed_game():
     return [g.end_reason, list(g.winners), g.to_record()]
 
 
-@pytest.mark.skipif(not shutil.which("node") or not (PYODIDE / "pyodide.mjs").exists(),
-                    reason="needs node and node_modules/pyodide (npm install)")
-def test_boards_and_games_are_identical_in_pyodide(tmp_path):
+@pytest.mark.skipif(not available(), reason="needs node and node_modules/pyodide (npm install)")
+def test_boards_and_games_are_identical_in_pyodide():
     golden = json.loads((Path(__file__).parent / "golden_boards.json").read_text())
-    check = tmp_path / "check.py"
-    check.write_text(CHECK % {"golden": repr(golden["fingerprints"]), "game": GAME})
-    runner = tmp_path / "run.mjs"
-    runner.write_text(RUNNER % {
-        "module": json.dumps(str(PYODIDE / "pyodide.mjs")),
-        "index": json.dumps(str(PYODIDE) + "/"),
-        "package": json.dumps(str(ROOT / "py" / "filler")),
-        "check": json.dumps(str(check)),
-    })
-    done = subprocess.run(["node", str(runner)], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    result = json.loads(run_python(CHECK % {"golden": repr(golden["fingerprints"]), "game": GAME},
+                                   timeout=300))
     assert result["version"].startswith("3.")
     assert result["fingerprints"] == golden["fingerprints"]
     assert result["game"] == json.loads(json.dumps(replayed_game()))
