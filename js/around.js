@@ -5,16 +5,13 @@
 // once the table exists; everything else runs from app.drawListeners (after each draw).
 
 import {el, clear, setAttr} from './dom.js';
-import {t, addStrings, pick} from './i18n.js';
+import {t, pick} from './i18n.js';
 import {parseGameParams, shareLink} from './share.js';
 import {EmbedChannel} from './embed.js';
 import {announce} from './announce.js';
 import {moveSound, gameEndSound, lowTimeSound, setSound, setSoundDefault} from './sound.js';
-import {playerName, sideName} from './table.js';
-import {TEXTS} from './texts.js';
+import {playerName, sideName, person, sideParams} from './table.js';
 import {rulesHref} from './rules.js';
-
-addStrings(TEXTS);
 
 export const isEmbed = () => document.body.hasAttribute('data-embed');
 
@@ -279,7 +276,7 @@ export function attachAround(app, launch) {
     if (alarmed.has(key)) return;
     alarmed.add(key);
     lowTimeSound();
-    announce(t('announce.low_time', {name: playerName(table.players, Number(seat))}));
+    announce(t('announce.low_time', person(table.players, Number(seat))));
   }
 
   function scoresText(table, snapshot) {
@@ -294,11 +291,10 @@ export function attachAround(app, launch) {
     }
     const captured = last.cells.length;
     const enclosed = previous.previews?.[last.color]?.enclosure?.length ?? 0;
-    const name = playerName(table.players, last.seat);
     const takes = captured === 0 ? t('announce.nothing')
       : enclosed ? t('announce.takes_enclosed', {count: captured, enclosed})
       : t('announce.takes', {count: captured});
-    announce(`${t('announce.move', {name, number: last.color + 1})} ${takes} ${t('announce.score', {scores: scoresText(table, snapshot)})}`);
+    announce(`${t('announce.move', {...person(table.players, last.seat), number: last.color + 1})} ${takes} ${t('announce.score', {scores: scoresText(table, snapshot)})}`);
     moveSound(captured, table.players[last.seat]?.kind === 'human');
     channel?.post('move', {seat: last.seat, color: last.color, moveNumber: snapshot.move_number, captured,
                            scores: snapshot.sides.map((side) => side.score)});
@@ -307,7 +303,7 @@ export function attachAround(app, launch) {
   function ended(table, snapshot) {
     const winners = snapshot.winning_sides;
     const headline = winners.length === 1
-      ? t('over.winner', {name: sideName(table.players, snapshot.sides[winners[0]].seats)}) : t('over.draw');
+      ? t('over.winner', sideParams(table.players, snapshot.sides[winners[0]].seats)) : t('over.draw');
     announce(`${headline} ${t('announce.score', {scores: scoresText(table, snapshot)})}`);
     const humanWon = winners.some((side) => snapshot.sides[side].seats.some((seat) => table.players[seat]?.kind === 'human'));
     gameEndSound(humanWon);
@@ -343,7 +339,7 @@ export function attachAround(app, launch) {
       t('summary.board', {variant: variant ? pick(variant.name) : layout.variant, width: layout.width,
                           height: layout.height, shape: t(`lobby.shape.${layout.shape}`)}),
       players.join('; ') + '.',
-      t('summary.free', {free, dead}),
+      t('summary.free', {count: free, dead}),
       t('summary.needed', {count: snapshot.needed_to_win}),
     ].join(' ');
   }

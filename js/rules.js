@@ -8,11 +8,10 @@
 // its own language switch.
 
 import {el, clear} from './dom.js';
-import {setLanguage, language, LANGUAGES, LANGUAGE_NAMES, pick} from './i18n.js';
+import {setLanguage, language, LANGUAGES, LANGUAGE_NAMES, pick, rulesTexts} from './i18n.js';
 import {Board} from './board.js';
 import {applyPalette} from './palette.js';
 import {loadSettings, saveSettings} from './settings.js';
-import {RULES} from './rules_texts.js';
 
 /** The link to a variant's rules (or the basic rules without a variant). */
 export function rulesHref(variantId = '') {
@@ -86,7 +85,7 @@ let data = null;
 
 function render() {
   const settings = loadSettings();
-  const texts = RULES[language()];
+  const texts = rulesTexts();
   const symbols = settings.symbols;
   document.title = `Filler — ${texts.title}`;
   document.getElementById('rules-back').textContent = texts.back;

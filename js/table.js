@@ -49,6 +49,22 @@ export function sideName(players, seats) {
   return names.length === 2 ? t('team.name', {first: names[0], second: names[1]}) : names.join(', ');
 }
 
+/** The one person at the table without a name: the page calls them "you". */
+function isYou(players, seat) {
+  const humans = players.filter((player) => player.kind === 'human');
+  return humans.length === 1 && players[seat]?.kind === 'human' && !players[seat].name;
+}
+
+/** A seat as a text's params: {name, you} (texts have second-person forms). */
+export function person(players, seat) {
+  return {name: playerName(players, seat), you: isYou(players, seat)};
+}
+
+/** A side (one seat or a team) as a text's params: {name, you, team}. */
+export function sideParams(players, seats) {
+  return {name: sideName(players, seats), you: seats.length === 1 && isYou(players, seats[0]), team: seats.length > 1};
+}
+
 function swatch(color, extraClass = '') {
   return el('span', {class: `swatch ${extraClass}`, dataset: {color: String(color)}, 'aria-hidden': 'true'},
     svg('svg', {viewBox: '-1 -1 2 2'}, svg('path', {d: SYMBOLS[color] || ''})));
@@ -323,7 +339,7 @@ export class TableView {
     const form = el('form', {method: 'dialog'},
       el('h2', {id: 'resign-title', text: t(whole ? 'resign.match_title' : 'resign.title')}),
       el('p', {text: t(whole ? 'resign.match_question' : inMatch ? 'resign.game_question' : 'resign.question',
-                       {name: playerName(table.players, seat)})}),
+                       person(table.players, seat))}),
       el('div', {class: 'dialog-actions'},
         el('button', {type: 'submit', value: 'cancel', text: t('lobby.cancel')}),
         el('button', {type: 'submit', value: 'resign', class: 'primary danger', dataset: {action: 'confirm-resign'},
@@ -364,7 +380,7 @@ export class TableView {
             text: players[seat]?.kind === 'computer' && !snapshot.over ? t('header.thinking') : t('header.to_move')}) : null,
           player.out ? el('span', {class: 'turn-badge', text: t('header.out')}) : null,
           snapshot.clock && !table.replay ? el('span', {class: 'clock', dataset: {seat: String(seat)}, role: 'timer',
-                                       'aria-label': t('clock.label', {name: playerName(players, seat)})}) : null);
+                                       'aria-label': t('clock.label', person(players, seat))}) : null);
       });
       const lead = side.lead > 0 ? t('header.ahead', {count: side.lead})
         : side.lead < 0 ? t('header.behind', {count: -side.lead}) : t('header.level');
@@ -434,7 +450,7 @@ export class TableView {
         const value = cells.reduce((sum, cell) => sum + this.boardLayout.values[cell], 0);
         tooltip = count === 0 ? t('controls.takes_nothing')
           : preview.enclosure.length ? t('controls.takes_enclosure', {count, enclosed: preview.enclosure.length})
-          : count === 1 ? t('controls.takes_one') : t('controls.takes', {count});
+          : t('controls.takes', {count});
         if (value !== count) tooltip += ` (${t('controls.takes_value', {value})})`;
       } else tooltip = '';
       buttons.push({
@@ -459,9 +475,8 @@ export class TableView {
     else if (snapshot.over) text = t('status.over');
     else if (table.hint?.stateId === snapshot.state_id) text = t('status.hint', {number: table.hint.color + 1});
     else if (snapshot.turn !== null) {
-      const name = playerName(players, snapshot.turn);
       text = players[snapshot.turn]?.kind === 'computer'
-        ? t('status.thinking', {name}) : t('status.your_turn', {name});
+        ? t('status.thinking', person(players, snapshot.turn)) : t('status.your_turn', person(players, snapshot.turn));
     }
     if (this.status.textContent !== text) this.status.textContent = text;
     setAttr(this.status, 'data-error', table.error ? '' : null);
@@ -481,7 +496,7 @@ export class TableView {
     const sides = snapshot.sides;
     const inMatch = match?.games === 2;
     let headline = winners.length === 1
-      ? t('over.winner', {name: sideName(players, sides[winners[0]].seats)})
+      ? t('over.winner', sideParams(players, sides[winners[0]].seats))
       : t('over.draw');
     let title = inMatch ? t('match.game_over', {number: (snapshot.game_index ?? 0) + 1}) : t('over.title');
     const matchLines = [];
@@ -490,13 +505,13 @@ export class TableView {
       if (inMatch) title = t('match.over');
       if (inMatch || outcome.kind === 'timeout') {
         headline = outcome.winner !== null && outcome.winner !== undefined
-          ? t('match.winner', {name: sideName(players, sides[outcome.winner].seats)}) : t('match.draw');
+          ? t('match.winner', sideParams(players, sides[outcome.winner].seats)) : t('match.draw');
       }
       matchLines.push(el('p', {class: 'match-kind', dataset: {kind: outcome.kind}, text: t(`match.kind.${outcome.kind}`)}));
       if (inMatch) {
         matchLines.push(el('ul', {class: 'match-result'}, sides.map((side, index) => el('li', {},
           el('span', {text: sideName(players, side.seats)}), ': ',
-          el('strong', {text: t('match.points_count', {points: points(outcome.points[index])})}),
+          el('strong', {text: t('match.points_count', {count: points(outcome.points[index])})}),
           ' · ', t('match.total', {total: outcome.totals[index]})))));
       }
       const changes = table.ratingChanges;

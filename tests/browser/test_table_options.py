@@ -71,11 +71,3 @@ def test_no_serious_accessibility_violations_at_the_table(booted_page, axe_scan)
     page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     violations = axe_scan(page)
     assert not violations, [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in violations]
-
-
-def test_dutch_and_english_have_the_same_texts(booted_page):
-    keys = booted_page.evaluate("""async () => {
-        const {_strings} = await import('./js/i18n.js');
-        return {nl: Object.keys(_strings.nl).sort(), en: Object.keys(_strings.en).sort()};
-    }""")
-    assert keys["nl"] == keys["en"]

@@ -1,6 +1,6 @@
 """Error codes: every refusal of the engine can be said in Dutch and English.
 
-The page shows a FillerError by its ``code`` and ``params`` (``js/problem_texts.js``),
+The page shows a FillerError by its ``code`` and ``params`` (``problem.<code>`` in ``js/i18n/<language>.js``),
 so each code the engine can raise needs a text in both languages, and the params a
 text uses must be the ones the engine sends.
 """
@@ -17,18 +17,17 @@ from filler import BadRecord, FillerError, Game, Match, api
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "py" / "filler"
-TEXTS = ROOT / "js" / "problem_texts.js"
+CATALOGS = ROOT / "js" / "i18n"
 CODE = re.compile(r"^[a-z]+\.[a-z_]+$")
 
 
 def problem_texts() -> dict[str, dict[str, str]]:
-    """{language: {code: text}} read from js/problem_texts.js."""
-    source = TEXTS.read_text(encoding="utf-8")
-    blocks = re.split(r"^  (nl|en): \{$", source, flags=re.M)
+    """{language: {code: text}} read from the catalogs js/i18n/<language>.js."""
     texts = {}
-    for language, block in zip(blocks[1::2], blocks[2::2]):
-        entries = re.findall(r"^    'problem\.([a-z_.]+)': '((?:[^'\\]|\\.)*)',$", block, flags=re.M)
-        texts[language] = dict(entries)
+    for path in sorted(CATALOGS.glob("*.js")):
+        source = path.read_text(encoding="utf-8")
+        entries = re.findall(r"^    'problem\.([a-z_.]+)': '((?:[^'\\]|\\.)*)',$", source, flags=re.M)
+        texts[path.stem] = dict(entries)
     return texts
 
 
@@ -62,7 +61,7 @@ def test_both_languages_have_the_same_codes():
 def test_every_code_the_engine_raises_has_a_text():
     texts = problem_texts()
     missing = sorted(raised_codes() - set(texts["en"]))
-    assert not missing, f"codes without a text in js/problem_texts.js: {missing}"
+    assert not missing, f"codes without a text in js/i18n/: {missing}"
 
 
 def test_a_text_uses_the_same_placeholders_in_both_languages():
@@ -178,4 +177,4 @@ def test_every_code_the_page_itself_uses_has_a_text():
     assert {"boot.download_engine", "boot.download_build", "boot.download_snapshot", "boot.pyodide",
             "store.not_json", "store.field"} <= used
     missing = sorted(used - set(problem_texts()["en"]))
-    assert not missing, f"codes without a text in js/problem_texts.js: {missing}"
+    assert not missing, f"codes without a text in js/i18n/: {missing}"

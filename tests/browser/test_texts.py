@@ -1,0 +1,138 @@
+"""Texts: one catalog per language, plurals and the second person, as a player reads them.
+
+The catalogs are js/i18n/<language>.js; every key must exist in every language with the
+same placeholders, and a text's forms (plurals, "you") must be ones the language has.
+"""
+
+import re
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS
+from test_i18n import switch_language
+
+import filler
+
+ENGINE_READY = 'body[data-engine="ready"]'
+
+CATALOGS = """async () => {
+  const {LANGUAGES} = await import('./js/i18n.js');
+  const catalogs = {};
+  for (const code of LANGUAGES) {
+    const catalog = (await import(`./js/i18n/${code}.js`)).default;
+    const plural = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+    const texts = {};
+    for (const [key, text] of Object.entries(catalog.texts)) {
+      const forms = [];
+      const walk = (value, path) => {
+        if (typeof value === 'string') forms.push([path, value]);
+        else {
+          const kind = Object.hasOwn(value, 'you') ? 'person' : 'plural';
+          for (const [name, inner] of Object.entries(value)) walk(inner, [...path, [kind, name]]);
+        }
+      };
+      walk(text, []);
+      texts[key] = forms;
+    }
+    const shape = (value) => Array.isArray(value) ? value.map(shape)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)])) : typeof value;
+    catalogs[code] = {language: catalog.language, name: catalog.name, plural, texts, rules: shape(catalog.rules)};
+  }
+  return catalogs;
+}"""
+
+PERSON_FORMS = {"you", "team", "other"}
+
+
+def placeholders(forms):
+    return {name for _, text in forms for name in re.findall(r"\{(\w+)\}", text)}
+
+
+def test_every_key_is_in_every_language_with_the_same_placeholders(booted_page):
+    catalogs = booted_page.evaluate(CATALOGS)
+    assert set(catalogs) == {"nl", "en"}
+    english = catalogs["en"]
+    for code, catalog in catalogs.items():
+        assert catalog["language"] == code and catalog["name"]
+        assert set(catalog["texts"]) == set(english["texts"]), code
+        for key, forms in catalog["texts"].items():
+            assert placeholders(forms) == placeholders(english["texts"][key]), (code, key)
+            for path, _ in forms:
+                for kind, name in path:  # a form is a plural category of the language or a person
+                    assert name in (PERSON_FORMS if kind == "person" else catalog["plural"]), (code, key, path)
+                if any(kind == "plural" for kind, _ in path):
+                    assert "count" in placeholders(forms), (code, key)
+        assert catalog["rules"] == english["rules"], code  # the rules page: the same blocks
+
+
+def test_plurals_follow_the_language(booted_page):
+    said = booted_page.evaluate("""async () => {
+        const {t, setLanguage, language} = await import('./js/i18n.js');
+        const before = language();
+        const out = {};
+        for (const code of ['en', 'nl']) {
+            setLanguage(code);
+            out[code] = [t('summary.free', {count: 1, dead: 0}), t('summary.free', {count: 2, dead: 0}),
+                         t('match.points_count', {count: 1}), t('match.points_count', {count: '1½'}),
+                         t('announce.takes', {count: 1}), t('controls.takes', {count: 1}),
+                         t('over.moves', {count: 1}), t('lobby.events', {count: 0})];
+        }
+        setLanguage(before);
+        return out;
+    }""")
+    assert said["en"] == ["Free: 1 cell; dead: 0.", "Free: 2 cells; dead: 0.", "1 point", "1½ points",
+                          "1 cell gained.", "1 cell", "1 move", "0 moves"]
+    assert said["nl"] == ["Vrij: 1 vakje; dood: 0.", "Vrij: 2 vakjes; dood: 0.", "1 punt", "1½ punten",
+                          "1 vakje erbij.", "1 vakje", "1 zet", "0 zetten"]
+
+
+def winning_moves(variant, seed):
+    """A whole game in which seat 0 (you) takes the biggest gain and seat 1 the smallest."""
+    game = filler.Game.new(variant, seed=seed)
+    moves = []
+    while not game.over:
+        legal = game.legal_colors()
+        pick = max if game.turn == 0 else min
+        color = pick(legal, key=game.preview_value)
+        moves.append(color)
+        game = game.play(color)
+    assert game.winners == (0,)
+    return moves
+
+
+@pytest.mark.parametrize("language, your_move, win, clock", [
+    ("en", "Your move", "You win!", "Your clock"),
+    ("nl", "Jij bent aan zet", "Jij wint!", "Jouw klok"),
+])
+def test_the_player_called_you_is_spoken_to(page, site_url, boot, language, your_move, win, clock):
+    boot(page, f"{site_url}#variant=classic&lang={language}")
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("(text) => document.querySelector('.status').textContent === text", arg=your_move)
+    assert page.locator('.seat[data-seat="0"] .clock').get_attribute("aria-label") == clock
+    # a move of yours, announced to screen readers
+    page.keyboard.press(str(int(page.evaluate(
+        "document.querySelector('.color-button:not([aria-disabled])').dataset.color")) + 1))
+    page.wait_for_function("() => document.querySelector('#announcements p')")
+    first = page.locator("#announcements p").first.text_content()
+    expected = r"You pick color \d: (\d+ cells? gained|nothing gained)" if language == "en" \
+        else r"Jij kiest kleur \d: (\d+ vakjes? erbij|niets erbij)"
+    assert re.match(expected, first), first
+    assert not re.search(r"\b1 cells\b|\b1 vakjes\b|You picks|You wins|You's|Jij is\b", first)
+    # a whole game you win, from a link: the result speaks to you
+    moves = winning_moves("quick", 5)
+    page.goto(f"{site_url}#variant=quick&seed=5&moves={len(moves)}-{''.join(map(str, moves))}&lang={language}")
+    page.wait_for_selector(".over-panel:not([hidden]) .over-winner", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator(".over-winner").text_content() == win
+
+
+def test_resigning_speaks_to_you_in_both_languages(booted_page):
+    page = booted_page
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.body.dataset.turn === '0' && document.body.dataset.tableId !== '0'")
+    for language, question in (("en", "You resign this game and lose it."),
+                               ("nl", "Jij geeft deze partij op en verliest haar.")):
+        switch_language(page, language)
+        page.click('button[data-action="resign"]')
+        assert page.locator("dialog.confirm[open] p").text_content() == question
+        page.click('dialog.confirm button[value="cancel"]')
+    switch_language(page, "en")
