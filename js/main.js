@@ -21,9 +21,11 @@ import {OptionsDialog} from './options.js';
 import {openStorage, newMatchId} from './storage.js';
 import {readLaunch, attachAround} from './around.js';
 
+// The first board of a visit is untimed: a newcomer reads the tooltips and the rules
+// while playing, and a clock (with a loss on time) is a choice made in the lobby.
 const DEFAULT_CONFIG = {
   variant: 'classic', seed: null, options: {}, games: 1,
-  clock: {mode: 'default', bankMinutes: 5, incrementSeconds: 3},
+  clock: {mode: 'none', bankMinutes: 5, incrementSeconds: 3},
   seats: [{kind: 'human', name: ''}, {kind: 'computer', name: '', level: null}],
 };
 const PRACTICE_DEFAULTS = {shape: 'square', width: 10, height: 10, colors: 6};
@@ -163,7 +165,7 @@ async function openOnEngine(table) {
     table.layout = opened.layout;
   }
   table.players = opened.layout.players;
-  table.snapshot = opened.state;
+  table.snapshot = arriving(opened.state); // its clock counts down from now
   noteMoves(table);
   // the board drawn before boot is a game like any other: saved from its first move
   table.matchId ??= newMatchId();

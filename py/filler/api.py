@@ -104,7 +104,8 @@ class Table:
         self.sync_clock()
 
     def sync_clock(self, mover: int | None = None) -> None:
-        """Run the clock of the player to move, none between games or at the end.
+        """Run the clock of the player to move, none between games or at the end, and
+        none before the player's first move of the game.
 
         ``mover``: the seat that just completed a move (charged, plus increment)."""
         if self.clock is None:
@@ -112,10 +113,14 @@ class Table:
         now = max(_now_ms(), self.clock.at_ms or 0)
         clock = self.clock
         turn = None if self.match.over else self.match.turn
+        moves = [event[1] for event in self.game.history if event[0] == "move"]
         if mover is not None and clock.turn == mover:
-            clock = clock.moved(mover, now, turn)
+            clock = clock.moved(mover, now, turn, increment=moves.count(mover) > 1)
         if turn is None:
             clock = clock.stop(now)
+        elif turn not in moves:
+            # no time runs before a player's first move of a game (as on lichess)
+            clock = clock.start(turn, now).pause(now)
         elif clock.turn != turn or (not clock.running and not self.paused):
             clock = clock.start(turn, now)
         if self.paused and clock.running:

@@ -144,12 +144,12 @@ class Clock:
         now_ms = self._now(now_ms)
         return replace(self, left_ms=self._charged(now_ms), turn=seat, running=True, at_ms=now_ms)
 
-    def moved(self, seat: int, now_ms: int, next_seat: int | None) -> "Clock":
+    def moved(self, seat: int, now_ms: int, next_seat: int | None, *, increment: bool = True) -> "Clock":
         """``seat`` completed a move at ``now_ms``; ``next_seat`` moves next.
 
         The mover's used time is charged and the increment added (unless its
         time had already run out: then it stays at 0 and :meth:`out_of_time`
-        names it).  ``next_seat=None`` means the game ended: the clock stops
+        names it, or ``increment`` is False: a first move, whose time was free).  ``next_seat=None`` means the game ended: the clock stops
         until :meth:`start`.  A paused clock stays paused (a computer player
         may answer while the page is hidden).
         """
@@ -164,7 +164,7 @@ class Clock:
             raise OutOfTurn(f"seat {seat} moved, but the clock runs for seat {self.turn}, the seat to move",
                             "clock.turn", seat=seat, turn=self.turn)
         left = list(self._charged(now_ms))
-        if left[seat] > 0:
+        if left[seat] > 0 and increment:
             left[seat] += self.increment_ms
         if next_seat is None:
             return replace(self, left_ms=tuple(left), turn=None, running=False, at_ms=now_ms)

@@ -54,15 +54,19 @@ def wait_my_turn_or_end(page):
         " || (document.body.dataset.turn === '0' && document.querySelector('.color-button:not([aria-disabled])'))")
 
 
+def play_first_allowed(page):
+    state_id = int(data(page, "stateId"))
+    page.locator(".color-button:not([aria-disabled])").first.click()
+    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+
+
 def play_until_game_ends(page):
     """The person plays the first allowed color until the game (or the match) ends."""
     while True:
         wait_my_turn_or_end(page)
         if data(page, "between") == "1" or data(page, "matchOver") == "1":
             return
-        state_id = int(data(page, "stateId"))
-        page.locator(".color-button:not([aria-disabled])").first.click()
-        page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+        play_first_allowed(page)
 
 
 def resign(page, what):
@@ -145,6 +149,10 @@ def test_the_clock_shows_and_running_out_loses_the_match(booted_page):
     start_match(page, variant="quick", name="Eva", clock=(0.02, 0))  # 1.2 s, no increment
     clocks = page.locator(".side-card .clock")
     assert clocks.count() == 2
+    # no time runs before a player's first move of the game
+    assert page.locator(".clock[data-running]").count() == 0
+    wait_my_turn_or_end(page)
+    play_first_allowed(page)
     page.wait_for_selector('.clock[data-seat="0"][data-running][data-low]', state="attached")
     # nobody moves: the page asks the engine, whose clock says the time is up
     page.wait_for_selector('body[data-match-over="1"]', state="attached")

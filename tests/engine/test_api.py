@@ -259,12 +259,27 @@ def _computers(*levels):
     return [{"kind": "computer", "level": level} for level in levels]
 
 
-def test_a_clock_runs_for_the_player_to_move_and_a_saved_one_reopens_paused(monkeypatch):
+PEOPLE = [{"kind": "human", "name": ""}, {"kind": "human", "name": ""}]
+
+
+def _first_moves(opened, now, wait_ms):
+    """Both players make their first move after ``wait_ms`` each (free: no time runs)."""
+    state = opened["state"]
+    for _ in range(2):
+        now[0] += wait_ms
+        state = ok("play", table_id=opened["table_id"], state_id=state["state_id"], color=state["legal"][0])
+    return state
+
+
+def test_no_time_runs_before_a_first_move_then_the_player_to_move_runs(monkeypatch):
     now = [1_000]
     monkeypatch.setattr(api, "_now_ms", lambda: now[0])
-    opened = ok("new_game", variant="quick", seed=5, games=2,
+    opened = ok("new_game", variant="quick", seed=5, games=2, seats=PEOPLE,
                   clock={"bank_ms": 10_000, "increment_ms": 1_000})
     state = opened["state"]
+    assert state["clock"]["turn"] == 0 and not state["clock"]["running"]
+    state = _first_moves(opened, now, 20_000)  # each first move: free, and no increment
+    assert state["clock"]["left_ms"] == [10_000, 10_000]
     assert state["clock"]["turn"] == 0 and state["clock"]["running"]
     now[0] += 3_000
     state = ok("play", table_id=opened["table_id"], state_id=state["state_id"],
@@ -272,21 +287,20 @@ def test_a_clock_runs_for_the_player_to_move_and_a_saved_one_reopens_paused(monk
     assert state["clock"]["left_ms"][0] == 8_000 and state["clock"]["turn"] == 1
     saved = state["clock"]
     now[0] = 5  # a new worker: its monotonic time starts again
-    reopened = ok("open_record", record=state["record"], clock=saved,
-                    seats=opened["layout"]["players"])["state"]
+    reopened = ok("open_record", record=state["record"], clock=saved, seats=PEOPLE)["state"]
     assert reopened["clock"]["left_ms"] == [8_000, 10_000] and reopened["clock"]["turn"] == 1
-    assert reopened["move_number"] == 1
+    assert reopened["move_number"] == 3
 
 
 def test_a_move_after_the_flag_fell_loses_the_match(monkeypatch):
     now = [0]
     monkeypatch.setattr(api, "_now_ms", lambda: now[0])
-    opened = ok("new_game", variant="quick", seed=5, games=2,
+    opened = ok("new_game", variant="quick", seed=5, games=2, seats=PEOPLE,
                   clock={"bank_ms": 1_000, "increment_ms": 0})
-    state = opened["state"]
+    state = _first_moves(opened, now, 5_000)
     early = ok("flag", table_id=opened["table_id"], state_id=state["state_id"], seat=0)
     assert early["state_id"] == state["state_id"] and not early["match"]["over"]
-    now[0] = 1_500
+    now[0] += 1_500
     late = ok("play", table_id=opened["table_id"], state_id=state["state_id"], color=state["legal"][0])
     assert late["match"]["over"] and late["match"]["outcome"]["kind"] == "timeout"
 
@@ -294,7 +308,8 @@ def test_a_move_after_the_flag_fell_loses_the_match(monkeypatch):
 def test_pause_stops_the_time(monkeypatch):
     now = [0]
     monkeypatch.setattr(api, "_now_ms", lambda: now[0])
-    opened = ok("new_game", variant="quick", seed=5, clock={"bank_ms": 5_000, "increment_ms": 0})
+    opened = ok("new_game", variant="quick", seed=5, seats=PEOPLE, clock={"bank_ms": 5_000, "increment_ms": 0})
+    _first_moves(opened, now, 100)
     ok("pause", table_id=opened["table_id"])
     now[0] = 60_000
     state = ok("resume", table_id=opened["table_id"])

@@ -1,0 +1,92 @@
+"""The table as a newcomer meets it (issue 11's defects), in a real Chromium, in English
+and Dutch where there is text. Each test starts its own game from the lobby.
+"""
+
+import re
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS
+from test_i18n import switch_language
+
+ENGINE_READY = 'body[data-engine="ready"]'
+
+
+def wait_engine(page):
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.body.dataset.tableId !== '0'")
+
+
+def start_game(page, variant="classic", kinds=("human", "computer"), names=(), clock="none", games=1,
+               level=None):
+    """Open the lobby and start a game; clock: "none", "default" or (minutes, seconds)."""
+    wait_engine(page)
+    page.mouse.move(0, 0)
+    before = page.evaluate("document.body.dataset.tableId")
+    page.click("#new-game")
+    page.click('[data-tab="new"]')
+    page.select_option('select[name="variant"]', variant)
+    for seat, kind in enumerate(kinds):
+        page.select_option(f'select[name="seat{seat}-kind"]', kind)
+        if kind == "computer" and level:
+            page.select_option(f'select[name="seat{seat}-level"]', level)
+    for seat, name in enumerate(names):
+        page.fill(f'input[name="seat{seat}-name"]', name)
+    page.select_option('select[name="games"]', str(games))
+    if isinstance(clock, tuple):
+        page.select_option('select[name="clock"]', "custom")
+        page.fill('input[name="bank"]', str(clock[0]))
+        page.dispatch_event('input[name="bank"]', "change")
+        page.fill('input[name="increment"]', str(clock[1]))
+        page.dispatch_event('input[name="increment"]', "change")
+    else:
+        page.select_option('select[name="clock"]', clock)
+    page.click('button[data-action="start"]')
+    page.wait_for_function(
+        "([variant, before]) => document.body.dataset.variant === variant"
+        " && document.body.dataset.tableId !== before && document.body.dataset.tableId !== '0'",
+        arg=[variant, before])
+
+
+def data(page, name):
+    return page.evaluate(f"document.body.dataset.{name}")
+
+
+def wait_my_turn(page, seat=0):
+    page.wait_for_function(
+        "(seat) => document.body.dataset.over === '1' || (document.body.dataset.turn === String(seat)"
+        " && document.querySelector('.color-button:not([aria-disabled])'))", arg=seat)
+
+
+def play_allowed(page, index=0):
+    state_id = int(data(page, "stateId"))
+    page.locator(".color-button:not([aria-disabled])").nth(index).click()
+    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+
+
+def clock_texts(page):
+    return page.locator(".seat .clock").all_text_contents()
+
+
+# ---- 1. the first board's clock ---------------------------------------------------
+
+def test_a_first_visit_plays_an_untimed_board(page, boot):
+    boot(page)
+    wait_engine(page)
+    assert page.locator(".clock").count() == 0
+    page.click("#new-game")
+    assert page.locator('select[name="clock"]').input_value() == "none"
+
+
+def test_no_time_runs_before_a_first_move_and_a_running_clock_ticks(booted_page):
+    page = booted_page
+    start_game(page, "classic", clock="default")
+    assert clock_texts(page) == ["5:00", "5:00"]
+    assert page.locator(".clock[data-running]").count() == 0
+    wait_my_turn(page)
+    play_allowed(page)
+    wait_my_turn(page)
+    assert clock_texts(page)[1] == "5:00"  # the computer's first move was free (and no increment)
+    page.wait_for_selector('.clock[data-seat="0"][data-running]', state="attached")
+    # the running clock ticks on screen (no move, no new state)
+    page.wait_for_function("() => document.querySelector('.clock[data-seat=\"0\"]').textContent !== '5:00'")
+    assert re.fullmatch(r"4:5\d", page.locator('.clock[data-seat="0"]').text_content())
