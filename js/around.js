@@ -4,7 +4,7 @@
 // readLaunch(state) before the first settings are applied and attachAround(app, launch)
 // once the table exists; everything else runs from app.drawListeners (after each draw).
 
-import {el, clear, setAttr} from './dom.js';
+import {el, clear, replaceChildren, setAttr} from './dom.js';
 import {t, pick} from './i18n.js';
 import {parseGameParams, shareLink} from './share.js';
 import {EmbedChannel} from './embed.js';
@@ -147,7 +147,7 @@ export function attachAround(app, launch) {
   function drawReplay() {
     replayBar.hidden = !replay || !state.table?.replay?.shared;
     if (replayBar.hidden) return;
-    clear(replayBar).append(
+    replaceChildren(replayBar,
       el('span', {class: 'shared-replay-title', text: t('shared.title')}),
       el('button', {type: 'button', class: 'primary', dataset: {action: 'play-board'},
                     text: t('shared.play'), onclick: () => playBoard()}));
@@ -204,7 +204,7 @@ export function attachAround(app, launch) {
     }
     const input = el('input', {type: 'text', readonly: true, class: 'share-link', value: link,
                                'aria-label': t('share.link_label')});
-    clear(shareBox).append(tableShare, input,
+    replaceChildren(shareBox, tableShare, input,
       el('span', {class: 'share-status', role: 'status', text: t(copied ? 'share.copied' : 'share.select')}));
     input.addEventListener('focus', () => input.select());
     if (!copied) input.focus();

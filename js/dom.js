@@ -37,6 +37,12 @@ export function clear(node) {
   return node;
 }
 
+/** Replace node's children with these (skipping null, undefined and false, as el()
+ *  does; the DOM's own append would show them as the text "null"). */
+export function replaceChildren(node, ...children) {
+  return append(clear(node), children);
+}
+
 /** Set or remove an attribute only when it changes (cheap redraws). */
 export function setAttr(node, name, value) {
   if (value === null || value === undefined || value === false) {

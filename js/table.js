@@ -1,7 +1,7 @@
 // The table: header (needed to win, players), board, color buttons, status line and
 // the game-over panel. It reads the app's one state object and never the rules.
 
-import {el, svg, clear, setAttr} from './dom.js';
+import {el, svg, clear, replaceChildren, setAttr} from './dom.js';
 import {t, pick} from './i18n.js';
 import {Board, cellName} from './board.js';
 import {ColorControls} from './controls.js';
@@ -210,7 +210,7 @@ export class TableView {
     const key = JSON.stringify([state.notices.length, !!state.blocked, table?.readOnly, state.settings.language]);
     if (this.shownNotices === key) return;
     this.shownNotices = key;
-    clear(this.noticeBar).append(...items);
+    replaceChildren(this.noticeBar, ...items);
   }
 
   /** The running clock's text, counted down between snapshots (called 10 times a second). */
@@ -236,7 +236,7 @@ export class TableView {
     if (this.shownMatchBar === key) return;
     this.shownMatchBar = key;
     const sides = snapshot.sides;
-    clear(this.matchBar).append(
+    replaceChildren(this.matchBar,
       el('span', {class: 'match-game', text: t('match.game', {number: Math.min(match.game_index + 1, match.games), games: match.games})}),
       el('span', {class: 'match-points'}, t('match.points'), ' ',
         sides.map((side, index) => el('span', {class: 'match-side', dataset: {side: String(index)}},
@@ -253,7 +253,7 @@ export class TableView {
     if (!replay) return;
     const button = (text, action, step, disabled) => el('button', {type: 'button', dataset: {action}, text,
       disabled, onclick: () => this.app.replayStep(step)});
-    clear(this.replayBar).append(
+    replaceChildren(this.replayBar,
       el('span', {class: 'replay-label', text: t('replay.label')}),
       button('«', 'replay-first', 0, replay.step === 0),
       button('◀', 'replay-back', replay.step - 1, replay.step === 0),
@@ -344,7 +344,7 @@ export class TableView {
         el('button', {type: 'submit', value: 'cancel', text: t('lobby.cancel')}),
         el('button', {type: 'submit', value: 'resign', class: 'primary danger', dataset: {action: 'confirm-resign'},
                       text: t('actions.resign')})));
-    clear(this.resignDialog).append(form);
+    replaceChildren(this.resignDialog, form);
     this.resignDialog.onclose = () => {
       if (this.resignDialog.returnValue !== 'resign' || this.app.state.table !== table) return;
       if (whole) this.app.resignMatch(seat);
@@ -361,11 +361,16 @@ export class TableView {
     if (this.shownHeader === key) return;
     this.shownHeader = key;
     const twoSides = snapshot.sides.length === 2;
-    clear(this.needed).append(
+    // two sides race to the equator; more sides: the biggest territory wins, sure of it
+    // once nobody can catch up (at the start that is nearly the whole board)
+    replaceChildren(this.needed, ...(twoSides ? [
       el('span', {class: 'needed-label', text: t('header.needed')}),
       el('strong', {class: 'needed-value', text: String(snapshot.needed_to_win)}),
-      twoSides ? el('span', {class: 'needed-of', text: t('header.needed_of', {total: snapshot.value_in_play})}) : null,
-    );
+      el('span', {class: 'needed-of', text: t('header.needed_of', {total: snapshot.value_in_play})}),
+    ] : [
+      el('span', {class: 'needed-label', text: t('header.most_wins')}),
+      el('span', {class: 'needed-of', text: t('header.sure', {count: snapshot.needed_to_win})}),
+    ]));
     const cards = snapshot.sides.map((side) => {
       const seatRows = side.seats.map((seat) => {
         const player = snapshot.players[seat];
@@ -400,7 +405,7 @@ export class TableView {
             )),
         el('span', {class: 'score', text: String(side.score)}));
     });
-    clear(this.players).append(...cards);
+    replaceChildren(this.players, ...cards);
     this.players.dataset.sides = String(snapshot.sides.length);
   }
 
@@ -427,7 +432,7 @@ export class TableView {
       ? [...segment(sides[0], false), free, ...segment(sides[1], true)]
       : [...sides.flatMap((side) => segment(side, false)), free];
     const equator = el('span', {class: 'bar-equator'});
-    clear(this.territoryBar).append(...parts, sides.length === 2 ? equator : null);
+    replaceChildren(this.territoryBar, ...parts, sides.length === 2 ? equator : null);
   }
 
   renderControls(snapshot, players, canPlay, humanTurn, shown) {
@@ -538,7 +543,7 @@ export class TableView {
                                          colorIndex: snapshot.players[side.seats[0]].color}));
     const reasonKey = snapshot.end_reason === 'equator' && sides.length > 2 ? 'clinched' : snapshot.end_reason;
     const reason = reasonKey ? t(`over.reason.${reasonKey}`) : '';
-    clear(this.overPanel).append(
+    replaceChildren(this.overPanel,
       el('h2', {class: 'over-title', text: title}),
       el('p', {class: 'over-winner', text: headline}),
       ...matchLines,

@@ -81,6 +81,8 @@ export default {
 
     'header.needed': 'Needed to win',
     'header.needed_of': 'of {total}',
+    'header.most_wins': 'The biggest territory wins',
+    'header.sure': 'sure of winning with {count}',
     'header.to_equator': '{count} to the equator',
     'header.past_equator': 'past the equator',
     'header.best': 'at most {count}',

@@ -81,6 +81,8 @@ export default {
 
     'header.needed': 'Nodig om te winnen',
     'header.needed_of': 'van {total}',
+    'header.most_wins': 'Het grootste gebied wint',
+    'header.sure': 'zeker van de winst met {count}',
     'header.to_equator': 'nog {count} tot de evenaar',
     'header.past_equator': 'evenaar gepasseerd',
     'header.best': 'hoogstens {count}',

@@ -90,3 +90,17 @@ def test_no_time_runs_before_a_first_move_and_a_running_clock_ticks(booted_page)
     # the running clock ticks on screen (no move, no new state)
     page.wait_for_function("() => document.querySelector('.clock[data-seat=\"0\"]').textContent !== '5:00'")
     assert re.fullmatch(r"4:5\d", page.locator('.clock[data-seat="0"]').text_content())
+
+
+# ---- 2. four players: no "null", and how to win ------------------------------------
+
+@pytest.mark.parametrize("language, line", [
+    ("en", "The biggest territory wins"), ("nl", "Het grootste gebied wint")])
+def test_four_players_show_no_null_and_say_how_to_win(booted_page, language, line):
+    page = booted_page
+    start_game(page, "four", kinds=("human", "computer", "computer", "computer"), clock="default")
+    switch_language(page, language)
+    page.wait_for_function("(line) => document.querySelector('.needed-label').textContent === line", arg=line)
+    assert "null" not in page.locator("#table").text_content()
+    assert re.fullmatch(rf"{line}\s+\D+ \d+", page.locator(".needed").inner_text()), page.locator(".needed").inner_text()
+    switch_language(page, "en")
