@@ -368,7 +368,7 @@ export class TableView {
       el('strong', {class: 'needed-value', text: String(snapshot.needed_to_win)}),
       el('span', {class: 'needed-of', text: t('header.needed_of', {total: snapshot.value_in_play})}),
     ] : [
-      el('span', {class: 'needed-label', text: t('header.most_wins')}),
+      el('span', {class: 'needed-label', text: t('header.most_wins')}), '·',
       el('span', {class: 'needed-of', text: t('header.sure', {count: snapshot.needed_to_win})}),
     ]));
     const cards = snapshot.sides.map((side) => {
@@ -378,7 +378,7 @@ export class TableView {
         return el('div', {class: 'seat', dataset: {seat: String(seat)}, 'data-moving': moving ? '' : null,
                           'data-out': player.out ? '' : null},
           swatch(player.color),
-          el('span', {class: 'seat-name', text: playerName(players, seat)}),
+          el('span', {class: 'seat-name', text: playerName(players, seat), title: playerName(players, seat)}),
           players[seat]?.kind === 'computer' && players[seat].level
             ? el('span', {class: 'level-badge', text: levelName(players[seat].level)}) : null,
           moving ? el('span', {class: 'turn-badge',

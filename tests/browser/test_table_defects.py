@@ -104,3 +104,48 @@ def test_four_players_show_no_null_and_say_how_to_win(booted_page, language, lin
     assert "null" not in page.locator("#table").text_content()
     assert re.fullmatch(rf"{line}\s+\D+ \d+", page.locator(".needed").inner_text()), page.locator(".needed").inner_text()
     switch_language(page, "en")
+
+
+# ---- 3. names are not cut off -------------------------------------------------------
+
+CUT_NAMES = """() => [...document.querySelectorAll('.seat-name')]
+    .filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => node.textContent)"""
+
+
+@pytest.mark.parametrize("size, variant, kinds", [
+    ((1280, 900), "four", ("human", "computer", "computer", "computer")),
+    ((390, 844), "four", ("human", "computer", "computer", "computer")),
+    ((390, 844), "classic", ("human", "computer")),
+])
+def test_no_name_is_cut_where_the_card_could_show_it(page, boot, size, variant, kinds):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    boot(page)
+    start_game(page, variant, kinds=kinds, clock="default")
+    page.wait_for_selector('.seat[data-seat="0"] .turn-badge')
+    assert page.evaluate(CUT_NAMES) == []
+    names = page.locator(".seat-name").all_text_contents()
+    assert names[0] == "You" and all(name.startswith("Computer") for name in names[1:])
+
+
+def test_a_name_too_long_for_its_card_is_whole_in_its_tooltip(page, boot):
+    page.set_viewport_size({"width": 390, "height": 844})
+    boot(page)
+    long = "Alexandrina Wilhelmina van Oranje-Nassau"
+    start_game(page, "classic", names=(long,), clock="default")
+    name = page.locator('.seat[data-seat="0"] .seat-name')
+    assert page.evaluate(CUT_NAMES) == [long]
+    assert name.get_attribute("title") == long and name.text_content() == long
+
+
+# ---- 12. four players: "to move" on your card -----------------------------------------
+
+@pytest.mark.parametrize("language, to_move", [("en", "to move"), ("nl", "aan zet")])
+def test_four_players_say_to_move_on_your_card(booted_page, language, to_move):
+    page = booted_page
+    start_game(page, "four", kinds=("human", "computer", "computer", "computer"))
+    switch_language(page, language)
+    wait_my_turn(page)
+    badge = page.locator('.seat[data-seat="0"] .turn-badge')
+    badge.wait_for()  # visible
+    assert badge.text_content() == to_move
+    switch_language(page, "en")
