@@ -191,6 +191,12 @@ export function attachAround(app, launch) {
   }
   const tableShare = copyButton('table');
   shareBox.append(tableShare);
+  let shownLink = null; // the table and state whose link is shown: a later one hides it
+  function forgetStaleLink(table) {
+    if (shownLink === null || shownLink === `${table.tableId}:${table.snapshot.state_id}`) return;
+    shownLink = null;
+    replaceChildren(shareBox, tableShare);
+  }
   async function copyLink() {
     const table = state.table;
     if (!table || table.tableId === null) return;
@@ -202,6 +208,7 @@ export function attachAround(app, launch) {
     } catch {
       copied = false; // no clipboard here (an iframe without the permission): the link shows
     }
+    shownLink = `${table.tableId}:${table.snapshot.state_id}`;
     const input = el('input', {type: 'text', readonly: true, class: 'share-link', value: link,
                                'aria-label': t('share.link_label')});
     replaceChildren(shareBox, tableShare, input,
@@ -223,6 +230,7 @@ export function attachAround(app, launch) {
     drawReplay();
     if (!current.table) return;
     placeParts(current.table);
+    forgetStaleLink(current.table);
     observe(current);
     drawSummary(current, current.table, current.table.snapshot);
     lowTime(current.table, current.table.snapshot);

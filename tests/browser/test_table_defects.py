@@ -149,3 +149,20 @@ def test_four_players_say_to_move_on_your_card(booted_page, language, to_move):
     badge.wait_for()  # visible
     assert badge.text_content() == to_move
     switch_language(page, "en")
+
+
+# ---- 4. a copied link does not outlive its board --------------------------------------
+
+def test_the_copied_link_goes_with_its_board(booted_page):
+    page = booted_page
+    start_game(page, "quick")
+    page.click('.table-footer button[data-action="copy-link"]')
+    page.wait_for_selector(".share-status")
+    assert page.locator(".share-link").count() == 1
+    wait_my_turn(page)
+    play_allowed(page)  # a move: the link shown is of the board before it
+    page.wait_for_function("() => !document.querySelector('.share-link, .share-status')")
+    page.click('.table-footer button[data-action="copy-link"]')
+    page.wait_for_selector(".share-status")
+    start_game(page, "quick")  # the next game: nothing of the last one's link
+    assert page.locator(".share-link, .share-status").count() == 0
