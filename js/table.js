@@ -474,7 +474,7 @@ export class TableView {
     let text = '';
     if (table.error) text = t('error.request', {message: table.error});
     else if (table.queuedColor !== null && table.queuedColor !== undefined) text = t('boot.queued');
-    else if (table.replay) text = t('status.replay');
+    else if (table.replay) text = t(table.replay.shared ? 'status.shared' : 'status.replay');
     else if (snapshot.match?.over && snapshot.match.games === 2) text = t('status.match_over');
     else if (snapshot.match?.between_games) text = t('status.between', {number: snapshot.match.game_index + 2});
     else if (snapshot.over) text = t('status.over');
@@ -565,6 +565,7 @@ export class TableView {
         el('button', {type: 'button', dataset: {action: 'new'}, text: t('over.new'), onclick: () => this.app.openLobby()})]),
     );
     this.overPanel.hidden = false;
+    if (table.replay) return; // a replay opens where it begins: its bar and the board
     const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
     requestAnimationFrame(() => this.overPanel.scrollIntoView({behavior: smooth ? 'smooth' : 'auto', block: 'nearest'}));
   }

@@ -99,6 +99,7 @@ export default {
     'status.between': 'Game {number} starts when every player is ready',
     'status.match_over': 'The match is over',
     'status.replay': 'Replay: the moves of a saved match',
+    'status.shared': 'A shared game: step through its moves',
     'status.hint': 'Hint: color {number}',
 
     'actions.undo': 'Take back',

@@ -99,6 +99,7 @@ export default {
     'status.between': 'Partij {number} begint zodra iedereen klaar is',
     'status.match_over': 'De match is afgelopen',
     'status.replay': 'Terugkijken: de zetten van een bewaarde match',
+    'status.shared': 'Een gedeelde partij: stap door de zetten',
     'status.hint': 'Tip: kleur {number}',
 
     'actions.undo': 'Zet terugnemen',

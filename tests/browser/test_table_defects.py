@@ -166,3 +166,22 @@ def test_the_copied_link_goes_with_its_board(booted_page):
     page.wait_for_selector(".share-status")
     start_game(page, "quick")  # the next game: nothing of the last one's link
     assert page.locator(".share-link, .share-status").count() == 0
+
+
+# ---- 6. a shared link opens at its top and says it is a link --------------------------
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+@pytest.mark.parametrize("language, status", [
+    ("en", "A shared game: step through its moves"), ("nl", "Een gedeelde partij: stap door de zetten")])
+def test_a_shared_link_opens_at_its_bar(page, site_url, boot, size, language, status):
+    from test_texts import winning_moves
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    moves = winning_moves("quick", 5)
+    boot(page, f"{site_url}#variant=quick&seed=5&moves={len(moves)}-{''.join(map(str, moves))}&lang={language}")
+    page.wait_for_selector(".over-panel:not([hidden])", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(".shared-replay:not([hidden])")
+    page.wait_for_function("(text) => document.querySelector('.status').textContent === text", arg=status)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert page.evaluate("window.scrollY") == 0
+    bar = page.locator(".shared-replay").bounding_box()
+    assert bar["y"] >= 0 and bar["y"] + bar["height"] <= size[1]
