@@ -416,7 +416,8 @@ async function showReplay(replay, step) {
 function replayStep(step) {
   const replay = state.table?.replay;
   if (!replay) return;
-  showReplay(replay, Math.max(0, Math.min(replay.total, step)));
+  const target = Math.max(0, Math.min(replay.total, step));
+  if (target !== replay.step) showReplay(replay, target);
 }
 
 function dismissNotice(index) {
@@ -777,6 +778,13 @@ function onKey(event) {
   if (target instanceof HTMLElement && target.closest('input, select, textarea')) return;
   if (event.key === 'Escape') {
     tableView.clearPreview();
+    return;
+  }
+  const replay = state.table?.replay;
+  const replayKeys = {ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity}; // as on lichess
+  if (replay && Object.hasOwn(replayKeys, event.key)) {
+    event.preventDefault();
+    replayStep(replay.step + replayKeys[event.key]);
     return;
   }
   if (/^[1-9]$/.test(event.key)) {

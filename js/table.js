@@ -382,7 +382,8 @@ export class TableView {
           players[seat]?.kind === 'computer' && players[seat].level
             ? el('span', {class: 'level-badge', text: levelName(players[seat].level)}) : null,
           moving ? el('span', {class: 'turn-badge',
-            text: players[seat]?.kind === 'computer' && !snapshot.over ? t('header.thinking') : t('header.to_move')}) : null,
+            text: players[seat]?.kind === 'computer' && !snapshot.over && !table.replay
+              ? t('header.thinking') : t('header.to_move')}) : null,
           player.out ? el('span', {class: 'turn-badge', text: t('header.out')}) : null,
           snapshot.clock && !table.replay ? el('span', {class: 'clock', dataset: {seat: String(seat)}, role: 'timer',
                                        'aria-label': t('clock.label', person(players, seat))}) : null);
@@ -467,7 +468,7 @@ export class TableView {
       });
     }
     this.controls.update(buttons, shown ?? this.controls.previewColor(), t('controls.label'));
-    this.controlsWrap.hidden = snapshot.over;
+    this.controlsWrap.hidden = snapshot.over || Boolean(this.app.state.table.replay); // nothing to play
   }
 
   renderStatus(state, table, snapshot, players) {

@@ -185,3 +185,30 @@ def test_a_shared_link_opens_at_its_bar(page, site_url, boot, size, language, st
     assert page.evaluate("window.scrollY") == 0
     bar = page.locator(".shared-replay").bounding_box()
     assert bar["y"] >= 0 and bar["y"] + bar["height"] <= size[1]
+
+
+# ---- 7. a replay: the keys step, nobody thinks, nothing to play -----------------------
+
+def replay_step(page):
+    return data(page, "replay")
+
+
+@pytest.mark.parametrize("language, to_move", [("en", "to move"), ("nl", "aan zet")])
+def test_a_replay_steps_with_the_keys_and_nobody_thinks(page, site_url, boot, language, to_move):
+    from test_texts import winning_moves
+    moves = winning_moves("quick", 5)
+    total = len(moves)
+    boot(page, f"{site_url}#variant=quick&seed=5&moves={total}-{''.join(map(str, moves))}&lang={language}")
+    page.wait_for_function("(total) => document.body.dataset.replay === `${total}/${total}`", arg=total,
+                           timeout=BOOT_TIMEOUT_MS)
+    page.keyboard.press("Home")
+    page.wait_for_function("() => document.body.dataset.replay.startsWith('0/')")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.body.dataset.replay.startsWith('1/')")
+    # the computer is to move at this step: it is not "thinking" in a replay
+    assert page.locator('.seat[data-seat="1"] .turn-badge').text_content() == to_move
+    assert not page.locator(".color-button").first.is_visible()
+    page.keyboard.press("End")
+    page.wait_for_function("(total) => document.body.dataset.replay === `${total}/${total}`", arg=total)
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("(total) => document.body.dataset.replay === `${total - 1}/${total}`", arg=total)
