@@ -49,6 +49,11 @@ export function sideName(players, seats) {
   return names.length === 2 ? t('team.name', {first: names[0], second: names[1]}) : names.join(', ');
 }
 
+/** A rated match counts only for people with a name (the ratings are kept by name). */
+function everyoneNamed(players) {
+  return players.every((player) => player.kind !== 'human' || Boolean(player.name));
+}
+
 /** The one person at the table without a name: the page calls them "you". */
 function isYou(players, seat) {
   const humans = players.filter((player) => player.kind === 'human');
@@ -243,7 +248,8 @@ export class TableView {
           el('span', {text: sideName(players, side.seats)}), ' ',
           el('strong', {text: points(match.points[index])}),
           el('small', {text: ` (${t('match.total', {total: match.totals[index]})})`})))),
-      match.rated ? el('span', {class: 'match-rated', text: t('match.rated')}) : null);
+      match.rated ? el('span', {class: 'match-rated', dataset: {counts: String(everyoneNamed(players))},
+                                text: t(everyoneNamed(players) ? 'match.rated' : 'match.rated_needs_name')}) : null);
   }
 
   /** Replay of a saved match: step through its events. */
@@ -528,8 +534,9 @@ export class TableView {
             el('strong', {class: 'rating-change', text: signed(change.change)}), ' ',
             t('rating.now', {rating: Math.round(change.r)}))
           : null)));
-      } else if (match.rated === false && inMatch) {
-        matchLines.push(el('p', {class: 'match-unrated', text: t('match.unrated')}));
+      } else if (inMatch && (match.rated === false || !everyoneNamed(players))) {
+        matchLines.push(el('p', {class: 'match-unrated',
+                                 text: t(match.rated ? 'match.unrated_needs_name' : 'match.unrated')}));
       }
     }
     const waiting = match && !match.over && match.between_games

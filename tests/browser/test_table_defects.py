@@ -29,8 +29,9 @@ def start_game(page, variant="classic", kinds=("human", "computer"), names=(), c
         page.select_option(f'select[name="seat{seat}-kind"]', kind)
         if kind == "computer" and level:
             page.select_option(f'select[name="seat{seat}-level"]', level)
-    for seat, name in enumerate(names):
-        page.fill(f'input[name="seat{seat}-name"]', name)
+    for seat, kind in enumerate(kinds):
+        if kind == "human":  # the lobby keeps the last names: say each one
+            page.fill(f'input[name="seat{seat}-name"]', names[seat] if seat < len(names) else "")
     page.select_option('select[name="games"]', str(games))
     if isinstance(clock, tuple):
         page.select_option('select[name="clock"]', "custom")
@@ -212,3 +213,18 @@ def test_a_replay_steps_with_the_keys_and_nobody_thinks(page, site_url, boot, la
     page.wait_for_function("(total) => document.body.dataset.replay === `${total}/${total}`", arg=total)
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("(total) => document.body.dataset.replay === `${total - 1}/${total}`", arg=total)
+
+
+# ---- 8. "rated" only on a match that will count ---------------------------------------
+
+@pytest.mark.parametrize("language, rated, needs_name", [
+    ("en", "rated", "not rated: add a name to be rated"),
+    ("nl", "telt voor de rating", "telt niet: geef een naam op voor een rating")])
+def test_rated_shows_only_when_the_match_will_count(booted_page, language, rated, needs_name):
+    page = booted_page
+    switch_language(page, language)
+    start_game(page, "quick", games=2)
+    assert page.locator(".match-bar .match-rated").text_content() == needs_name
+    start_game(page, "quick", names=("Anna",), games=2)
+    assert page.locator(".match-bar .match-rated").text_content() == rated
+    switch_language(page, "en")
