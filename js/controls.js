@@ -72,6 +72,11 @@ export class ColorControls {
     this.tapped = null;
   }
 
+  /** Escape: no preview from a tap, the keyboard focus or the pointer, until the next. */
+  clearPreview() {
+    this.tapped = this.focused = this.hovered = null;
+  }
+
   /**
    * Update every button: buttons: [{label, tooltip, allowed, forbidden}] per color;
    * shown: the color whose tooltip is visible (or null).

@@ -155,7 +155,7 @@ export class TableView {
 
   /** Forget a tapped color or cell (Escape). */
   clearPreview() {
-    this.controls?.reset();
+    this.controls?.clearPreview();
     this.tappedCellColor = null;
     this.cellHover = null;
     this.app.changed();

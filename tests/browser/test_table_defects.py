@@ -228,3 +228,20 @@ def test_rated_shows_only_when_the_match_will_count(booted_page, language, rated
     start_game(page, "quick", names=("Anna",), games=2)
     assert page.locator(".match-bar .match-rated").text_content() == rated
     switch_language(page, "en")
+
+
+# ---- 9. Escape clears the keyboard preview --------------------------------------------
+
+def test_escape_clears_the_keyboard_preview(booted_page):
+    page = booted_page
+    start_game(page, "quick")
+    wait_my_turn(page)
+    for _ in range(40):  # Tab to an allowed color button: its keyboard focus previews it
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('.color-button:not([aria-disabled])')"):
+            break
+    page.wait_for_selector(".color-button[data-previewing]", state="attached")
+    page.wait_for_selector("svg.board[data-preview-color]", state="attached")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('.color-button[data-previewing], svg.board[data-preview-color]')")
+    assert page.locator("#color-tooltip").is_hidden()
