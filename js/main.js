@@ -789,10 +789,12 @@ function onKey(event) {
   }
   if (/^[1-9]$/.test(event.key)) {
     const color = Number(event.key) - 1;
-    if (state.table && color < state.table.layout.colors) {
-      event.preventDefault();
-      play(color);
-    }
+    const table = state.table;
+    if (!table || table.replay || table.snapshot.over) return;
+    event.preventDefault();
+    const humanTurn = table.players[table.snapshot.turn]?.kind === 'human' && !table.readOnly;
+    if (humanTurn && Object.hasOwn(table.snapshot.previews, String(color))) play(color);
+    else tableView.refuseKey(color); // no such color, a forbidden one, not your turn: say so
   }
 }
 

@@ -477,9 +477,27 @@ export class TableView {
     this.controlsWrap.hidden = snapshot.over || Boolean(this.app.state.table.replay); // nothing to play
   }
 
+  /** A number key that cannot play: the status line (a live region) says why, until
+   *  the next state. */
+  refuseKey(color) {
+    const table = this.app.state.table;
+    table.refusedKey = {color, stateId: table.snapshot.state_id};
+    this.app.changed();
+  }
+
+  refusedKeyText(table, snapshot) {
+    const refused = table.refusedKey;
+    if (!refused || refused.stateId !== snapshot.state_id) return null;
+    const colors = this.boardLayout.colors;
+    if (refused.color >= colors) return t('controls.no_such_color', {number: refused.color + 1, count: colors});
+    return this.controls.buttons[refused.color].getAttribute('aria-label'); // "Color 3: Not allowed: ..."
+  }
+
   renderStatus(state, table, snapshot, players) {
     let text = '';
+    const refused = this.refusedKeyText(table, snapshot);
     if (table.error) text = t('error.request', {message: table.error});
+    else if (refused) text = refused;
     else if (table.queuedColor !== null && table.queuedColor !== undefined) text = t('boot.queued');
     else if (table.replay) text = t(table.replay.shared ? 'status.shared' : 'status.replay');
     else if (snapshot.match?.over && snapshot.match.games === 2) text = t('status.match_over');

@@ -118,6 +118,7 @@ export default {
     'controls.forbidden_own': 'Niet toegestaan: je huidige kleur',
     'controls.forbidden_other': 'Niet toegestaan: de huidige kleur van {name}',
     'controls.not_your_turn': '{name} is aan zet',
+    'controls.no_such_color': 'Er is geen kleur {number}: dit bord heeft de kleuren 1 tot en met {count}.',
 
     'over.title': 'Partij afgelopen',
     'over.winner': {you: 'Jij wint!', team: '{name} winnen!', other: '{name} wint!'},

@@ -245,3 +245,24 @@ def test_escape_clears_the_keyboard_preview(booted_page):
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.querySelector('.color-button[data-previewing], svg.board[data-preview-color]')")
     assert page.locator("#color-tooltip").is_hidden()
+
+
+# ---- 13. a key that cannot play says why -----------------------------------------------
+
+@pytest.mark.parametrize("language, no_nine, own", [
+    ("en", "There is no color 9: this board has colors 1 to 7.", "Not allowed: your current color"),
+    ("nl", "Er is geen kleur 9: dit bord heeft de kleuren 1 tot en met 7.", "Niet toegestaan: je huidige kleur")])
+def test_a_key_that_cannot_play_says_why(booted_page, language, no_nine, own):
+    page = booted_page
+    switch_language(page, language)
+    start_game(page, "classic")
+    wait_my_turn(page)
+    moves = data(page, "moves")
+    page.keyboard.press("9")
+    page.wait_for_function("(text) => document.querySelector('.status').textContent === text", arg=no_nine)
+    mine = int(page.locator('.seat[data-seat="0"] .swatch').get_attribute("data-color"))
+    page.keyboard.press(str(mine + 1))
+    page.wait_for_function("(text) => document.querySelector('.status').textContent.endsWith(text)", arg=own)
+    assert page.locator(".status").get_attribute("role") == "status"  # said to screen readers too
+    assert data(page, "moves") == moves
+    switch_language(page, "en")
