@@ -4,6 +4,7 @@
 
 import {el, clear} from './dom.js';
 import {t, pick} from './i18n.js';
+import {playerName} from './names.js';
 
 const CORNERS = {2: ['bl', 'tr'], 4: ['bl', 'tl', 'tr', 'br']};
 const PRACTICE_LIMITS = {width: [5, 41], height: [5, 41], colors: [3, 9]};
@@ -220,7 +221,12 @@ export class Lobby {
 
     const cancel = el('button', {type: 'button', text: t('lobby.cancel'), onclick: () => this.close()});
     const start = el('button', {type: 'submit', class: 'primary', text: t('lobby.start'), dataset: {action: 'start'}});
-    form.append(el('div', {class: 'dialog-actions'}, cancel, start));
+    // the game at the table is not lost by starting another: say where it stays
+    const current = this.app.state.table;
+    const leaving = current && current.matchId && !current.replay && !current.readOnly
+      && current.snapshot.move_number > 0 && !current.snapshot.match?.over;
+    form.append(leaving ? el('p', {class: 'lobby-note', dataset: {note: 'kept'}, text: t('lobby.current_kept')}) : null,
+      el('div', {class: 'dialog-actions'}, cancel, start));
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const config = structuredClone(this.config);
@@ -242,9 +248,10 @@ export class Lobby {
 
   // ---- saved matches ------------------------------------------------------------
 
+  /** The players as the table names them: "You – Computer (Master)". */
   playersText(players) {
-    return players.map((player) => (player.kind === 'computer' ? levelName(player.level)
-      : player.name || t('player.person', {number: ''}).trim())).join(' – ');
+    return players.map((player, seat) => (player.kind === 'computer'
+      ? `${playerName(players, seat)} (${levelName(player.level)})` : playerName(players, seat))).join(' – ');
   }
 
   matchRow(entry, finished) {

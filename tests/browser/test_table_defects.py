@@ -266,3 +266,27 @@ def test_a_key_that_cannot_play_says_why(booted_page, language, no_nine, own):
     assert page.locator(".status").get_attribute("role") == "status"  # said to screen readers too
     assert data(page, "moves") == moves
     switch_language(page, "en")
+
+
+# ---- 14. the Matches tab names you as the table does; a new game says the old one stays --
+
+@pytest.mark.parametrize("language, you, kept, heading", [
+    ("en", "You", "The game at the table is kept: resume it under Matches.", "Unfinished games and matches"),
+    ("nl", "Jij", "De partij aan tafel blijft bewaard: speel hem verder onder Matches.",
+     "Onafgemaakte partijen en matches")])
+def test_the_matches_tab_names_you_and_a_new_game_keeps_the_old(booted_page, language, you, kept, heading):
+    page = booted_page
+    switch_language(page, language)
+    start_game(page, "quick")
+    wait_my_turn(page)
+    play_allowed(page)
+    match_id = data(page, "matchId")
+    page.click("#new-game")
+    page.click('[data-tab="new"]')
+    assert page.locator('.lobby-note[data-note="kept"]').text_content() == kept
+    page.click('[data-tab="matches"]')
+    assert page.locator(".lobby-matches h3").first.text_content() == heading
+    players = page.locator(f'.saved-match[data-id="{match_id}"] .saved-players').text_content()
+    assert re.fullmatch(rf"{you} – Computer \(\w+\)", players), players
+    page.keyboard.press("Escape")
+    switch_language(page, "en")
