@@ -284,7 +284,7 @@ export function attachAround(app, launch) {
     if (alarmed.has(key)) return;
     alarmed.add(key);
     lowTimeSound();
-    announce(t('announce.low_time', person(table.players, Number(seat))));
+    announce(() => t('announce.low_time', person(table.players, Number(seat))));
   }
 
   function scoresText(table, snapshot) {
@@ -294,15 +294,16 @@ export function attachAround(app, launch) {
   function moved(table, previous, snapshot) {
     const last = snapshot.last_move;
     if (!last || snapshot.move_number <= previous.move_number) {
-      if (snapshot.move_number < previous.move_number) announce(t('announce.undo', {scores: scoresText(table, snapshot)}));
+      if (snapshot.move_number < previous.move_number) announce(() => t('announce.undo', {scores: scoresText(table, snapshot)}));
       return;
     }
     const captured = last.cells.length;
     const enclosed = previous.previews?.[last.color]?.enclosure?.length ?? 0;
-    const takes = captured === 0 ? t('announce.nothing')
+    const takes = () => (captured === 0 ? t('announce.nothing')
       : enclosed ? t('announce.takes_enclosed', {count: captured, enclosed})
-      : t('announce.takes', {count: captured});
-    announce(`${t('announce.move', {...person(table.players, last.seat), number: last.color + 1})} ${takes} ${t('announce.score', {scores: scoresText(table, snapshot)})}`);
+      : t('announce.takes', {count: captured}));
+    announce(() => `${t('announce.move', {...person(table.players, last.seat), number: last.color + 1})} ${takes()} `
+                   + t('announce.score', {scores: scoresText(table, snapshot)}));
     moveSound(captured, table.players[last.seat]?.kind === 'human');
     channel?.post('move', {seat: last.seat, color: last.color, moveNumber: snapshot.move_number, captured,
                            scores: snapshot.sides.map((side) => side.score)});
@@ -310,9 +311,9 @@ export function attachAround(app, launch) {
 
   function ended(table, snapshot) {
     const winners = snapshot.winning_sides;
-    const headline = winners.length === 1
-      ? t('over.winner', sideParams(table.players, snapshot.sides[winners[0]].seats)) : t('over.draw');
-    announce(`${headline} ${t('announce.score', {scores: scoresText(table, snapshot)})}`);
+    const headline = () => (winners.length === 1
+      ? t('over.winner', sideParams(table.players, snapshot.sides[winners[0]].seats)) : t('over.draw'));
+    announce(() => `${headline()} ${t('announce.score', {scores: scoresText(table, snapshot)})}`);
     const humanWon = winners.some((side) => snapshot.sides[side].seats.some((seat) => table.players[seat]?.kind === 'human'));
     gameEndSound(humanWon);
     channel?.post('gameEnded', {winners, scores: snapshot.sides.map((side) => side.score),

@@ -290,3 +290,22 @@ def test_the_matches_tab_names_you_and_a_new_game_keeps_the_old(booted_page, lan
     assert re.fullmatch(rf"{you} – Computer \(\w+\)", players), players
     page.keyboard.press("Escape")
     switch_language(page, "en")
+
+
+# ---- 15. the screen-reader move history follows the language --------------------------
+
+def test_the_move_history_follows_a_language_switch(booted_page):
+    page = booted_page
+    switch_language(page, "en")
+    start_game(page, "quick")
+    wait_my_turn(page)
+    play_allowed(page)
+    wait_my_turn(page)  # the computer answered: two lines
+    page.wait_for_function("() => document.querySelectorAll('#announcements p').length >= 2")
+    lines = page.locator("#announcements p").all_text_contents()
+    assert any(line.startswith("You pick color") for line in lines), lines
+    switch_language(page, "nl")
+    lines = page.locator("#announcements p").all_text_contents()
+    assert any(line.startswith("Jij kiest kleur") for line in lines), lines
+    assert not [line for line in lines if re.search(r"\b(pick|picks|gained|Score)\b", line)], lines
+    switch_language(page, "en")
