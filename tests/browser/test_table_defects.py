@@ -309,3 +309,50 @@ def test_the_move_history_follows_a_language_switch(booted_page):
     assert any(line.startswith("Jij kiest kleur") for line in lines), lines
     assert not [line for line in lines if re.search(r"\b(pick|picks|gained|Score)\b", line)], lines
     switch_language(page, "en")
+
+
+# ---- 16. dark theme: forbidden color buttons stay visible ------------------------------
+
+CONTRAST = """async ([url, background]) => {
+  const image = new Image();
+  image.src = url;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = image.width;
+  canvas.height = image.height;
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const {data} = context.getImageData(0, 0, image.width, image.height);
+  const luminance = (r, g, b) => {
+    const channel = (value) => { const c = value / 255; return c <= .03928 ? c / 12.92 : ((c + .055) / 1.055) ** 2.4; };
+    return .2126 * channel(r) + .7152 * channel(g) + .0722 * channel(b);
+  };
+  const [br, bg, bb] = background.match(/\\d+/g).map(Number);
+  const back = luminance(br, bg, bb);
+  let best = 1;
+  for (let i = 0; i < data.length; i += 4) {
+    const own = luminance(data[i], data[i + 1], data[i + 2]);
+    best = Math.max(best, (Math.max(own, back) + .05) / (Math.min(own, back) + .05));
+  }
+  return best;
+}"""
+
+
+def strongest_contrast(page, locator):
+    """The strongest contrast (WCAG ratio) of any pixel of `locator` against the page."""
+    import base64
+    shot = base64.b64encode(locator.screenshot()).decode()
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    return page.evaluate(CONTRAST, [f"data:image/png;base64,{shot}", background])
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_forbidden_color_buttons_stay_visible(page, site_url, boot, theme):
+    boot(page, f"{site_url}#variant=classic&theme={theme}")
+    wait_engine(page)
+    wait_my_turn(page)
+    page.mouse.move(0, 0)
+    forbidden = page.locator(".color-button[data-forbidden]")
+    assert forbidden.count() == 2
+    for index in range(2):
+        assert strongest_contrast(page, forbidden.nth(index)) >= 3  # WCAG: a control's outline
