@@ -154,6 +154,36 @@ export class TableView {
     return null;
   }
 
+  /** A ring round each person's territory while it is a few tiny cells (a big board
+   *  on a small screen): where you start is easy to find. */
+  markHomes(table, snapshot, players) {
+    const root = this.board.root;
+    const cellWidth = root.getBoundingClientRect().width / Math.max(1, this.boardLayout.width);
+    const key = `${table.tableId}:${snapshot.state_id}:${Math.round(cellWidth)}`;
+    if (this.shownHomes === key && root.contains(this.homeLayer)) return;
+    this.shownHomes = key;
+    this.homeLayer ??= svg('g', {class: 'home-marks', 'aria-hidden': 'true'});
+    root.append(this.homeLayer); // last: over the cells and outlines
+    const rings = [];
+    if (cellWidth < 20 && !snapshot.over) {
+      players.forEach((player, seat) => {
+        const cells = [...root.querySelectorAll(`.cell[data-owner="${seat}"]`)];
+        if (player.kind !== 'human' || !cells.length || cells.length > 3) return;
+        const boxes = cells.map((cell) => cell.getBBox());
+        const left = Math.min(...boxes.map((box) => box.x));
+        const top = Math.min(...boxes.map((box) => box.y));
+        const right = Math.max(...boxes.map((box) => box.x + box.width));
+        const bottom = Math.max(...boxes.map((box) => box.y + box.height));
+        const pixels = root.getBoundingClientRect().width / (root.viewBox.baseVal?.width || 1);
+        const radius = Math.max(right - left, bottom - top) / 2 + 16 / pixels; // 16 px round it
+        rings.push(svg('circle', {class: 'home-ring', dataset: {seat: String(seat)},
+                                  cx: ((left + right) / 2).toFixed(3), cy: ((top + bottom) / 2).toFixed(3),
+                                  r: radius.toFixed(3)}));
+      });
+    }
+    replaceChildren(this.homeLayer, ...rings);
+  }
+
   /** Storage notices, a match open in another tab, a match taken over. */
   renderNotices(state) {
     const items = state.notices.map((notice, index) => {
@@ -270,6 +300,7 @@ export class TableView {
                                  players.map((player, seat) => [player.kind, playerName(players, seat)])]),
     });
 
+    this.markHomes(table, snapshot, players);
     this.renderHeader(table, snapshot, players);
     this.renderTerritoryBar(snapshot, preview);
     this.renderControls(snapshot, players, canPlay, humanTurn, preview ? previewColor : null);

@@ -356,3 +356,22 @@ def test_forbidden_color_buttons_stay_visible(page, site_url, boot, theme):
     assert forbidden.count() == 2
     for index in range(2):
         assert strongest_contrast(page, forbidden.nth(index)) >= 3  # WCAG: a control's outline
+
+
+# ---- 17. a big board: your start is easy to find ---------------------------------------
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_your_start_on_a_big_board_is_ringed(page, site_url, boot, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    boot(page, f"{site_url}#variant=practice&shape=hex&width=41&height=41")
+    wait_engine(page)
+    page.wait_for_function("() => document.body.dataset.variant === 'practice'")
+    cell = page.locator('.board .cell[data-owner="0"]').bounding_box()
+    assert cell["width"] < 20  # tiny indeed
+    ring = page.locator('.home-ring[data-seat="0"]')
+    ring.wait_for()
+    box = ring.bounding_box()
+    assert box["width"] >= 36 and box["height"] >= 36
+    center = (cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2)
+    assert abs(box["x"] + box["width"] / 2 - center[0]) < 2 and abs(box["y"] + box["height"] / 2 - center[1]) < 2
+    assert page.locator('.home-ring[data-seat="1"]').count() == 0  # the computer's start: not yours
