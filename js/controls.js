@@ -12,6 +12,7 @@ export class ColorControls {
     this.hovered = null;
     this.focused = null;
     this.root = el('div', {class: 'color-controls', role: 'group'});
+    this.root.style.setProperty('--count', String(colorCount)); // the buttons' size (main.css)
     this.tooltip = el('div', {class: 'tooltip', role: 'tooltip', id: 'color-tooltip', hidden: true});
     this.buttons = [];
     for (let color = 0; color < colorCount; color++) {

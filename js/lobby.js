@@ -225,8 +225,8 @@ export class Lobby {
     const current = this.app.state.table;
     const leaving = current && current.matchId && !current.replay && !current.readOnly
       && current.snapshot.move_number > 0 && !current.snapshot.match?.over;
-    form.append(leaving ? el('p', {class: 'lobby-note', dataset: {note: 'kept'}, text: t('lobby.current_kept')}) : null,
-      el('div', {class: 'dialog-actions'}, cancel, start));
+    if (leaving) form.append(el('p', {class: 'lobby-note', dataset: {note: 'kept'}, text: t('lobby.current_kept')}));
+    form.append(el('div', {class: 'dialog-actions'}, cancel, start));
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const config = structuredClone(this.config);

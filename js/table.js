@@ -74,6 +74,7 @@ export class TableView {
     this.footer = el('div', {class: 'table-footer'}, this.status, this.actions);
     container.append(this.noticeBar, this.matchBar, this.header, this.replayBar, this.boardWrap,
                      this.controlsWrap, this.footer, this.overPanel);
+    window.addEventListener('resize', () => this.app.changed()); // fitBoard() again
   }
 
   ensureBoard(layout) {
@@ -174,7 +175,7 @@ export class TableView {
         const top = Math.min(...boxes.map((box) => box.y));
         const right = Math.max(...boxes.map((box) => box.x + box.width));
         const bottom = Math.max(...boxes.map((box) => box.y + box.height));
-        const pixels = root.getBoundingClientRect().width / (root.viewBox.baseVal?.width || 1);
+        const pixels = root.getScreenCTM()?.a || 1; // screen pixels per board unit
         const radius = Math.max(right - left, bottom - top) / 2 + 16 / pixels; // 16 px round it
         rings.push(svg('circle', {class: 'home-ring', dataset: {seat: String(seat)},
                                   cx: ((left + right) / 2).toFixed(3), cy: ((top + bottom) / 2).toFixed(3),
@@ -310,6 +311,21 @@ export class TableView {
     this.renderMatchBar(table, snapshot, players);
     this.renderReplayBar(table);
     this.tickClocks();
+    this.fitBoard();
+  }
+
+  /** The board takes the height the other parts of the table leave in the window, so
+   *  that the cards, the color buttons and the status line show without scrolling. */
+  fitBoard() {
+    const top = this.container.getBoundingClientRect().top + window.scrollY;
+    const besides = this.footer.getBoundingClientRect().bottom - this.container.getBoundingClientRect().top
+      - this.boardWrap.getBoundingClientRect().height;
+    const below = parseFloat(getComputedStyle(this.container).paddingBottom) || 0;
+    const room = Math.max(160, Math.floor(window.innerHeight - top - besides - below));
+    if (this.boardRoom !== room) {
+      this.boardRoom = room;
+      this.container.style.setProperty('--board-room', `${room}px`);
+    }
   }
 
   /** Resign (the person to move); practice: take back a move, ask for a hint. */
