@@ -375,3 +375,92 @@ def test_your_start_on_a_big_board_is_ringed(page, site_url, boot, size):
     center = (cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2)
     assert abs(box["x"] + box["width"] / 2 - center[0]) < 2 and abs(box["y"] + box["height"] / 2 - center[1]) < 2
     assert page.locator('.home-ring[data-seat="1"]').count() == 0  # the computer's start: not yours
+
+
+# ---- 10. the table fits the window; the result beside the board ----------------------
+
+IN_VIEW = """(selectors) => selectors.map((selector) => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  return [selector, box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth
+          && box.width > 0];
+}).filter(([, inside]) => !inside).map(([selector]) => selector)"""
+
+
+def settle(page):
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+@pytest.mark.parametrize("variant, kinds", [("classic", ("human", "computer")),
+                                            ("duos", ("human", "computer", "computer", "computer"))])
+def test_the_table_fits_1280_by_900(page, boot, variant, kinds):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    boot(page)
+    start_game(page, variant, kinds=kinds, clock="default")
+    settle(page)
+    assert page.evaluate("document.documentElement.scrollHeight") <= 900
+    assert page.evaluate(IN_VIEW, [".players", "svg.board", ".color-controls", ".status"]) == []
+
+
+def test_at_game_over_the_result_is_beside_the_board_and_the_cards_stay(page, boot):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    boot(page)
+    start_game(page, "classic")
+    wait_my_turn(page)
+    page.click('button[data-action="resign"]')
+    page.click('button[data-action="confirm-resign"]')
+    page.wait_for_selector(".over-panel:not([hidden])")
+    page.wait_for_function("() => scrollY === 0")  # nothing scrolls to the result
+    settle(page)
+    assert page.evaluate("scrollY") == 0
+    assert page.evaluate(IN_VIEW, [".players", "svg.board", ".over-panel", ".over-chart", ".status"]) == []
+    board = page.locator("svg.board").bounding_box()
+    panel = page.locator(".over-panel").bounding_box()
+    assert panel["x"] >= board["x"] + board["width"]  # beside, not below
+
+
+def test_a_notice_does_not_push_the_color_buttons_off_screen(new_guarded_context, site_url):
+    context, _ = new_guarded_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script("""Object.defineProperty(window, 'localStorage', {configurable: true,
+        get() { throw new DOMException('Access is denied for this document.', 'SecurityError'); }});""")
+    page = context.new_page()
+    page.goto(site_url)
+    page.wait_for_selector('.notice[data-kind="memory"]', timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
+    settle(page)
+    assert page.evaluate(IN_VIEW, [".notices", ".players", "svg.board", ".color-controls", ".status"]) == []
+
+
+# ---- 11. no cut-off controls -------------------------------------------------------------
+
+CUT_SELECTS = """() => [...document.querySelectorAll('dialog[open] select')].filter((node) => {
+  const style = getComputedStyle(node);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const widest = Math.max(...[...node.options].map((option) => context.measureText(option.text).width));
+  const room = node.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 18; // the arrow
+  return widest > room;
+}).map((node) => node.name)"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_no_control_is_cut_off(page, site_url, boot, size, language):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    boot(page, f"{site_url}#variant=four&lang={language}")
+    wait_engine(page)
+    tops = {round(box["y"]) for box in (button.bounding_box() for button in page.locator(".color-button").all())}
+    assert page.locator(".color-button").count() == 8 and len(tops) == 1  # one row
+    page.click("#new-game")
+    page.select_option('select[name="variant"]', "four")
+    for seat in (1, 2, 3):
+        page.select_option(f'select[name="seat{seat}-kind"]', "computer")
+    assert page.evaluate(CUT_SELECTS) == []
+    page.keyboard.press("Escape")
+    start_game(page, "quick")
+    wait_my_turn(page)
+    page.click('button[data-action="resign"]')
+    page.click('button[data-action="confirm-resign"]')
+    page.wait_for_selector(".over-panel:not([hidden]) .over-actions .share-button")
+    rows = page.evaluate("""() => new Set([...document.querySelectorAll('.over-actions button')]
+        .map((button) => { const box = button.getBoundingClientRect(); return Math.round(box.top + box.height / 2); })).size""")
+    assert rows == 1  # the result's buttons on one row (measured at one moment: the page may be scrolling)
