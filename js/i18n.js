@@ -435,15 +435,22 @@ export function onLanguageChange(listener) {
   listeners.add(listener);
 }
 
+/** The text of `key` in the current language, else in English; undefined if neither
+ *  has one (a key named like an inherited property, "constructor", has none). */
+function template(key) {
+  const own = (strings) => (Object.hasOwn(strings, key) ? strings[key] : undefined);
+  return own(STRINGS[current]) ?? own(STRINGS.en);
+}
+
 /** The text for `key` in the current language, with {name} placeholders filled;
  *  a param that is a problem ({code, params, message}) is said with problemText. */
 export function t(key, params = {}) {
-  const template = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
-  return fill(template, params, (value) => isProblem(value) ? problemText(value) : String(value));
+  const text = template(key) ?? key;
+  return fill(text, params, (value) => isProblem(value) ? problemText(value) : String(value));
 }
 
 function fill(template, params, show) {
-  return template.replace(/\{(\w+)\}/g, (whole, name) => name in params ? show(params[name], name) : whole);
+  return template.replace(/\{(\w+)\}/g, (whole, name) => Object.hasOwn(params, name) ? show(params[name], name) : whole);
 }
 
 const isProblem = (value) => value !== null && typeof value === 'object' && !Array.isArray(value) &&
@@ -457,10 +464,10 @@ const isProblem = (value) => value !== null && typeof value === 'object' && !Arr
 export function problemText(problem) {
   if (!isProblem(problem)) return problem === null || problem === undefined ? '' : String(problem);
   const key = `problem.${problem.code}`;
-  const template = STRINGS[current][key] ?? STRINGS.en[key];
-  if (template === undefined) return problem.message ? String(problem.message) : t('problem.error');
+  const said = template(key);
+  if (said === undefined) return problem.message ? String(problem.message) : t('problem.error');
   const params = problem.params && typeof problem.params === 'object' ? problem.params : {};
-  const text = fill(template, params, (value, name) => shownParam(name, value));
+  const text = fill(said, params, (value, name) => shownParam(name, value));
   if (!text.endsWith(':')) return text;
   return isProblem(params.cause) ? `${text} ${problemText(params.cause)}` : `${text.slice(0, -1)}.`;
 }

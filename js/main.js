@@ -225,7 +225,8 @@ function makeTable(config, layout, snapshot, tableId) {
 async function startGame(config) {
   const {moves = null, ...chosen} = config; // moves: a shared game's, replayed (around.js)
   state.config = structuredClone(chosen);
-  const snapshotBoard = state.catalog.boards[config.variant];
+  const boards = state.catalog.boards;
+  const snapshotBoard = Object.hasOwn(boards, config.variant) ? boards[config.variant] : null;
   if (state.engine.status !== 'ready') {
     // before boot: the variant's snapshot board (its fixed seed), opened on the
     // engine once it is up

@@ -160,7 +160,7 @@ const SETTING_CHECKS = {
 };
 
 function checkSetting(key, value) {
-  const check = SETTING_CHECKS[key];
+  const check = Object.hasOwn(SETTING_CHECKS, key) ? SETTING_CHECKS[key] : null; // "__proto__" is a name like any other
   // Settings this version does not know yet: plain values only.
   const plain = value === null || ["string", "number", "boolean"].includes(typeof value);
   const fine = check ? check(value) : plain && key.length <= 40;
@@ -207,7 +207,7 @@ const RECORD_CHECKS = {
 /** Brings a parsed value of `kind` up to SCHEMA_VERSION: {value} or {reason, message}
  *  (message: a StoreProblem). */
 export function migrate(kind, value) {
-  const version = isObject(value) && "version" in value ? value.version : 0;
+  const version = isObject(value) && Object.hasOwn(value, "version") ? value.version : 0;
   const unreadable = (message) => ({ reason: "shape", message: new StoreProblem("data_version", message) });
   if (!Number.isInteger(version) || version < 0) return unreadable("the version is not a whole number");
   if (version > SCHEMA_VERSION) {
@@ -219,7 +219,7 @@ export function migrate(kind, value) {
   }
   let current = value;
   for (let step = version; step < SCHEMA_VERSION; step += 1) {
-    const upgrade = MIGRATIONS[kind] && MIGRATIONS[kind][step];
+    const upgrade = Object.hasOwn(MIGRATIONS, kind) && Object.hasOwn(MIGRATIONS[kind], step) ? MIGRATIONS[kind][step] : null;
     if (!upgrade) return unreadable(`no way to read data version ${step}`);
     try {
       current = upgrade(current);
@@ -1020,7 +1020,7 @@ export class Store {
       const what = `setting ${key}`;
       const problem = checkSetting(key, value);
       if (problem) report.refused.push({ what, kind: "setting", name: key, why: problem });
-      else if (key in here) report.unchanged.push({ what, kind: "setting", name: key, why: new StoreProblem("already_set", "already set here") });
+      else if (Object.hasOwn(here, key)) report.unchanged.push({ what, kind: "setting", name: key, why: new StoreProblem("already_set", "already set here") });
       else {
         changes[key] = value;
         report.taken.push({ what, kind: "setting", name: key });

@@ -144,3 +144,15 @@ def test_a_board_the_engine_refuses_gets_a_message_and_the_default_game(page, si
     page.wait_for_selector(".launch-message:not([hidden])", timeout=BOOT_TIMEOUT_MS)
     assert "99" in page.locator(".launch-message").text_content()
     page.wait_for_function("() => document.body.dataset.variant === 'classic' && document.body.dataset.tableId !== '0'")
+
+
+def test_a_command_named_like_an_inherited_property_is_ignored(page, site_url, host_url):
+    game = f"{site_url}embed.html?variant=quick&seed=5&origin={host_url.rstrip('/')}"
+    host_page(page, host_url, game)
+    wait_event(page, "game", "ready")
+    for name in ("__proto__", "constructor", "toString", "hasOwnProperty"):
+        page.evaluate("(type) => window.send('game', {type, payload: {theme: 'dark'}})", name)
+    # a round trip through the same frame: later than the commands above
+    page.evaluate("() => window.send('game', {type: 'setTheme', payload: {theme: 'dark'}})")
+    page.frame_locator("#game").locator('html[data-theme="dark"]').wait_for(state="attached")
+    assert page.frame_locator("#game").locator('body[data-ready="1"]').count() == 1
