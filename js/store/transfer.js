@@ -1,0 +1,173 @@
+// Export and import: everything as one JSON document ("filler-export"), and merged
+// back. The engine replays every match of an import before this module sees it
+// (lobby.js); here the shapes are checked and the entries merged.
+
+import { EXPORT_FORMAT, MATCH_PREFIX, MAX_NAME_LENGTH, SCHEMA_VERSION } from "./keys.js";
+import { migrate } from "./migrations.js";
+import { StoreProblem, checkMatch, checkPlayer, checkRating, checkSetting, isObject, nameKey, notList, notObject } from "./shapes.js";
+
+/** Everything, as one JSON-able document (JSON.stringify it for a file). */
+export function exportAll(store, hooks) {
+  const matches = [];
+  for (const entry of hooks.indexEntries()) {
+    const match = hooks.read(MATCH_PREFIX + entry.id, "match").value;
+    if (match) matches.push(match);
+  }
+  return {
+    format: EXPORT_FORMAT,
+    version: SCHEMA_VERSION,
+    exported: hooks.now(),
+    matches,
+    players: store.listPlayers(),
+    ratings: store.listRatings(),
+    settings: hooks.storedSettings(),
+  };
+}
+
+/**
+ * Merges an exported document (object or JSON text) into what is stored. Same match
+ * id: the copy with more events wins, then the newer `updated`; players by name;
+ * ratings: the entry with more matches; settings: only those not set here.
+ * Returns {taken, unchanged, refused}: lists of {what, kind, name, why?} where `what`
+ * names the entry in English ("match m-…", "player Anna", "rating Anna/classic",
+ * "setting theme", "file"), `kind` is match, player, rating, setting or file (the
+ * whole file, or one of its lists), `name` the entry's own name (null for a file) and
+ * `why` a StoreProblem.
+ */
+export function importAll(store, hooks, input) {
+  const report = { taken: [], unchanged: [], refused: [] };
+  let doc = input;
+  if (typeof input === "string") {
+    try {
+      doc = JSON.parse(input);
+    } catch {
+      report.refused.push({ what: "file", kind: "file", name: null, why: new StoreProblem("not_json", "it is not JSON") });
+      return report;
+    }
+  }
+  if (!isObject(doc) || doc.format !== EXPORT_FORMAT) {
+    report.refused.push({ what: "file", kind: "file", name: null, why: new StoreProblem("not_export", "it is not a Filler export") });
+    return report;
+  }
+  if (!Number.isInteger(doc.version) || doc.version > SCHEMA_VERSION) {
+    report.refused.push({ what: "file", kind: "file", name: null,
+                          why: new StoreProblem("newer_file", "it was made by a newer version of this site") });
+    return report;
+  }
+  importMatches(store, hooks, doc.matches, report);
+  importPlayers(store, hooks, doc.players, report);
+  importRatings(store, hooks, doc.ratings, report);
+  importSettings(store, hooks, doc.settings, report);
+  return report;
+}
+
+function importMatches(store, hooks, matches, report) {
+  if (matches === undefined) return;
+  if (!Array.isArray(matches)) {
+    report.refused.push({ what: "matches", kind: "file", name: null, why: notList("matches") });
+    return;
+  }
+  matches.forEach((candidate, position) => {
+    const label = isObject(candidate) && typeof candidate.id === "string" ? candidate.id.slice(0, 80) : `#${position + 1}`;
+    const what = `match ${label}`;
+    const migrated = migrate("match", candidate);
+    const problem = "value" in migrated ? checkMatch(migrated.value) : migrated.message;
+    if (problem) {
+      report.refused.push({ what, kind: "match", name: label, why: problem });
+      return;
+    }
+    const match = migrated.value;
+    const here = store.loadMatch(match.id);
+    if (here) {
+      const better = match.events.length > here.events.length ||
+        (match.events.length === here.events.length && match.updated > here.updated);
+      if (!better) {
+        report.unchanged.push({ what, kind: "match", name: label, why: new StoreProblem("same_or_newer", "the copy here is the same or newer") });
+        return;
+      }
+      if (store.holds(match.id) || hooks.holderElsewhere(match.id)) {
+        report.refused.push({ what, kind: "match", name: label, why: new StoreProblem("open_at_table", "it is open at a table; close it first") });
+        return;
+      }
+    }
+    hooks.writeMatch(match);
+    report.taken.push({ what, kind: "match", name: label });
+  });
+}
+
+function importPlayers(store, hooks, players, report) {
+  if (players === undefined) return;
+  if (!Array.isArray(players)) {
+    report.refused.push({ what: "players", kind: "file", name: null, why: notList("players") });
+    return;
+  }
+  const here = store.listPlayers();
+  let added = false;
+  for (const candidate of players) {
+    const name = isObject(candidate) && typeof candidate.name === "string" ? candidate.name.slice(0, MAX_NAME_LENGTH) : "?";
+    const what = `player ${name}`;
+    const problem = checkPlayer(candidate);
+    if (problem) {
+      report.refused.push({ what, kind: "player", name, why: problem });
+    } else if (here.some((known) => nameKey(known.name) === nameKey(candidate.name))) {
+      report.unchanged.push({ what, kind: "player", name, why: new StoreProblem("already_here", "already here") });
+    } else {
+      here.push({ name: candidate.name.trim(), created: candidate.created ?? hooks.now() });
+      report.taken.push({ what, kind: "player", name });
+      added = true;
+    }
+  }
+  if (added) hooks.writePlayers(here);
+}
+
+function importRatings(store, hooks, ratings, report) {
+  if (ratings === undefined) return;
+  if (!Array.isArray(ratings)) {
+    report.refused.push({ what: "ratings", kind: "file", name: null, why: notList("ratings") });
+    return;
+  }
+  const taken = [];
+  for (const candidate of ratings) {
+    const name = isObject(candidate) ? `${candidate.player}/${candidate.variant}` : "?";
+    const what = `rating ${name}`;
+    const problem = checkRating(candidate);
+    if (problem) {
+      report.refused.push({ what, kind: "rating", name, why: problem });
+      continue;
+    }
+    const here = taken.find((entry) => nameKey(entry.player) === nameKey(candidate.player) && entry.variant === candidate.variant) ??
+      store.getRating(candidate.player, candidate.variant);
+    if (here && here.matches >= candidate.matches) {
+      report.unchanged.push({ what, kind: "rating", name,
+                              why: new StoreProblem("rating_counts", "the rating here counts as many matches or more") });
+      continue;
+    }
+    const { player, variant, r, rd, vol, matches } = candidate;
+    taken.push({ player: player.trim(), variant, r, rd, vol, matches });
+    report.taken.push({ what, kind: "rating", name });
+  }
+  if (taken.length > 0) hooks.putRatings(taken);
+}
+
+function importSettings(store, hooks, settings, report) {
+  if (settings === undefined) return;
+  if (!isObject(settings)) {
+    report.refused.push({ what: "settings", kind: "file", name: null, why: notObject("settings") });
+    return;
+  }
+  const here = hooks.storedSettings();
+  const changes = {};
+  for (const [key, value] of Object.entries(settings)) {
+    const what = `setting ${key}`;
+    const problem = checkSetting(key, value);
+    if (problem) report.refused.push({ what, kind: "setting", name: key, why: problem });
+    else if (Object.hasOwn(here, key)) report.unchanged.push({ what, kind: "setting", name: key, why: new StoreProblem("already_set", "already set here") });
+    else {
+      changes[key] = value;
+      report.taken.push({ what, kind: "setting", name: key });
+    }
+  }
+  if (Object.keys(changes).length > 0) {
+    hooks.writeSettings({ ...here, ...changes });
+  }
+}
