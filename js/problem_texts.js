@@ -153,6 +153,8 @@ export const PROBLEM_TEXTS = {
     'problem.store.already_set': 'hier al ingesteld',
     'problem.store.key': 'de naam past niet bij de inhoud',
     'problem.store.not_readable': 'het is geen leesbare JSON',
+    'problem.store.import_full': 'de opslag is vol, dus er is niets uit ingelezen; maak ruimte en probeer het opnieuw',
+    'problem.store.import_refused': 'de opslag weigerde het schrijven, dus er is niets uit ingelezen',
   },
   en: {
     'problem.error': 'That cannot be done.',
@@ -299,5 +301,7 @@ export const PROBLEM_TEXTS = {
     'problem.store.already_set': 'already set here',
     'problem.store.key': 'its name does not match what it holds',
     'problem.store.not_readable': 'it is not readable JSON',
+    'problem.store.import_full': 'storage is full, so nothing of it was imported; make room and try again',
+    'problem.store.import_refused': 'storage refused the writes, so nothing of it was imported',
   },
 };

@@ -392,10 +392,14 @@ export class Store {
     return { ok: true };
   }
 
-  #putRatings(entries) {
+  /** The stored ratings with `entries` in place of those of the same player and variant. */
+  #mergedRatings(entries) {
     const same = (a, b) => nameKey(a.player) === nameKey(b.player) && a.variant === b.variant;
-    const ratings = this.listRatings().filter((known) => !entries.some((entry) => same(known, entry)));
-    return this.#write(RATINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ratings: [...ratings, ...entries] }));
+    return [...this.listRatings().filter((known) => !entries.some((entry) => same(known, entry))), ...entries];
+  }
+
+  #putRatings(entries) {
+    return this.#write(RATINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ratings: this.#mergedRatings(entries) }));
   }
 
   #storedSettings() {
@@ -429,11 +433,26 @@ export class Store {
       indexEntries: () => this.#indexEntries(),
       storedSettings: () => this.#storedSettings(),
       holderElsewhere: (id) => this.#leases.holderElsewhere(id),
-      writeMatch: (match) => this.#putMatch(match),
-      writePlayers: (players) => this.#write(PLAYERS_KEY, JSON.stringify({ version: SCHEMA_VERSION, players })),
-      putRatings: (entries) => this.#putRatings(entries),
-      writeSettings: (settings) => this.#write(SETTINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, settings })),
+      writeAll: (writes) => this.#writeImport(writes),
     };
+  }
+
+  /** An import's writes, all or nothing (transfer.js works out what they are). */
+  #writeImport({ matches, players, ratings, settings }) {
+    const entries = matches.map((match) => [MATCH_PREFIX + match.id, JSON.stringify(match)]);
+    if (players) entries.push([PLAYERS_KEY, JSON.stringify({ version: SCHEMA_VERSION, players })]);
+    if (ratings) entries.push([RATINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ratings: this.#mergedRatings(ratings) })]);
+    if (settings) entries.push([SETTINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, settings })]);
+    const written = this.#quota.writeAll(entries);
+    if (!written.ok) return written;
+    matches.forEach((match, position) => {
+      const [key, raw] = entries[position];
+      this.#known.set(match.id, raw);
+      this.#verified.set(match.id, raw);
+      this.#quarantine.overwritten(key);
+    });
+    if (matches.length > 0) this.#indexEntries();
+    return written;
   }
 
   /** Everything, as one JSON-able document (JSON.stringify it for a file). */

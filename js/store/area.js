@@ -58,12 +58,12 @@ export class Shelf {
     }
   }
 
-  /** Whether `key` is really stored (not only pending in memory). */
+  /** What is really stored under `key` (not what is pending in memory), or null. */
   stored(key) {
     try {
-      return this.area.getItem(key) !== null;
+      return this.area.getItem(key);
     } catch {
-      return false;
+      return null;
     }
   }
 

@@ -3,9 +3,11 @@
 // A write that does not fit frees room by removing the oldest finished matches, one at
 // a time, until it fits; the value being written is never one of them. If it still does
 // not fit, the value is kept in this tab's memory (Shelf.pending) and read from there
-// until the page closes, with a notice.
+// until the page closes, with a notice. An import (writeAll) prunes nothing: it is
+// written whole or not at all.
 
 import { INDEX_KEY, LOCK_PREFIX, MATCH_PREFIX } from "./keys.js";
+import { StoreProblem } from "./shapes.js";
 
 export class Quota {
   #shelf;
@@ -68,5 +70,29 @@ export class Quota {
         : "Storage refused a write: this is kept in memory only until the page closes.",
     });
     return { persisted: false, pruned };
+  }
+
+  /** Writes every [key, raw] or none (no pruning): when one does not fit, the values
+   *  stored before are put back. {ok: true} | {ok: false, why}. */
+  writeAll(entries) {
+    const shelf = this.#shelf;
+    const before = [];
+    for (const [key, raw] of entries) {
+      const previous = shelf.stored(key);
+      const result = shelf.trySet(key, raw);
+      if (result !== true) {
+        for (const [done, value] of before.reverse()) {
+          if (value === null) shelf.remove(done);
+          else shelf.trySet(done, value);
+        }
+        const why = result === "full"
+          ? new StoreProblem("import_full", "storage is full, so nothing of it was imported; make room and try again")
+          : new StoreProblem("import_refused", "storage refused the writes, so nothing of it was imported");
+        return { ok: false, why };
+      }
+      before.push([key, previous]);
+    }
+    for (const [key] of entries) shelf.pending.delete(key);
+    return { ok: true };
   }
 }

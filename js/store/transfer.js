@@ -25,48 +25,55 @@ export function exportAll(store, hooks) {
 }
 
 /**
- * Merges an exported document (object or JSON text) into what is stored. Same match
- * id: the copy with more events wins, then the newer `updated`; players by name;
- * ratings: the entry with more matches; settings: only those not set here.
+ * Merges an exported document (object or JSON text) into what is stored, all or
+ * nothing: every entry is checked and the merge worked out first, then everything is
+ * written at once; when storage cannot take all of it, nothing is written (the values
+ * before are put back) and the whole file is refused with the reason. Same match id:
+ * the copy with more events wins, then the newer `updated`; players by name; ratings:
+ * the entry with more matches; settings: only those not set here.
  * Returns {taken, unchanged, refused}: lists of {what, kind, name, why?} where `what`
  * names the entry in English ("match m-…", "player Anna", "rating Anna/classic",
  * "setting theme", "file"), `kind` is match, player, rating, setting or file (the
  * whole file, or one of its lists), `name` the entry's own name (null for a file) and
  * `why` a StoreProblem.
+ *
+ * hooks: {now(), storedSettings(), holderElsewhere(id), writeAll(writes): {ok, why?}}
+ * where writes = {matches: [match], players: [player] | null, ratings: [entry] | null,
+ * settings: {name: value} | null}.
  */
 export function importAll(store, hooks, input) {
   const report = { taken: [], unchanged: [], refused: [] };
+  const refuseFile = (why) => ({ taken: [], unchanged: [], refused: [{ what: "file", kind: "file", name: null, why }] });
   let doc = input;
   if (typeof input === "string") {
     try {
       doc = JSON.parse(input);
     } catch {
-      report.refused.push({ what: "file", kind: "file", name: null, why: new StoreProblem("not_json", "it is not JSON") });
-      return report;
+      return refuseFile(new StoreProblem("not_json", "it is not JSON"));
     }
   }
-  if (!isObject(doc) || doc.format !== EXPORT_FORMAT) {
-    report.refused.push({ what: "file", kind: "file", name: null, why: new StoreProblem("not_export", "it is not a Filler export") });
-    return report;
-  }
+  if (!isObject(doc) || doc.format !== EXPORT_FORMAT) return refuseFile(new StoreProblem("not_export", "it is not a Filler export"));
   if (!Number.isInteger(doc.version) || doc.version > SCHEMA_VERSION) {
-    report.refused.push({ what: "file", kind: "file", name: null,
-                          why: new StoreProblem("newer_file", "it was made by a newer version of this site") });
-    return report;
+    return refuseFile(new StoreProblem("newer_file", "it was made by a newer version of this site"));
   }
-  importMatches(store, hooks, doc.matches, report);
-  importPlayers(store, hooks, doc.players, report);
-  importRatings(store, hooks, doc.ratings, report);
-  importSettings(store, hooks, doc.settings, report);
-  return report;
+  const writes = {
+    matches: planMatches(store, hooks, doc.matches, report),
+    players: planPlayers(store, hooks, doc.players, report),
+    ratings: planRatings(store, doc.ratings, report),
+    settings: planSettings(hooks, doc.settings, report),
+  };
+  const written = hooks.writeAll(writes);
+  return written.ok ? report : refuseFile(written.why);
 }
 
-function importMatches(store, hooks, matches, report) {
-  if (matches === undefined) return;
+/** The matches to write. */
+function planMatches(store, hooks, matches, report) {
+  if (matches === undefined) return [];
   if (!Array.isArray(matches)) {
     report.refused.push({ what: "matches", kind: "file", name: null, why: notList("matches") });
-    return;
+    return [];
   }
+  const planned = new Map(); // id -> match to write
   matches.forEach((candidate, position) => {
     const label = isObject(candidate) && typeof candidate.id === "string" ? candidate.id.slice(0, 80) : `#${position + 1}`;
     const what = `match ${label}`;
@@ -77,7 +84,7 @@ function importMatches(store, hooks, matches, report) {
       return;
     }
     const match = migrated.value;
-    const here = store.loadMatch(match.id);
+    const here = planned.get(match.id) ?? store.loadMatch(match.id);
     if (here) {
       const better = match.events.length > here.events.length ||
         (match.events.length === here.events.length && match.updated > here.updated);
@@ -90,16 +97,18 @@ function importMatches(store, hooks, matches, report) {
         return;
       }
     }
-    hooks.writeMatch(match);
+    planned.set(match.id, match);
     report.taken.push({ what, kind: "match", name: label });
   });
+  return [...planned.values()];
 }
 
-function importPlayers(store, hooks, players, report) {
-  if (players === undefined) return;
+/** The whole new list of players, or null when nothing changes. */
+function planPlayers(store, hooks, players, report) {
+  if (players === undefined) return null;
   if (!Array.isArray(players)) {
     report.refused.push({ what: "players", kind: "file", name: null, why: notList("players") });
-    return;
+    return null;
   }
   const here = store.listPlayers();
   let added = false;
@@ -117,57 +126,60 @@ function importPlayers(store, hooks, players, report) {
       added = true;
     }
   }
-  if (added) hooks.writePlayers(here);
+  return added ? here : null;
 }
 
-function importRatings(store, hooks, ratings, report) {
-  if (ratings === undefined) return;
+/** The ratings to put in (each replaces the entry of its player and variant), or null. */
+function planRatings(store, ratings, report) {
+  if (ratings === undefined) return null;
   if (!Array.isArray(ratings)) {
     report.refused.push({ what: "ratings", kind: "file", name: null, why: notList("ratings") });
-    return;
+    return null;
   }
   const taken = [];
   for (const candidate of ratings) {
-    const name = isObject(candidate) ? `${candidate.player}/${candidate.variant}` : "?";
+    const name = isObject(candidate) ? `${String(candidate.player).slice(0, MAX_NAME_LENGTH)}/${String(candidate.variant).slice(0, 40)}` : "?";
     const what = `rating ${name}`;
     const problem = checkRating(candidate);
     if (problem) {
       report.refused.push({ what, kind: "rating", name, why: problem });
       continue;
     }
-    const here = taken.find((entry) => nameKey(entry.player) === nameKey(candidate.player) && entry.variant === candidate.variant) ??
-      store.getRating(candidate.player, candidate.variant);
+    const same = (entry) => nameKey(entry.player) === nameKey(candidate.player) && entry.variant === candidate.variant;
+    const here = taken.find(same) ?? store.getRating(candidate.player, candidate.variant);
     if (here && here.matches >= candidate.matches) {
       report.unchanged.push({ what, kind: "rating", name,
                               why: new StoreProblem("rating_counts", "the rating here counts as many matches or more") });
       continue;
     }
     const { player, variant, r, rd, vol, matches } = candidate;
+    const index = taken.findIndex(same);
+    if (index >= 0) taken.splice(index, 1);
     taken.push({ player: player.trim(), variant, r, rd, vol, matches });
     report.taken.push({ what, kind: "rating", name });
   }
-  if (taken.length > 0) hooks.putRatings(taken);
+  return taken.length > 0 ? taken : null;
 }
 
-function importSettings(store, hooks, settings, report) {
-  if (settings === undefined) return;
+/** All settings after the import, or null when nothing changes. */
+function planSettings(hooks, settings, report) {
+  if (settings === undefined) return null;
   if (!isObject(settings)) {
     report.refused.push({ what: "settings", kind: "file", name: null, why: notObject("settings") });
-    return;
+    return null;
   }
   const here = hooks.storedSettings();
-  const changes = {};
+  const changes = [];
   for (const [key, value] of Object.entries(settings)) {
-    const what = `setting ${key}`;
+    const what = `setting ${key.slice(0, 40)}`;
     const problem = checkSetting(key, value);
-    if (problem) report.refused.push({ what, kind: "setting", name: key, why: problem });
+    if (problem) report.refused.push({ what, kind: "setting", name: key.slice(0, 40), why: problem });
     else if (Object.hasOwn(here, key)) report.unchanged.push({ what, kind: "setting", name: key, why: new StoreProblem("already_set", "already set here") });
     else {
-      changes[key] = value;
+      changes.push([key, value]);
       report.taken.push({ what, kind: "setting", name: key });
     }
   }
-  if (Object.keys(changes).length > 0) {
-    hooks.writeSettings({ ...here, ...changes });
-  }
+  // fromEntries defines each key as an own property: "__proto__" is a setting like any other
+  return changes.length > 0 ? { ...here, ...Object.fromEntries(changes) } : null;
 }

@@ -483,3 +483,53 @@ def test_import_refuses_a_file_it_cannot_read(page, site_url, document, code, wh
     refused = report["refused"][0]
     assert refused["what"] == "file" and refused["kind"] == "file"
     assert refused["why"]["code"] == code and why in refused["why"]["message"]
+
+
+def ours(page):
+    return page.evaluate("() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith('filler:')))")
+
+
+def test_an_import_with_keys_named_like_inherited_properties_is_taken_whole(page, site_url):
+    open_store(page, site_url)
+    document = {"format": "filler-export", "version": 1,
+                "matches": [{**make_match("m-proto"), "format": "filler-match", "version": 1, "created": 1, "updated": 2}],
+                "players": [{"name": "__proto__"}, {"name": "constructor"}],
+                "ratings": [{"player": "constructor", "variant": "classic", "r": 1500, "rd": 200, "vol": 0.06, "matches": 1},
+                            {"player": "__proto__", "variant": "toString", "r": 1400, "rd": 90, "vol": 0.06, "matches": 2}],
+                "settings": {"__proto__": 1, "constructor": "x", "toString": True, "theme": "dark"}}
+    # as a file's text: JSON.parse makes "__proto__" an own key, as a file would
+    report = page.evaluate("(text) => store.importAll(text)", json.dumps(document))
+    assert report["refused"] == []
+    assert {item["what"] for item in report["taken"]} == {
+        "match m-proto", "player __proto__", "player constructor", "rating constructor/classic",
+        "rating __proto__/toString", "setting __proto__", "setting constructor", "setting toString", "setting theme"}
+    page.reload()
+    open_store(page, site_url)
+    assert page.evaluate("() => store.notices") == []
+    assert page.evaluate("() => store.listPlayers().map(p => p.name)") == ["__proto__", "constructor"]
+    assert page.evaluate("() => store.getRating('__proto__', 'toString').r") == 1400
+    assert page.evaluate("() => store.getSettings().theme") == "dark"
+    assert json.loads(stored(page, "filler:settings"))["settings"] == document["settings"]
+    assert listed_ids(page) == ["m-proto"]
+
+
+def test_an_import_that_does_not_fit_writes_nothing_and_says_so(page, site_url):
+    open_store(page, site_url)
+    assert page.evaluate("() => store.addPlayer('Anna').ok")
+    assert save(page, make_match("m-here", moves=10))["ok"]
+    page.evaluate(FILL_QUOTA)
+    before = ours(page)
+    document = {"format": "filler-export", "version": 1,
+                "players": [{"name": "Cas"}],
+                "ratings": [{"player": "Cas", "variant": "classic", "r": 1500, "rd": 200, "vol": 0.06, "matches": 1}],
+                "matches": [{**make_match("m-big", moves=3000), "format": "filler-match", "version": 1,
+                             "created": 1, "updated": 2}]}
+    report = page.evaluate("(doc) => store.importAll(doc)", document)
+    assert report["taken"] == [] and report["unchanged"] == []
+    [refused] = report["refused"]
+    assert refused["what"] == "file" and refused["why"]["code"] == "store.import_full"
+    assert "nothing of it was imported" in refused["why"]["message"]
+    assert ours(page) == before
+    assert page.evaluate("() => store.listPlayers().map(p => p.name)") == ["Anna"]
+    assert page.evaluate("() => store.getRating('Cas', 'classic')") is None
+    assert listed_ids(page) == ["m-here"]
