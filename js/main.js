@@ -78,6 +78,7 @@ export const app = {
   showReplay, // around.js: a shared link's game, replayed ({id: null, saved: record, total}, step)
   takeOver,
   dismissNotice,
+  exportAll: () => lobby.exportFile(),
   checkRecord: (record, seats) => engine.request('check_record', {record, seats}),
 };
 
@@ -654,7 +655,7 @@ function pageShown(event) {
 
 function storageEvent(event) {
   if (event.type === 'notice') {
-    state.notices.push(event.notice);
+    if (!event.updated) state.notices.push(event.notice); // updated: a notice shown already says more
     render();
   } else if (event.type === 'lease' && event.state === 'lost' && state.table?.matchId === event.id) {
     state.table.readOnly = 'taken-over';

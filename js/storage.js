@@ -23,13 +23,13 @@
 import { MemoryArea, Shelf, openArea } from "./store/area.js";
 import {
   EXPORT_FORMAT, INDEX_KEY, LOCK_PREFIX, MATCH_FORMAT, MATCH_ID, MATCH_PREFIX, PLAYERS_KEY, PREFIX,
-  RATINGS_KEY, SCHEMA_VERSION, SETTINGS_KEY, newMatchId,
+  RATINGS_KEY, SCHEMA_VERSION, SETTINGS_KEY, kindOf, newMatchId,
 } from "./store/keys.js";
 import { Leases } from "./store/lease.js";
 import { MIGRATIONS, migrate } from "./store/migrations.js";
 import { Quarantine } from "./store/quarantine.js";
 import { Quota } from "./store/quota.js";
-import { DEFAULT_SETTINGS, checkMatch, checkPlayer, checkRating, checkSetting, isFinished, isObject, nameKey, summarize } from "./store/shapes.js";
+import { DEFAULT_SETTINGS, checkMatch, checkPlayer, checkRating, checkSetting, isFinished, isObject, nameKey, parseOrNull, summarize } from "./store/shapes.js";
 import { exportAll, importAll } from "./store/transfer.js";
 
 export { DEFAULT_SETTINGS, EXPORT_FORMAT, MATCH_FORMAT, MIGRATIONS, MemoryArea, PREFIX, SCHEMA_VERSION, migrate, newMatchId };
@@ -70,7 +70,8 @@ export class Store {
     this.#shelf = new Shelf(opened.area ?? new MemoryArea());
     const notice = (value) => this.#notice(value);
     this.#quota = new Quota(this.#shelf, {
-      candidates: (exceptKey) => this.#pruneOrder(exceptKey),
+      finishedMatches: () => this.#indexEntries({ save: false }).filter(isFinished),
+      openHere: (id) => this.#leases.holds(id),
       forget: (pruned) => {
         for (const victim of pruned) {
           this.#known.delete(victim.id);
@@ -78,7 +79,8 @@ export class Store {
         }
         this.#dropFromIndex(pruned.map((victim) => victim.id));
       },
-      notice,
+      describe: (key) => this.#describe(key),
+      notice: (value, options) => this.#notice(value, options),
     });
     this.#quarantine = new Quarantine(this.#shelf, {
       now,
@@ -153,10 +155,21 @@ export class Store {
     }
   }
 
-  #notice(notice) {
-    const full = { time: this.#now(), ...notice };
-    this.notices.push(full);
-    this.#emit({ type: "notice", notice: full });
+  /** A notice for the player; `updated`: one given before says more now (same object). */
+  #notice(notice, { updated = false } = {}) {
+    notice.time ??= this.#now();
+    if (!updated) this.notices.push(notice);
+    this.#emit({ type: "notice", notice, updated });
+  }
+
+  /** What is kept under `key`, for a notice: {kind: "match", id, names} | {kind: "ratings"}... */
+  #describe(key) {
+    const kind = kindOf(key);
+    if (kind !== "match") return { kind };
+    const match = parseOrNull(this.#get(key));
+    const names = Array.isArray(match?.players)
+      ? match.players.map((player) => String(player?.name || player?.level || "?").slice(0, 40)) : [];
+    return { kind, id: key.slice(MATCH_PREFIX.length), names };
   }
 
   // --- raw access -----------------------------------------------------------
@@ -171,13 +184,6 @@ export class Store {
 
   #read(key, kind) {
     return this.#quarantine.read(key, kind);
-  }
-
-  #pruneOrder(exceptKey) {
-    const stamp = (entry) => (typeof entry.finished === "number" ? entry.finished : entry.updated);
-    return this.#indexEntries({ save: false })
-      .filter((entry) => isFinished(entry) && MATCH_PREFIX + entry.id !== exceptKey)
-      .sort((a, b) => stamp(a) - stamp(b));
   }
 
   // --- matches --------------------------------------------------------------

@@ -54,6 +54,16 @@ function swatch(color, extraClass = '') {
     svg('svg', {viewBox: '-1 -1 2 2'}, svg('path', {d: SYMBOLS[color] || ''})));
 }
 
+/** A storage notice in the page's language (storage.js says it in English as `message`). */
+function noticeText(notice) {
+  const key = `notice.${notice.kind}`;
+  const unkept = (notice.unkept ?? []).map((item) => item.kind === 'match'
+    ? t('notice.unkept.match', {id: item.id, names: (item.names ?? []).join(', ')})
+    : t(`notice.unkept.${item.kind}`));
+  const text = t(key, {count: notice.matches?.length ?? 0, why: notice.problem ?? '', what: unkept.join(', ')}).trim();
+  return text === key ? notice.message || notice.kind : text;
+}
+
 export class TableView {
   /** app: {state, play(color), rematch(), openLobby()} */
   constructor(container, app) {
@@ -170,14 +180,12 @@ export class TableView {
 
   /** Storage notices, a match open in another tab, a match taken over. */
   renderNotices(state) {
-    const items = state.notices.map((notice, index) => {
-      const key = `notice.${notice.kind}`;
-      let text = t(key, {count: notice.matches?.length ?? 0, why: notice.problem ?? ''}).trim();
-      if (text === key) text = notice.message || notice.kind;
-      return el('p', {class: 'notice', dataset: {kind: notice.kind}},
-        el('span', {text}),
-        el('button', {type: 'button', class: 'link', text: t('notice.dismiss'), onclick: () => this.app.dismissNotice(index)}));
-    });
+    const items = state.notices.map((notice, index) => el('p', {class: 'notice', dataset: {kind: notice.kind}},
+      el('span', {text: noticeText(notice)}),
+      // what storage could not keep is in the export: the player can save it by hand
+      notice.exportable ? el('button', {type: 'button', dataset: {action: 'export'}, text: t('lobby.export'),
+                                        onclick: () => this.app.exportAll()}) : null,
+      el('button', {type: 'button', class: 'link', text: t('notice.dismiss'), onclick: () => this.app.dismissNotice(index)})));
     const table = state.table;
     if (state.blocked) {
       items.push(el('div', {class: 'notice blocked', dataset: {kind: 'open-elsewhere'}},
@@ -191,7 +199,8 @@ export class TableView {
         el('button', {type: 'button', class: 'primary', dataset: {action: 'take-over'}, text: t('notice.take_over'),
                       onclick: () => this.app.takeOver()})));
     }
-    const key = JSON.stringify([state.notices.length, !!state.blocked, table?.readOnly, state.settings.language]);
+    const key = JSON.stringify([state.notices.map((notice) => notice.unkept?.length ?? 0), !!state.blocked,
+                                table?.readOnly, state.settings.language]);
     if (this.shownNotices === key) return;
     this.shownNotices = key;
     clear(this.noticeBar).append(...items);

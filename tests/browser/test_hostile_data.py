@@ -5,10 +5,13 @@ notice in the page's language, and every intact entry kept as it was.
 """
 
 import json
+from pathlib import Path
 
 import pytest
 
 from conftest import BOOT_TIMEOUT_MS, boot_page
+from test_match_table import data, resign, start_match, wait_my_turn_or_end
+from test_storage import FILL_QUOTA
 
 ENGINE_READY = 'body[data-engine="ready"]'
 
@@ -39,3 +42,32 @@ def test_a_stored_setting_named_like_an_inherited_property_does_not_break_the_pa
     page.reload()
     boot_page(page)
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+
+
+def test_a_full_storage_never_removes_the_match_just_played_and_offers_the_export(new_guarded_context, site_url):
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    boot_page(page, site_url)
+    start_match(page, variant="quick", name="Bert")
+    match_id = data(page, "matchId")
+    wait_my_turn_or_end(page)
+    resign(page, "game")
+    page.wait_for_selector('body[data-between="1"]', state="attached")
+    page.click('button[data-action="ready"]')
+    page.wait_for_function("() => document.body.dataset.gameIndex === '1' && document.body.dataset.between === '0'")
+    page.evaluate(FILL_QUOTA)  # another app's data leaves no room at all
+    wait_my_turn_or_end(page)
+    resign(page, "game")
+    page.wait_for_selector('body[data-match-over="1"][data-rated="1"]', state="attached")
+    assert page.locator('.notice[data-kind="pruned"]').count() == 0
+    # one notice, naming what was not kept, with the export at hand
+    notice = page.locator('.notice[data-kind="quota"]')
+    assert notice.count() == 1
+    text = notice.text_content()
+    assert match_id in text and "Bert" in text and "the ratings" in text
+    with page.expect_download() as download:
+        notice.locator('button[data-action="export"]').click()
+    exported = json.loads(Path(download.value.path()).read_text())
+    [match] = [match for match in exported["matches"] if match["id"] == match_id]
+    assert match["finished"] and [event[0] for event in match["events"]].count("resign_game") == 2
+    assert [(r["player"], r["variant"], r["matches"]) for r in exported["ratings"]] == [("Bert", "quick", 1)]

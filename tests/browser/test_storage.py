@@ -250,6 +250,7 @@ def test_a_full_quota_prunes_the_oldest_finished_matches_with_a_notice(page, sit
         assert save(page, make_match(match_id, moves=1500, finished=at))["ok"]
     assert save(page, make_match("m-unfinished", moves=1500))["ok"]
     assert page.evaluate("() => store.addPlayer('Anna').ok")
+    page.evaluate("() => store.releaseAll()")  # left their tables (a match open here is never pruned)
     page.evaluate(FILL_QUOTA)
 
     result = save(page, make_match("m-big", moves=2500))
@@ -258,7 +259,7 @@ def test_a_full_quota_prunes_the_oldest_finished_matches_with_a_notice(page, sit
     assert notices and {n["kind"] for n in notices} == {"pruned"}
     pruned = [entry["id"] for n in notices for entry in n["matches"]]
     assert pruned and pruned == ["m-fin-1", "m-fin-2", "m-fin-3"][:len(pruned)]
-    assert all("oldest finished" in n["message"] for n in notices)
+    assert all(f"removed {len(n['matches'])} old finished match" in n["message"] for n in notices)
     # Unfinished matches, profiles and other sites' data are never pruned.
     remaining = set(listed_ids(page))
     assert {"m-unfinished", "m-big"} <= remaining and not remaining & set(pruned)
@@ -533,3 +534,26 @@ def test_an_import_that_does_not_fit_writes_nothing_and_says_so(page, site_url):
     assert page.evaluate("() => store.listPlayers().map(p => p.name)") == ["Anna"]
     assert page.evaluate("() => store.getRating('Cas', 'classic')") is None
     assert listed_ids(page) == ["m-here"]
+
+
+def test_a_full_quota_never_prunes_a_match_kept_in_memory_or_open_at_this_table(page, site_url):
+    open_store(page, site_url)
+    assert save(page, make_match("m-open", moves=10))["ok"]
+    page.evaluate(FILL_QUOTA)
+    # finished while storage is full: in memory only
+    assert save(page, make_match("m-open", moves=11, finished=5000))["persisted"] is False
+    assert save(page, make_match("m-memory", moves=500, finished=1000))["persisted"] is False
+    page.evaluate("() => store.releaseMatch('m-memory')")
+    assert page.evaluate("() => store.addPlayer('Anna').persisted") is False
+    assert page.evaluate("() => store.notices.filter(n => n.kind === 'pruned')") == []
+    assert sorted(listed_ids(page)) == ["m-memory", "m-open"]
+    assert len(page.evaluate("() => store.loadMatch('m-open').events")) == 12
+    # one notice names everything that is kept in memory only
+    [notice] = page.evaluate("() => store.notices")
+    assert notice["kind"] == "quota" and notice["exportable"] is True
+    assert [(item["kind"], item.get("id")) for item in notice["unkept"]] == [
+        ("match", "m-open"), ("match", "m-memory"), ("players", None)]
+    assert "the match m-open (Anna, 3)" in notice["message"]
+    exported = page.evaluate("() => store.exportAll()")
+    assert sorted(m["id"] for m in exported["matches"]) == ["m-memory", "m-open"]
+    assert [p["name"] for p in exported["players"]] == ["Anna"]
