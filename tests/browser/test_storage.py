@@ -557,3 +557,26 @@ def test_a_full_quota_never_prunes_a_match_kept_in_memory_or_open_at_this_table(
     exported = page.evaluate("() => store.exportAll()")
     assert sorted(m["id"] for m in exported["matches"]) == ["m-memory", "m-open"]
     assert [p["name"] for p in exported["players"]] == ["Anna"]
+
+
+def test_an_import_of_another_game_under_the_same_id_keeps_both(page, site_url):
+    open_store(page, site_url)
+    here = {**make_match("m-same", moves=3), "seed": 42}
+    assert save(page, here)["ok"]
+    page.evaluate("() => store.releaseAll()")
+    saved = page.evaluate("() => store.loadMatch('m-same')")
+    other_seed = {**saved, "seed": 43, "events": saved["events"] + [["move", 1, 1]]}
+    other_moves = {**saved, "events": [["move", 0, 6]] + saved["events"]}
+    longer = {**saved, "events": saved["events"] + [["move", 1, 2]]}
+    document = {"format": "filler-export", "version": 1, "matches": [other_seed, other_moves, longer]}
+    report = page.evaluate("(doc) => store.importAll(doc)", document)
+    assert report["refused"] == [] and report["unchanged"] == []
+    renamed = [item for item in report["taken"] if item.get("renamed")]
+    assert len(renamed) == 2 and all(item["why"]["code"] == "store.kept_both" for item in renamed)
+    new_ids = [item["renamed"] for item in renamed]
+    assert all(item["renamed"] in item["why"]["message"] for item in renamed)
+    assert sorted(listed_ids(page)) == sorted(["m-same", *new_ids])
+    # the same game with a longer log replaces the copy here; the others are kept beside it
+    assert page.evaluate("() => store.loadMatch('m-same').events") == longer["events"]
+    kept = [page.evaluate("(id) => store.loadMatch(id)", new_id) for new_id in new_ids]
+    assert sorted((match["seed"], len(match["events"])) for match in kept) == [(42, 4), (43, 4)]
