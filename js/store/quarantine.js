@@ -2,10 +2,15 @@
 // never deleted and never thrown at the caller: they are moved to
 // "filler:quarantine:<key>:<time>", as they were, and reported as a notice. When this
 // version can read a set-aside value again (an update arrived), it is put back.
+//
+// In a list (players, ratings, settings) one bad entry is set aside on its own: the
+// set-aside value holds the bad entries as they were, the list keeps the rest. A
+// set-aside entry that can be read again is put back into the list, even when the list
+// was written anew meanwhile.
 
 import { MATCH_PREFIX, PREFIX, QUARANTINE_PREFIX, kindOf } from "./keys.js";
 import { migrate } from "./migrations.js";
-import { RECORD_CHECKS, StoreProblem, parseOrNull } from "./shapes.js";
+import { ENTRIES, RECORD_CHECKS, StoreProblem, isObject, parseOrNull, partEntries } from "./shapes.js";
 
 /** The problem with a raw value stored under `key` as `kind`: {value} | {reason, why}. */
 export function examine(key, kind, raw) {
@@ -27,6 +32,7 @@ export function examine(key, kind, raw) {
 export class Quarantine {
   #shelf;
   #leftInPlace = new Map(); // key -> raw value that could not even be set aside
+  #trimmed = new Map(); // key -> {raw, value}: a list read without its bad entries, left as it was
 
   /** hooks: {now(), notice(notice), setAside(key): the value under key was moved} */
   constructor(shelf, hooks) {
@@ -40,9 +46,43 @@ export class Quarantine {
     const raw = this.#shelf.get(key);
     if (raw === null) return { value: null };
     if (this.#leftInPlace.get(key) === raw) return { value: null };
+    const trimmed = this.#trimmed.get(key);
+    if (trimmed && trimmed.raw === raw) return { value: trimmed.value, raw };
     const examined = examine(key, kind, raw);
     if (!("value" in examined)) return this.setAside(key, raw, examined.reason, examined.why);
+    const parted = partEntries(kind, examined.value);
+    if (parted && parted.problems.length > 0) return this.#setAsideEntries(key, raw, parted);
     return { value: examined.value, raw };
+  }
+
+  /** Sets aside the bad entries of a list and keeps the rest under `key`. */
+  #setAsideEntries(key, raw, { kept, aside, problems }) {
+    const shelf = this.#shelf;
+    const target = this.#target(key);
+    const moved = shelf.trySet(target, JSON.stringify(aside)) === true;
+    const keptRaw = JSON.stringify(kept);
+    // when storage is full the list stays as it is and this tab reads it without them
+    if (!moved || shelf.trySet(key, keptRaw) !== true) this.#trimmed.set(key, { raw, value: kept });
+    const names = problems.map((problem) => problem.name);
+    const where = moved ? `set aside as ${target}` : "left where they are (storage is full)";
+    this.hooks.notice({
+      kind: "corrupt",
+      key,
+      reason: "entries",
+      entries: names,
+      setAsideAs: moved ? target : null,
+      message: `In the stored ${key.slice(PREFIX.length)}, ${problems.length === 1 ? "one entry" : `${problems.length} entries`} ` +
+        `cannot be used (${problems.map((problem) => `${problem.name}: ${problem.why}`).join("; ")}); ${moved ? "it was" : "they were"} ` +
+        `${where}, and the rest is kept.`,
+    });
+    return { value: kept, raw: moved ? keptRaw : raw };
+  }
+
+  #target(key) {
+    const now = this.hooks.now();
+    let target = `${QUARANTINE_PREFIX}${key}:${now}`;
+    for (let copy = 2; this.#shelf.get(target) !== null; copy += 1) target = `${QUARANTINE_PREFIX}${key}:${now}-${copy}`;
+    return target;
   }
 
   /** Whether `raw` is the unusable value left under `key` because storage was full. */
@@ -57,9 +97,7 @@ export class Quarantine {
 
   setAside(key, raw, reason, why) {
     const shelf = this.#shelf;
-    const now = this.hooks.now();
-    let target = `${QUARANTINE_PREFIX}${key}:${now}`;
-    for (let copy = 2; shelf.get(target) !== null; copy += 1) target = `${QUARANTINE_PREFIX}${key}:${now}-${copy}`;
+    const target = this.#target(key);
     const moved = shelf.trySet(target, raw) === true;
     if (moved) {
       shelf.remove(key);
@@ -79,17 +117,54 @@ export class Quarantine {
     return { value: null };
   }
 
-  /** Puts back set-aside values that this version can read now (e.g. once an update arrived). */
+  /** Puts back set-aside values that this version can read now (e.g. once an update
+   *  arrived): a whole value if its key is free, else the entries of a list one by one. */
   restoreReadable() {
     const shelf = this.#shelf;
     for (const key of shelf.keys()) {
       if (!key.startsWith(QUARANTINE_PREFIX)) continue;
       const original = key.slice(QUARANTINE_PREFIX.length).replace(/:[0-9]+(-[0-9]+)?$/, "");
       const kind = kindOf(original);
-      if (!kind || kind === "index" || shelf.get(original) !== null) continue;
+      if (!kind || kind === "index") continue;
       const raw = shelf.get(key);
-      if (parseOrNull(raw) === null || !("value" in examine(original, kind, raw))) continue;
-      if (shelf.trySet(original, raw) === true) shelf.remove(key);
+      const examined = parseOrNull(raw) === null ? {} : examine(original, kind, raw);
+      if (!("value" in examined)) continue;
+      const parted = partEntries(kind, examined.value);
+      if (shelf.get(original) === null && (!parted || parted.problems.length === 0)) {
+        if (shelf.trySet(original, raw) === true) shelf.remove(key);
+      } else if (shelf.get(original) === null) {
+        // a whole list set aside for some bad entries: the others go back
+        const { kept, aside, problems } = parted;
+        const count = kind === "settings" ? Object.keys(kept.settings).length : kept[ENTRIES[kind].field].length;
+        if (count > 0 && problems.length > 0 && shelf.trySet(original, JSON.stringify(kept)) === true) {
+          shelf.trySet(key, JSON.stringify(aside));
+        }
+      } else if (parted) {
+        this.#mergeBack(original, kind, key, parted);
+      }
     }
+  }
+
+  /** Entries set aside under `key` that read now go back into the list at `original`
+   *  (unless it has them already); the set-aside value keeps only the others. */
+  #mergeBack(original, kind, key, parted) {
+    const shelf = this.#shelf;
+    const here = examine(original, kind, shelf.get(original));
+    if (!("value" in here)) return;
+    const list = here.value;
+    let back;
+    if (kind === "settings") {
+      const missing = Object.entries(parted.kept.settings).filter(([name]) => !Object.hasOwn(list.settings, name));
+      if (Object.keys(parted.kept.settings).length === 0) return;
+      back = missing.length ? { ...list, settings: { ...list.settings, ...Object.fromEntries(missing) } } : list;
+    } else {
+      const { field, same } = ENTRIES[kind];
+      if (parted.kept[field].length === 0) return;
+      const missing = parted.kept[field].filter((entry) => !list[field].some((known) => isObject(known) && same(known, entry)));
+      back = missing.length ? { ...list, [field]: [...list[field], ...missing] } : list;
+    }
+    if (back !== list && shelf.trySet(original, JSON.stringify(back)) !== true) return;
+    if (parted.problems.length === 0) shelf.remove(key);
+    else shelf.trySet(key, JSON.stringify(parted.aside));
   }
 }

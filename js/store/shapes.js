@@ -100,32 +100,13 @@ export function checkSetting(key, value) {
   return new StoreProblem("setting", `${key.slice(0, 40)} cannot be ${shown}`, { key: key.slice(0, 40), value: shown });
 }
 
+// The container of each kind of record. The entries of a list (players, ratings,
+// settings) are checked one by one (ENTRIES): one bad entry is set aside on its own.
 export const RECORD_CHECKS = {
   match: checkMatch,
-  players: (value) => {
-    if (!isObject(value) || !Array.isArray(value.players)) return notList("players");
-    for (const player of value.players) {
-      const problem = checkPlayer(player);
-      if (problem) return problem;
-    }
-    return null;
-  },
-  ratings: (value) => {
-    if (!isObject(value) || !Array.isArray(value.ratings)) return notList("ratings");
-    for (const entry of value.ratings) {
-      const problem = checkRating(entry);
-      if (problem) return problem;
-    }
-    return null;
-  },
-  settings: (value) => {
-    if (!isObject(value) || !isObject(value.settings)) return notObject("settings");
-    for (const [key, setting] of Object.entries(value.settings)) {
-      const problem = checkSetting(key, setting);
-      if (problem) return problem;
-    }
-    return null;
-  },
+  players: (value) => (isObject(value) && Array.isArray(value.players) ? null : notList("players")),
+  ratings: (value) => (isObject(value) && Array.isArray(value.ratings) ? null : notList("ratings")),
+  settings: (value) => (isObject(value) && isObject(value.settings) ? null : notObject("settings")),
   index: (value) => {
     if (!isObject(value) || !Array.isArray(value.matches)) return notList("index");
     for (const entry of value.matches) {
@@ -134,6 +115,53 @@ export const RECORD_CHECKS = {
     return null;
   },
 };
+
+/**
+ * The entries of the list records: the field that holds them, the check of one entry,
+ * the identity by which two entries are the same one, and its name in a notice.
+ */
+export const ENTRIES = {
+  players: { field: "players", check: checkPlayer, same: (a, b) => nameKey(a.name) === nameKey(b.name),
+             name: (entry) => (isObject(entry) ? String(entry.name).slice(0, MAX_NAME_LENGTH) : "?") },
+  ratings: { field: "ratings", check: checkRating,
+             same: (a, b) => nameKey(a.player) === nameKey(b.player) && a.variant === b.variant,
+             name: (entry) => (isObject(entry) ? `${String(entry.player).slice(0, MAX_NAME_LENGTH)}/${String(entry.variant).slice(0, 40)}` : "?") },
+};
+
+/**
+ * A list record's entries parted: {kept, aside, problems} where kept and aside are
+ * records of the same shape (aside: the bad entries, as they were) and problems
+ * [{name, why}]; null for a record that is no list.
+ */
+export function partEntries(kind, value) {
+  if (kind === "settings") {
+    const kept = [];
+    const aside = [];
+    const problems = [];
+    for (const [key, setting] of Object.entries(value.settings)) {
+      const why = checkSetting(key, setting);
+      if (why) {
+        aside.push([key, setting]);
+        problems.push({ name: key.slice(0, 40), why });
+      } else kept.push([key, setting]);
+    }
+    // fromEntries makes every key an own property: "__proto__" is a setting like any other
+    return { kept: { ...value, settings: Object.fromEntries(kept) }, aside: { ...value, settings: Object.fromEntries(aside) }, problems };
+  }
+  if (!Object.hasOwn(ENTRIES, kind)) return null;
+  const { field, check, name } = ENTRIES[kind];
+  const kept = [];
+  const aside = [];
+  const problems = [];
+  for (const entry of value[field]) {
+    const why = check(entry);
+    if (why) {
+      aside.push(entry);
+      problems.push({ name: name(entry), why });
+    } else kept.push(entry);
+  }
+  return { kept: { ...value, [field]: kept }, aside: { ...value, [field]: aside }, problems };
+}
 
 export function parseOrNull(raw) {
   if (raw == null) return null;

@@ -580,3 +580,52 @@ def test_an_import_of_another_game_under_the_same_id_keeps_both(page, site_url):
     assert page.evaluate("() => store.loadMatch('m-same').events") == longer["events"]
     kept = [page.evaluate("(id) => store.loadMatch(id)", new_id) for new_id in new_ids]
     assert sorted((match["seed"], len(match["events"])) for match in kept) == [(42, 4), (43, 4)]
+
+
+def test_one_bad_entry_is_set_aside_alone_and_the_rest_of_the_list_kept(page, site_url):
+    open_store(page, site_url)
+    long_name = {"name": "x" * 500, "created": 1}
+    bad_rating = {"player": "Bram", "variant": "classic", "r": "NaN", "rd": 50, "vol": 0.06, "matches": 2}
+    ann = {"player": "Ann", "variant": "classic", "r": 1612.5, "rd": 80, "vol": 0.06, "matches": 4}
+    page.evaluate("""([longName, bad, ann]) => {
+        localStorage.setItem('filler:players', JSON.stringify({version: 1, players: [{name: 'Ann', created: 1}, longName]}));
+        localStorage.setItem('filler:ratings', JSON.stringify({version: 1, ratings: [ann, bad]}));
+        localStorage.setItem('filler:settings', JSON.stringify({version: 1, settings: {theme: 'dark', sound: 'loud'}}));
+    }""", [long_name, bad_rating, ann])
+    page.reload()
+    open_store(page, site_url)
+    assert page.evaluate("() => store.listPlayers().map(p => p.name)") == ["Ann"]
+    assert page.evaluate("() => store.getRating('Ann', 'classic')") == ann
+    settings = page.evaluate("() => store.getSettings()")
+    assert settings["theme"] == "dark" and settings["sound"] is True
+    notices = page.evaluate("() => store.notices")
+    assert sorted((n["key"], n["reason"], len(n["entries"])) for n in notices) == [
+        ("filler:players", "entries", 1), ("filler:ratings", "entries", 1), ("filler:settings", "entries", 1)]
+    # the bad entries are kept as they were, each under a key of its own
+    aside = {n["key"]: json.loads(stored(page, n["setAsideAs"])) for n in notices}
+    assert aside["filler:players"]["players"] == [long_name]
+    assert aside["filler:ratings"]["ratings"] == [bad_rating]
+    assert aside["filler:settings"]["settings"] == {"sound": "loud"}
+    # a new rating written meanwhile does not lose what was set aside
+    assert page.evaluate("() => store.setRating('Cas', 'classic', {r: 1500, rd: 200, vol: 0.06, matches: 1}).ok")
+    page.reload()
+    open_store(page, site_url)
+    assert page.evaluate("() => store.notices") == []
+    assert sorted(r["player"] for r in page.evaluate("() => store.listRatings()")) == ["Ann", "Cas"]
+    ratings_aside = next(n["setAsideAs"] for n in notices if n["key"] == "filler:ratings")
+    assert json.loads(stored(page, ratings_aside))["ratings"] == [bad_rating]
+
+
+def test_an_entry_set_aside_that_reads_again_goes_back_into_a_list_written_since(page, site_url):
+    open_store(page, site_url)
+    ann = {"player": "Ann", "variant": "classic", "r": 1612.5, "rd": 80, "vol": 0.06, "matches": 4}
+    cas = {"player": "Cas", "variant": "classic", "r": 1500, "rd": 200, "vol": 0.06, "matches": 1}
+    # an older version set aside the whole list for one entry it could not read
+    page.evaluate("""([ann, cas]) => {
+        localStorage.setItem('filler:quarantine:filler:ratings:100', JSON.stringify({version: 1, ratings: [ann, {player: 'Bram', r: 'NaN'}]}));
+        localStorage.setItem('filler:ratings', JSON.stringify({version: 1, ratings: [cas]}));
+    }""", [ann, cas])
+    page.reload()
+    open_store(page, site_url)
+    assert sorted(r["player"] for r in page.evaluate("() => store.listRatings()")) == ["Ann", "Cas"]
+    assert json.loads(stored(page, "filler:quarantine:filler:ratings:100"))["ratings"] == [{"player": "Bram", "r": "NaN"}]
