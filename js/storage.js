@@ -295,6 +295,20 @@ export class Store {
     return { ok: true, match: record, persisted };
   }
 
+  /** Sets a saved match aside that the engine does not replay (`why`: its problem),
+   *  so that it is not tried again; kept under "filler:quarantine:…:unplayable". */
+  setAsideMatch(id, why) {
+    if (typeof id !== "string" || !MATCH_ID.test(id)) return { ok: false, reason: "invalid" };
+    const key = MATCH_PREFIX + id;
+    const raw = this.#get(key);
+    if (raw === null) return { ok: false, reason: "missing" };
+    this.#quarantine.setAside(key, raw, "unplayable", why);
+    this.#known.delete(id);
+    this.#dropFromIndex([id]);
+    this.releaseMatch(id);
+    return { ok: true };
+  }
+
   /** Deletes a saved match (refused while another tab has it open): {ok} | {ok: false, reason, holder}. */
   removeMatch(id) {
     const holder = this.#leases.holderElsewhere(id);

@@ -8,6 +8,7 @@ import {ColorControls} from './controls.js';
 import {territoryChart} from './chart.js';
 import {SYMBOLS} from './palette.js';
 import {levelName} from './lobby.js';
+import {noticeLines} from './notices.js';
 
 /** A clock's time: m:ss, or under 10 s with tenths (0:09.4). */
 export function formatClock(ms) {
@@ -52,16 +53,6 @@ export function sideName(players, seats) {
 function swatch(color, extraClass = '') {
   return el('span', {class: `swatch ${extraClass}`, dataset: {color: String(color)}, 'aria-hidden': 'true'},
     svg('svg', {viewBox: '-1 -1 2 2'}, svg('path', {d: SYMBOLS[color] || ''})));
-}
-
-/** A storage notice in the page's language (storage.js says it in English as `message`). */
-function noticeText(notice) {
-  const key = `notice.${notice.kind}`;
-  const unkept = (notice.unkept ?? []).map((item) => item.kind === 'match'
-    ? t('notice.unkept.match', {id: item.id, names: (item.names ?? []).join(', ')})
-    : t(`notice.unkept.${item.kind}`));
-  const text = t(key, {count: notice.matches?.length ?? 0, why: notice.problem ?? '', what: unkept.join(', ')}).trim();
-  return text === key ? notice.message || notice.kind : text;
 }
 
 export class TableView {
@@ -180,12 +171,12 @@ export class TableView {
 
   /** Storage notices, a match open in another tab, a match taken over. */
   renderNotices(state) {
-    const items = state.notices.map((notice, index) => el('p', {class: 'notice', dataset: {kind: notice.kind}},
-      el('span', {text: noticeText(notice)}),
+    const items = noticeLines(state.notices).map((line) => el('p', {class: 'notice', dataset: {kind: line.kind}},
+      el('span', {text: line.text}),
       // what storage could not keep is in the export: the player can save it by hand
-      notice.exportable ? el('button', {type: 'button', dataset: {action: 'export'}, text: t('lobby.export'),
-                                        onclick: () => this.app.exportAll()}) : null,
-      el('button', {type: 'button', class: 'link', text: t('notice.dismiss'), onclick: () => this.app.dismissNotice(index)})));
+      line.exportable ? el('button', {type: 'button', dataset: {action: 'export'}, text: t('lobby.export'),
+                                      onclick: () => this.app.exportAll()}) : null,
+      el('button', {type: 'button', class: 'link', text: t('notice.dismiss'), onclick: () => this.app.dismissNotice(line.indices)})));
     const table = state.table;
     if (state.blocked) {
       items.push(el('div', {class: 'notice blocked', dataset: {kind: 'open-elsewhere'}},
@@ -199,7 +190,7 @@ export class TableView {
         el('button', {type: 'button', class: 'primary', dataset: {action: 'take-over'}, text: t('notice.take_over'),
                       onclick: () => this.app.takeOver()})));
     }
-    const key = JSON.stringify([state.notices.map((notice) => notice.unkept?.length ?? 0), !!state.blocked,
+    const key = JSON.stringify([state.notices.map((notice) => [notice.kind, notice.unkept?.length ?? 0]), !!state.blocked,
                                 table?.readOnly, state.settings.language]);
     if (this.shownNotices === key) return;
     this.shownNotices = key;

@@ -29,6 +29,8 @@ export function examine(key, kind, raw) {
   return problem ? { reason: "shape", why: problem } : { value: migrated.value };
 }
 
+const UNPLAYABLE = ":unplayable";
+
 export class Quarantine {
   #shelf;
   #leftInPlace = new Map(); // key -> raw value that could not even be set aside
@@ -78,10 +80,11 @@ export class Quarantine {
     return { value: kept, raw: moved ? keptRaw : raw };
   }
 
-  #target(key) {
+  /** A free quarantine key for `key`; `tag` (":unplayable") marks one never put back. */
+  #target(key, tag = "") {
     const now = this.hooks.now();
-    let target = `${QUARANTINE_PREFIX}${key}:${now}`;
-    for (let copy = 2; this.#shelf.get(target) !== null; copy += 1) target = `${QUARANTINE_PREFIX}${key}:${now}-${copy}`;
+    let target = `${QUARANTINE_PREFIX}${key}:${now}${tag}`;
+    for (let copy = 2; this.#shelf.get(target) !== null; copy += 1) target = `${QUARANTINE_PREFIX}${key}:${now}-${copy}${tag}`;
     return target;
   }
 
@@ -95,9 +98,12 @@ export class Quarantine {
     this.#leftInPlace.delete(key);
   }
 
+  /** Moves the value of `key` to a quarantine key, with a notice. reason: "json",
+   *  "shape", "newer", or "unplayable" (the engine does not replay it: such a value is
+   *  never put back by restoreReadable, which cannot ask the engine). */
   setAside(key, raw, reason, why) {
     const shelf = this.#shelf;
-    const target = this.#target(key);
+    const target = this.#target(key, reason === "unplayable" ? UNPLAYABLE : "");
     const moved = shelf.trySet(target, raw) === true;
     if (moved) {
       shelf.remove(key);
@@ -107,12 +113,14 @@ export class Quarantine {
     }
     const what = key.startsWith(MATCH_PREFIX) ? `The saved match ${key.slice(MATCH_PREFIX.length)}` : `The stored ${key.slice(PREFIX.length)}`;
     const where = moved ? `it was set aside as ${target}` : "it was left where it is (storage is full)";
+    const problem = why && typeof why === "object" && why.message ? why.message : why;
     this.hooks.notice({
       kind: "corrupt",
       key,
       reason,
       setAsideAs: moved ? target : null,
-      message: `${what} cannot be used: ${why}; ${where}, and everything else works as before.`,
+      why,
+      message: `${what} cannot be used: ${problem}; ${where}, and everything else works as before.`,
     });
     return { value: null };
   }
@@ -122,7 +130,7 @@ export class Quarantine {
   restoreReadable() {
     const shelf = this.#shelf;
     for (const key of shelf.keys()) {
-      if (!key.startsWith(QUARANTINE_PREFIX)) continue;
+      if (!key.startsWith(QUARANTINE_PREFIX) || key.endsWith(UNPLAYABLE)) continue;
       const original = key.slice(QUARANTINE_PREFIX.length).replace(/:[0-9]+(-[0-9]+)?$/, "");
       const kind = kindOf(original);
       if (!kind || kind === "index") continue;

@@ -71,3 +71,34 @@ def test_a_full_storage_never_removes_the_match_just_played_and_offers_the_expor
     [match] = [match for match in exported["matches"] if match["id"] == match_id]
     assert match["finished"] and [event[0] for event in match["events"]].count("resign_game") == 2
     assert [(r["player"], r["variant"], r["matches"]) for r in exported["ratings"]] == [("Bert", "quick", 1)]
+
+
+def test_a_newest_match_that_does_not_replay_is_set_aside_once_and_the_next_resumed(new_guarded_context, site_url):
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    boot_page(page, site_url)
+    start_match(page, variant="quick", name="Ida")
+    match_id = data(page, "matchId")
+    wait_my_turn_or_end(page)
+    state_id = int(data(page, "stateId"))
+    page.locator(".color-button:not([aria-disabled])").first.click()
+    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+    intact = json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))
+    broken = {**intact, "id": "m-broken", "updated": intact["updated"] + 60_000,
+              "events": intact["events"] + [["move", 0, 99]]}
+    broken_raw = json.dumps(broken)
+    page.evaluate("(raw) => localStorage.setItem('filler:match:m-broken', raw)", broken_raw)
+    page.reload()
+    page.wait_for_function("(id) => document.body.dataset.matchId === id", arg=match_id, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector('.notice[data-kind="corrupt"]')
+    assert page.locator(".notice").count() == 1
+    assert "m-broken" in page.locator('.notice[data-kind="corrupt"]').text_content()
+    aside = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('filler:quarantine:'))")
+    assert len(aside) == 1 and aside[0].startswith("filler:quarantine:filler:match:m-broken:")
+    assert page.evaluate("(key) => localStorage.getItem(key)", aside[0]) == broken_raw
+    # once: the next visit resumes the intact match without a word
+    page.reload()
+    page.wait_for_function("(id) => document.body.dataset.matchId === id", arg=match_id, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(ENGINE_READY, state="attached")
+    assert page.locator(".notice").count() == 0
+    assert page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('filler:quarantine:')).length") == 1
