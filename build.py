@@ -44,6 +44,19 @@ SITE_FOLDERS = ("js", "styles", "assets", "fonts", "images")
 SITE_TOP_LEVEL_SUFFIXES = (".html", ".webmanifest", ".ico", ".svg", ".png")
 SERVICE_WORKER_SOURCE = "js/sw.js"
 
+# The headers every response of the site should carry. The pages repeat the policy in a
+# <meta> tag, but a worker has no markup: only a header reaches it. So the service
+# worker (js/sw.js) attaches these to everything it serves, build.py's server sends
+# them, and dist/_headers says them to hosts that read that file (Netlify, Cloudflare
+# Pages). The README's "Deploy" lists them for any other host.
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+                           "connect-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+                           "object-src 'none'; base-uri 'none'; form-action 'self'")
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+}
+
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
@@ -370,10 +383,19 @@ def assemble(out: Path, contents: dict[str, bytes]) -> None:
 
 def service_worker(contents: dict[str, bytes], cache_name: str) -> bytes:
     precache = ["./"] + sorted(contents)
-    header = ("// Written by build.py: every file of this build, and a cache name from their hash.\n"
+    header = ("// Written by build.py: every file of this build, a cache name from their hash, and the\n"
+              "// headers every response carries.\n"
               f"const PRECACHE = {json.dumps(precache, indent=0)};\n"
-              f"const CACHE_NAME = {json.dumps(cache_name)};\n\n")
+              f"const CACHE_NAME = {json.dumps(cache_name)};\n"
+              f"const SECURITY_HEADERS = {json.dumps(SECURITY_HEADERS, indent=1)};\n\n")
     return header.encode() + (ROOT / SERVICE_WORKER_SOURCE).read_bytes()
+
+
+def headers_file() -> bytes:
+    """dist/_headers, read by Netlify and Cloudflare Pages: these headers on every path."""
+    lines = ["# Headers for every file of the site (Netlify and Cloudflare Pages read this file).", "/*"]
+    lines += [f"  {name}: {value}" for name, value in SECURITY_HEADERS.items()]
+    return ("\n".join(lines) + "\n").encode()
 
 
 def build(out: Path = DIST) -> dict:
@@ -414,6 +436,7 @@ def build(out: Path = DIST) -> dict:
         contents["build.json"] = json.dumps(build_info, indent=1).encode() + b"\n"
         if (ROOT / SERVICE_WORKER_SOURCE).exists():
             contents["sw.js"] = service_worker(contents, f"filler-{version}")
+        contents["_headers"] = headers_file()
         assemble(out, contents)
     log(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} "
         f"version {version} ({len(contents)} files)")
@@ -429,9 +452,13 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     protocol_version = "HTTP/1.1"  # keep-alive: a boot makes a dozen requests
     quiet = False
+    security_headers = True  # False: a host that sends none (tests of the service worker's)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        if self.security_headers:
+            for name, value in SECURITY_HEADERS.items():
+                self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:
@@ -439,9 +466,11 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int = 0, quiet: bool = False) -> http.server.ThreadingHTTPServer:
+def make_server(directory: Path, port: int = 0, quiet: bool = False,
+                security_headers: bool = True) -> http.server.ThreadingHTTPServer:
     """A threaded static server of `directory` on 127.0.0.1 (port 0: a free one)."""
-    handler = functools.partial(type("Handler", (SiteRequestHandler,), {"quiet": quiet}),
+    handler = functools.partial(type("Handler", (SiteRequestHandler,),
+                                     {"quiet": quiet, "security_headers": security_headers}),
                                 directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True

@@ -218,8 +218,8 @@ export function attachAround(app, launch) {
   }
 
   // -- diffs after each draw: events, announcements, sounds, summary
-  const seen = {tableId: null, stateId: 0, gameKey: null, overKey: null, matchKey: null, ready: false,
-                previous: null, language: null};
+  const seen = {tableId: null, stateId: 0, gameKey: null, matchKey: null, ready: false,
+                previous: null, language: null, endedTable: null, ended: new Set()};
   app.drawListeners.add((current) => {
     if (current.settings.language !== seen.language) {
       seen.language = current.settings.language;
@@ -247,7 +247,22 @@ export function attachAround(app, launch) {
       seen.ready = true;
       channel?.post('ready', {variant: table.layout.variant, seed: table.layout.seed});
     }
-    const gameKey = `${table.tableId}:${snapshot.game_index ?? 0}`;
+    const gameIndex = snapshot.game_index ?? 0;
+    const gameKey = `${table.tableId}:${gameIndex}`;
+    if (seen.endedTable !== table.tableId) {
+      // games of this table ended before the page saw it (a resumed match) are not news
+      seen.endedTable = table.tableId;
+      seen.ended = new Set(Array.from({length: gameIndex}, (_, index) => index));
+    }
+    // Every game end is posted, also one no state of the page showed: with computers
+    // in every seat the next game starts at once, so the state that ends a game
+    // arrives already in the next one.
+    (snapshot.match?.game_results ?? []).forEach((result, index) => {
+      if (index < gameIndex && !seen.ended.has(index)) {
+        seen.ended.add(index);
+        channel?.post('gameEnded', gameEnd(result, index));
+      }
+    });
     if (gameKey !== seen.gameKey) {
       seen.gameKey = gameKey;
       seen.previous = snapshot;
@@ -263,8 +278,8 @@ export function attachAround(app, launch) {
       seen.stateId = snapshot.state_id;
       moved(table, previous, snapshot);
     }
-    if (snapshot.over && seen.overKey !== gameKey) {
-      seen.overKey = gameKey;
+    if (snapshot.over && !seen.ended.has(gameIndex)) {
+      seen.ended.add(gameIndex);
       ended(table, snapshot);
     }
     const match = snapshot.match;
@@ -318,6 +333,15 @@ export function attachAround(app, launch) {
     gameEndSound(humanWon);
     channel?.post('gameEnded', {winners, scores: snapshot.sides.map((side) => side.score),
                                 reason: snapshot.end_reason, gameIndex: snapshot.game_index ?? 0});
+  }
+
+  /** gameEnded's payload from the match's result of game `index` (a draw: no winners). */
+  function gameEnd(result, index) {
+    const sides = Object.keys(result.points).map(Number).sort((a, b) => a - b);
+    const top = Math.max(...sides.map((side) => result.points[side]));
+    const winners = sides.filter((side) => result.points[side] === top);
+    return {winners: winners.length === sides.length ? [] : winners,
+            scores: sides.map((side) => result.values[side]), reason: result.end_reason, gameIndex: index};
   }
 
   function placeParts(table) {

@@ -67,12 +67,13 @@ export class EmbedChannel {
     const message = event.data;
     if (!message || typeof message !== 'object' || typeof message.type !== 'string') return;
     const payload = message.payload && typeof message.payload === 'object' ? message.payload : {};
-    const handler = {
+    const handlers = {
       newGame: () => this.handlers.newGame(payload),
       setTheme: () => this.handlers.setTheme(payload.theme),
       setLanguage: () => this.handlers.setLanguage(payload.language),
       setSymbols: () => this.handlers.setSymbols(payload.symbols),
-    }[message.type];
-    if (handler) handler();
+    };
+    // a type named like an inherited property ("constructor", "__proto__") is unknown
+    if (Object.hasOwn(handlers, message.type)) handlers[message.type]();
   }
 }

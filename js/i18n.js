@@ -80,11 +80,11 @@ function pluralRules() {
 }
 
 function fill(template, params, show) {
-  return template.replace(/\{(\w+)\}/g, (whole, name) => name in params ? show(params[name], name) : whole);
+  return template.replace(/\{(\w+)\}/g, (whole, name) => Object.hasOwn(params, name) ? show(params[name], name) : whole);
 }
 
 const isProblem = (value) => value !== null && typeof value === 'object' && !Array.isArray(value) &&
-  ('code' in value || 'message' in value);
+  (Object.hasOwn(value, 'code') || Object.hasOwn(value, 'message'));
 
 /**
  * A problem in the current language: its code's text with its params (colors, seats

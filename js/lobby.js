@@ -338,7 +338,10 @@ export class Lobby {
         el('p', {text: t('lobby.import_report', {taken: report.taken.length, unchanged: report.unchanged.length,
                                                  refused: report.refused.length})}),
         report.refused.length ? el('ul', {}, report.refused.map((item) =>
-          el('li', {text: t('lobby.import_refused', {what: importedWhat(item), why: item.why || ''})}))) : null) : null);
+          el('li', {text: t('lobby.import_refused', {what: importedWhat(item), why: item.why || ''})}))) : null,
+        // taken, with a remark (another game had the same id: both kept)
+        el('ul', {class: 'import-notes'}, report.taken.filter((item) => item.why).map((item) =>
+          el('li', {text: t('lobby.import_note', {what: importedWhat(item), why: item.why})})))) : null);
   }
 
   exportFile() {

@@ -45,7 +45,7 @@ export const state = {
   offlineStarted: false,
   notices: [],          // storage notices shown over the table: {kind, ...}
   blocked: null,        // {id}: the match to resume is open in another tab
-  pendingResume: null,  // a saved match to reopen once the engine is up
+  pendingResume: null,  // true: reopen the newest unfinished match once the engine is up
   botRatings: {},       // {variant: {level: {r, rd}}}
 };
 
@@ -80,6 +80,7 @@ export const app = {
   showReplay, // around.js: a shared link's game, replayed ({id: null, saved: record, total}, step)
   takeOver,
   dismissNotice,
+  exportAll: () => lobby.exportFile(),
   checkRecord: (record, seats) => engine.request('check_record', {record, seats}),
 };
 
@@ -122,9 +123,8 @@ async function engineReady() {
   }
   const table = state.table;
   if (state.pendingResume) {
-    const id = state.pendingResume;
     state.pendingResume = null;
-    if (await resumeMatch(id)) return;
+    if (await resumeNewest()) return;
   }
   if (state.pendingConfig || !table) {
     const config = state.pendingConfig || state.config;
@@ -227,7 +227,8 @@ function makeTable(config, layout, snapshot, tableId) {
 async function startGame(config) {
   const {moves = null, ...chosen} = config; // moves: a shared game's, replayed (around.js)
   state.config = structuredClone(chosen);
-  const snapshotBoard = state.catalog.boards[config.variant];
+  const boards = state.catalog.boards;
+  const snapshotBoard = Object.hasOwn(boards, config.variant) ? boards[config.variant] : null;
   if (state.engine.status !== 'ready') {
     // before boot: the variant's snapshot board (its fixed seed), opened on the
     // engine once it is up
@@ -325,6 +326,15 @@ function saveTable(table) {
   }
 }
 
+/** After a reload: the newest unfinished match that reopens (one that does not replay
+ *  is set aside on the way, once). False when there is none. */
+async function resumeNewest() {
+  for (const {id} of store.listMatches({finished: false})) {
+    if (await resumeMatch(id)) return true;
+  }
+  return false;
+}
+
 /** Reopen a saved unfinished match at the table (after a reload, or from the lobby). */
 async function resumeMatch(id, {force = false} = {}) {
   const claim = force ? store.takeOverMatch(id) : store.claimMatch(id);
@@ -361,7 +371,11 @@ async function openSaved(id, saved) {
                                                   clock: saved.clock || null, paused: document.hidden});
   } catch (error) {
     store.releaseMatch(id);
-    state.notices.push({kind: 'unreadable', id, message: error.message, problem: error.problem});
+    // a log the engine does not replay is set aside (with the reason, one notice), so
+    // that no later visit tries it again; a failing worker is no reason to
+    const checked = await engine.request('check_record', {record: saved, seats: saved.players}).catch(() => null);
+    if (checked && !checked.ok) store.setAsideMatch(id, checked.problem ?? checked.why);
+    else state.notices.push({kind: 'unreadable', id, message: error.message, problem: error.problem});
     render();
     return false;
   }
@@ -420,8 +434,10 @@ function replayStep(step) {
   if (target !== replay.step) showReplay(replay, target);
 }
 
-function dismissNotice(index) {
-  state.notices.splice(index, 1);
+/** Dismiss the notices at `indices` (a line of the table may stand for several). */
+function dismissNotice(indices) {
+  const dropped = new Set([indices].flat());
+  state.notices = state.notices.filter((_, index) => !dropped.has(index));
   render();
 }
 
@@ -656,7 +672,10 @@ function pageShown(event) {
 
 function storageEvent(event) {
   if (event.type === 'notice') {
-    state.notices.push(event.notice);
+    // updated: a notice shown already says more; a lost lease of the match at the table
+    // is said by the table itself (one notice for one event)
+    const atTable = event.notice.kind === 'lease-lost' && event.notice.id === state.table?.matchId;
+    if (!event.updated && !atTable) state.notices.push(event.notice);
     render();
   } else if (event.type === 'lease' && event.state === 'lost' && state.table?.matchId === event.id) {
     state.table.readOnly = 'taken-over';
@@ -852,7 +871,7 @@ async function main() {
   const loaded = await loadSnapshots();
   if (loaded) launch.check(state.catalog); // unknown variant or level: a message, the default game
   const unfinished = store.listMatches({finished: false})[0];
-  if (unfinished && !launch.given && !body.hasAttribute('data-embed') && !state.table && !state.pendingConfig) state.pendingResume = unfinished.id;
+  if (unfinished && !launch.given && !body.hasAttribute('data-embed') && !state.table && !state.pendingConfig) state.pendingResume = true;
   else if (loaded && !state.table) startGame(state.config);
 }
 

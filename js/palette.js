@@ -34,7 +34,7 @@ export const PALETTE_NAMES = Object.keys(PALETTES);
 
 /** CSS custom properties (--c0..--c8, --c0-ink..) for a palette on an element. */
 export function applyPalette(element, name) {
-  const palette = PALETTES[name] || PALETTES.standard;
+  const palette = Object.hasOwn(PALETTES, name) ? PALETTES[name] : PALETTES.standard;
   palette.forEach(({fill, ink}, color) => {
     element.style.setProperty(`--c${color}`, fill);
     element.style.setProperty(`--c${color}-ink`, ink);

@@ -19,7 +19,7 @@ export function rulesHref(variantId = '') {
 }
 
 const fill = (template, params) => template.replace(/\{(\w+)\}/g, (whole, name) =>
-  (name in params ? String(params[name]) : whole));
+  (Object.hasOwn(params, name) ? String(params[name]) : whole));
 
 function drawBoard(container, layout, state, {preview = null, label = ''} = {}, symbols = false) {
   const board = new Board(container, layout);

@@ -1,9 +1,12 @@
 // Service worker: the whole site offline after one visit.
 // build.py prepends `const PRECACHE = [...]` (every file of the build, relative to this
-// script) and `const CACHE_NAME = "filler-<content hash>"`, so each build gets its own
-// cache and a changed build is a changed sw.js, which the browser picks up as an update.
+// script), `const CACHE_NAME = "filler-<content hash>"`, so each build gets its own
+// cache and a changed build is a changed sw.js, which the browser picks up as an update,
+// and `const SECURITY_HEADERS = {...}`: the Content-Security-Policy and the rest, put
+// on every response served here, so that the engine's worker (which no <meta> tag
+// reaches) runs under the same policy as the page, whatever headers the host sends.
 
-/* global PRECACHE, CACHE_NAME */
+/* global PRECACHE, CACHE_NAME, SECURITY_HEADERS */
 
 const CACHE_PREFIX = "filler-";
 const OPTIONAL = new Set(["./"]); // a host may not map the folder URL to index.html
@@ -51,7 +54,14 @@ async function fromCacheFirst(request) {
     // Pages carry their settings in the query string (embeds, shared links): same file.
     cached = await cache.match(request, { ignoreSearch: true });
   }
-  return cached || fetch(request);
+  return withSecurityHeaders(cached || await fetch(request));
+}
+
+function withSecurityHeaders(response) {
+  if (response.type !== "basic" && response.type !== "default") return response; // opaque, error
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 self.addEventListener("fetch", (event) => {

@@ -9,6 +9,7 @@ import {territoryChart} from './chart.js';
 import {SYMBOLS} from './palette.js';
 import {levelName} from './lobby.js';
 import {playerName, sideName, person, sideParams, everyoneNamed} from './names.js';
+import {noticeLines} from './notices.js';
 
 export {playerName, sideName, person, sideParams} from './names.js'; // around.js's names
 
@@ -187,14 +188,12 @@ export class TableView {
 
   /** Storage notices, a match open in another tab, a match taken over. */
   renderNotices(state) {
-    const items = state.notices.map((notice, index) => {
-      const key = `notice.${notice.kind}`;
-      let text = t(key, {count: notice.matches?.length ?? 0, why: notice.problem ?? ''}).trim();
-      if (text === key) text = notice.message || notice.kind;
-      return el('p', {class: 'notice', dataset: {kind: notice.kind}},
-        el('span', {text}),
-        el('button', {type: 'button', class: 'link', text: t('notice.dismiss'), onclick: () => this.app.dismissNotice(index)}));
-    });
+    const items = noticeLines(state.notices).map((line) => el('p', {class: 'notice', dataset: {kind: line.kind}},
+      el('span', {text: line.text}),
+      // what storage could not keep is in the export: the player can save it by hand
+      line.exportable ? el('button', {type: 'button', dataset: {action: 'export'}, text: t('lobby.export'),
+                                      onclick: () => this.app.exportAll()}) : null,
+      el('button', {type: 'button', class: 'link', text: t('notice.dismiss'), onclick: () => this.app.dismissNotice(line.indices)})));
     const table = state.table;
     if (state.blocked) {
       items.push(el('div', {class: 'notice blocked', dataset: {kind: 'open-elsewhere'}},
@@ -208,7 +207,8 @@ export class TableView {
         el('button', {type: 'button', class: 'primary', dataset: {action: 'take-over'}, text: t('notice.take_over'),
                       onclick: () => this.app.takeOver()})));
     }
-    const key = JSON.stringify([state.notices.length, !!state.blocked, table?.readOnly, state.settings.language]);
+    const key = JSON.stringify([state.notices.map((notice) => [notice.kind, notice.unkept?.length ?? 0]), !!state.blocked,
+                                table?.readOnly, state.settings.language]);
     if (this.shownNotices === key) return;
     this.shownNotices = key;
     replaceChildren(this.noticeBar, ...items);

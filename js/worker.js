@@ -6,7 +6,7 @@
 // {type: "progress", stage, fraction} (stages "runtime", "python", "engine"), then
 // {type: "ready", version, timings} or {type: "boot-error", problem, message, detail}:
 // problem is {code, params, message}, said in the player's language by the page
-// (js/problem_texts.js, codes "boot.*"); message is English, detail for the console.
+// (texts "problem.boot.*" in the catalogs js/i18n/); message is English, detail for the console.
 // Requests that arrive during boot wait for it, in order.
 //
 // Boot, fastest first: build.py ships a memory snapshot of Pyodide taken right after

@@ -2,8 +2,9 @@
 
     site_url          (session)  "http://127.0.0.1:<port>/": a private copy of dist/,
                                  served by build.py's static server
-    serve_directory   (session)  serve_directory(path) -> url of another static server
-                                 (a second origin, a changed build...), closed at the end
+    serve_directory   (session)  serve_directory(path, security_headers=True) -> url of
+                                 another static server (a second origin, a changed build,
+                                 a host that sends no headers...), closed at the end
     dist_dir          (session)  the built dist/ (build.py runs once if the test command
                                  did not build it already)
     browser           (session)  system Chromium with TOOLCHAIN.md's flags; nothing it
@@ -152,8 +153,8 @@ class _Servers:
     def __init__(self):
         self.running = []
 
-    def start(self, directory: Path) -> str:
-        server = build.make_server(Path(directory), 0, quiet=True)
+    def start(self, directory: Path, security_headers: bool = True) -> str:
+        server = build.make_server(Path(directory), 0, quiet=True, security_headers=security_headers)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
         self.running.append(server)

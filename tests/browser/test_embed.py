@@ -144,3 +144,31 @@ def test_a_board_the_engine_refuses_gets_a_message_and_the_default_game(page, si
     page.wait_for_selector(".launch-message:not([hidden])", timeout=BOOT_TIMEOUT_MS)
     assert "99" in page.locator(".launch-message").text_content()
     page.wait_for_function("() => document.body.dataset.variant === 'classic' && document.body.dataset.tableId !== '0'")
+
+
+def test_a_command_named_like_an_inherited_property_is_ignored(page, site_url, host_url):
+    game = f"{site_url}embed.html?variant=quick&seed=5&origin={host_url.rstrip('/')}"
+    host_page(page, host_url, game)
+    wait_event(page, "game", "ready")
+    for name in ("__proto__", "constructor", "toString", "hasOwnProperty"):
+        page.evaluate("(type) => window.send('game', {type, payload: {theme: 'dark'}})", name)
+    # a round trip through the same frame: later than the commands above
+    page.evaluate("() => window.send('game', {type: 'setTheme', payload: {theme: 'dark'}})")
+    page.frame_locator("#game").locator('html[data-theme="dark"]').wait_for(state="attached")
+    assert page.frame_locator("#game").locator('body[data-ready="1"]').count() == 1
+
+
+def test_an_all_computer_match_posts_the_end_of_every_game(page, site_url, host_url):
+    game = (f"{site_url}embed.html?variant=quick&players=greedy,greedy&match=1&clock=none&seed=4242"
+            f"&origin={host_url.rstrip('/')}")
+    host_page(page, host_url, game)
+    wait_event(page, "game", "matchEnded")
+    order = page.evaluate("() => window.events.filter(e => e.frame === 'game' && e.type.startsWith('game')"
+                          " || e.type === 'matchEnded').map(e => [e.type, e.payload.gameIndex ?? null])")
+    assert order == [["gameStarted", 0], ["gameEnded", 0], ["gameStarted", 1], ["gameEnded", 1], ["matchEnded", None]]
+    ended = [event["payload"] for event in events_of(page, "game", "gameEnded")]
+    points = events_of(page, "game", "matchEnded")[0]["payload"]["points"]
+    # each game's winners agree with the match's points (a win is worth 1, a draw a half each)
+    won = [sum(1 if side in game["winners"] else 0.5 if not game["winners"] else 0 for game in ended) for side in (0, 1)]
+    assert won == points
+    assert all(game["reason"] and len(game["scores"]) == 2 for game in ended)

@@ -98,7 +98,8 @@ def test_a_corrupt_entry_is_set_aside_and_the_rest_works(new_guarded_context, si
     page.reload()
     open_resumed(page, match_id)
     page.wait_for_selector('.notice[data-kind="corrupt"]')
-    assert "set aside" in page.locator('.notice[data-kind="corrupt"]').text_content()
+    text = page.locator('.notice[data-kind="corrupt"]').text_content()
+    assert "Set aside, not deleted: the saved match m-broken (unreadable or foreign)" in text
     assert page.evaluate("Object.keys(localStorage).some(k => k.startsWith('filler:quarantine:'))")
     play_one(page)  # the match goes on
     page.click("#new-game")

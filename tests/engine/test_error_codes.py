@@ -172,8 +172,9 @@ def test_every_code_the_page_itself_uses_has_a_text():
         used |= set(re.findall(r"""["'](boot\.[a-z_]+)["']""", source))
         if "`boot.download_${what}`" in source:
             used |= {f"boot.download_{what}" for what in re.findall(r'fetchOk\([^;]*?, "(\w+)"\)', source)}
-    storage = (js / "storage.js").read_text(encoding="utf-8")
-    used |= {f"store.{code}" for code in re.findall(r'new StoreProblem\("(\w+)"', storage)}
+    for path in [js / "storage.js", *sorted((js / "store").glob("*.js"))]:
+        storage = path.read_text(encoding="utf-8")
+        used |= {f"store.{code}" for code in re.findall(r'new StoreProblem\("(\w+)"', storage)}
     assert {"boot.download_engine", "boot.download_build", "boot.download_snapshot", "boot.pyodide",
             "store.not_json", "store.field"} <= used
     missing = sorted(used - set(problem_texts()["en"]))

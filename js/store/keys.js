@@ -1,0 +1,45 @@
+// The keys the store uses in localStorage, and the versions of what it writes.
+//
+//   filler:index                 {version, matches: [summary]}: the match list (rebuilt when wrong)
+//   filler:players               {version, players: [{name, created}]}
+//   filler:ratings               {version, ratings: [{player, variant, r, rd, vol, matches}]}
+//   filler:settings              {version, settings: {name: value}}
+//   filler:match:<id>            one match log (format "filler-match")
+//   filler:lock:<id>             {version, tab, expires}: the lease of the tab that has it open
+//   filler:quarantine:<key>:<t>  a value that could not be used, kept as it was (quarantine.js)
+//
+// Every value carries a schema version (`version`); older ones are migrated when read
+// (migrations.js).
+
+export const PREFIX = "filler:";
+export const SCHEMA_VERSION = 1;
+export const MATCH_FORMAT = "filler-match";
+export const EXPORT_FORMAT = "filler-export";
+
+export const INDEX_KEY = PREFIX + "index";
+export const PLAYERS_KEY = PREFIX + "players";
+export const RATINGS_KEY = PREFIX + "ratings";
+export const SETTINGS_KEY = PREFIX + "settings";
+export const MATCH_PREFIX = PREFIX + "match:";
+export const LOCK_PREFIX = PREFIX + "lock:";
+export const QUARANTINE_PREFIX = PREFIX + "quarantine:";
+export const PROBE_KEY = PREFIX + "probe";
+
+export const MATCH_ID = /^[A-Za-z0-9_.-]{1,80}$/;
+export const MAX_NAME_LENGTH = 40;
+
+/** The kind of record kept under `key` ("match", "players", ...), or null. */
+export function kindOf(key) {
+  if (key === PLAYERS_KEY) return "players";
+  if (key === RATINGS_KEY) return "ratings";
+  if (key === SETTINGS_KEY) return "settings";
+  if (key === INDEX_KEY) return "index";
+  if (key.startsWith(MATCH_PREFIX)) return "match";
+  return null;
+}
+
+/** A fresh match id: time-ordered, random enough for several tabs at once. */
+export function newMatchId(now = Date.now()) {
+  const random = Math.floor(Math.random() * 36 ** 6).toString(36).padStart(6, "0");
+  return `m-${now.toString(36)}-${random}`;
+}

@@ -1,0 +1,122 @@
+// The lease between tabs: two tabs never overwrite each other's match. A tab writes a
+// match only while it holds that match's lease ("filler:lock:<id>" = {version, tab,
+// expires}, renewed by a timer); another tab may take the match over, and the first
+// one is told (an event and a notice) and stops saving it.
+
+import { LOCK_PREFIX, SCHEMA_VERSION } from "./keys.js";
+import { isObject, parseOrNull } from "./shapes.js";
+
+export class Leases {
+  #shelf;
+  #held = new Set(); // match ids whose lease this tab holds
+  #lost = new Set(); // match ids another tab took over from this one
+  #timer = null;
+
+  /**
+   * options: {tabId, now(), leaseMs, renewMs, write(key, raw), emit(event), notice(notice)}
+   */
+  constructor(shelf, { tabId, now, leaseMs, renewMs, write, emit, notice }) {
+    this.#shelf = shelf;
+    this.tabId = tabId;
+    this.now = now;
+    this.leaseMs = leaseMs;
+    this.renewMs = renewMs;
+    this.write = write;
+    this.emit = emit;
+    this.notice = notice;
+  }
+
+  #readLock(id) {
+    const lock = parseOrNull(this.#shelf.get(LOCK_PREFIX + id));
+    return isObject(lock) && typeof lock.tab === "string" && typeof lock.expires === "number" ? lock : null;
+  }
+
+  /** The tab that holds match `id`'s lease, if it is another one and the lease runs. */
+  holderElsewhere(id) {
+    const lock = this.#readLock(id);
+    return lock && lock.tab !== this.tabId && lock.expires > this.now() ? lock.tab : null;
+  }
+
+  #writeLock(id) {
+    const lock = { version: SCHEMA_VERSION, tab: this.tabId, expires: this.now() + this.leaseMs };
+    this.write(LOCK_PREFIX + id, JSON.stringify(lock));
+    this.#held.add(id);
+    this.#lost.delete(id);
+    this.#startRenewing();
+  }
+
+  claim(id) {
+    const holder = this.holderElsewhere(id);
+    if (holder) return { ok: false, holder };
+    this.#writeLock(id);
+    return { ok: true };
+  }
+
+  takeOver(id) {
+    const previous = this.holderElsewhere(id);
+    this.#writeLock(id);
+    return { ok: true, previous };
+  }
+
+  release(id) {
+    this.#held.delete(id);
+    const lock = this.#readLock(id);
+    if (lock && lock.tab === this.tabId) this.#shelf.remove(LOCK_PREFIX + id);
+    if (this.#held.size === 0) this.#stopRenewing();
+  }
+
+  releaseAll() {
+    for (const id of [...this.#held]) this.release(id);
+    this.#stopRenewing();
+  }
+
+  holds(id) {
+    return this.#held.has(id);
+  }
+
+  /** Whether another tab took match `id` over from this one. */
+  lost(id) {
+    return this.#lost.has(id);
+  }
+
+  renew() {
+    for (const id of [...this.#held]) {
+      const holder = this.holderElsewhere(id);
+      if (holder) this.#loseLease(id, holder);
+      else this.#writeLock(id);
+    }
+  }
+
+  #loseLease(id, holder) {
+    this.#held.delete(id);
+    this.#lost.add(id);
+    this.emit({ type: "lease", id, state: "lost", holder });
+    this.notice({ kind: "lease-lost", id, message: "This match was taken over in another tab; this tab no longer saves it." });
+    if (this.#held.size === 0) this.#stopRenewing();
+  }
+
+  #startRenewing() {
+    if (this.#timer !== null || !this.renewMs) return;
+    this.#timer = setInterval(() => this.renew(), this.renewMs);
+  }
+
+  #stopRenewing() {
+    if (this.#timer !== null) clearInterval(this.#timer);
+    this.#timer = null;
+  }
+
+  /** A storage event for "filler:lock:<id>" from another tab. */
+  changed(id, event) {
+    const before = parseOrNull(event.oldValue);
+    const after = parseOrNull(event.newValue);
+    const holder = isObject(after) ? after.tab : null;
+    if (this.#held.has(id)) {
+      // Judge by the value as it stands now, not by the event: when two tabs claim at
+      // the same moment, both see the last write, so exactly one of them keeps the lease.
+      const current = this.#readLock(id);
+      if (current && current.tab !== this.tabId) this.#loseLease(id, current.tab);
+    } else if ((isObject(before) ? before.tab : null) !== holder && holder !== this.tabId) {
+      this.emit({ type: "lease", id, state: holder ? "claimed" : "released", holder });
+    }
+  }
+}

@@ -1,0 +1,190 @@
+// The shapes of stored records. Each check returns null when the value is fine, else
+// what is wrong: a StoreProblem, said in the player's language by i18n's problemText
+// (texts "problem.store.*" in the catalogs js/i18n/) and, as a string, in English. Shapes only:
+// whether a match replays is the engine's business.
+
+import { MATCH_FORMAT, MATCH_ID, MAX_NAME_LENGTH } from "./keys.js";
+
+export const DEFAULT_SETTINGS = Object.freeze({
+  language: null, // null: follow the browser
+  theme: "auto",
+  symbols: false,
+  sound: true,
+  palette: "standard",
+});
+
+export class StoreProblem {
+  constructor(code, message, params = {}) {
+    this.code = `store.${code}`;
+    this.params = params;
+    this.message = message;
+  }
+
+  toString() {
+    return this.message;
+  }
+}
+
+export const wrongField = (field) => new StoreProblem("field", `${field} is missing or wrong`, { field });
+export const notList = (field) => new StoreProblem("not_list", `${field} is not a list`, { field });
+export const notObject = (field) => new StoreProblem("not_object", `${field} is not an object`, { field });
+
+export const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+export const isTime = (value) => typeof value === "number" && Number.isFinite(value) && value >= 0;
+
+export function checkMatch(match) {
+  if (!isObject(match)) return notObject("match");
+  if (match.format !== MATCH_FORMAT) return wrongField("format");
+  if (typeof match.id !== "string" || !MATCH_ID.test(match.id)) return wrongField("id");
+  if (typeof match.variant !== "string" || match.variant === "") return wrongField("variant");
+  // A custom board has no seed (null) and carries its `board` layout instead.
+  if (!(match.seed === null || typeof match.seed === "string" || Number.isInteger(match.seed))) return wrongField("seed");
+  if (match.options != null && !isObject(match.options)) return notObject("options");
+  if (match.board != null && !isObject(match.board)) return notObject("board");
+  if (!Number.isInteger(match.games) || match.games < 1) return wrongField("games");
+  if (!Array.isArray(match.players) || match.players.length === 0) return notList("players");
+  for (const player of match.players) {
+    if (!isObject(player) || typeof player.kind !== "string") return wrongField("players");
+  }
+  if (!Array.isArray(match.events)) return notList("events");
+  for (const event of match.events) {
+    const typed = isObject(event) ? typeof event.type === "string"
+      : Array.isArray(event) && typeof event[0] === "string";
+    if (!typed) return wrongField("events");
+  }
+  if (match.clock != null && !isObject(match.clock)) return notObject("clock");
+  if (!isTime(match.created)) return wrongField("created");
+  if (!isTime(match.updated)) return wrongField("updated");
+  const finished = match.finished;
+  if (!(finished == null || typeof finished === "boolean" || isTime(finished))) return wrongField("finished");
+  return null;
+}
+
+export function checkPlayer(player) {
+  if (!isObject(player)) return notObject("player");
+  const name = player.name;
+  if (typeof name !== "string" || name.trim() === "" || name.length > MAX_NAME_LENGTH) {
+    return new StoreProblem("player_name", "a player name is empty or too long");
+  }
+  if (/[\u0000-\u001f\u007f]/.test(name)) return new StoreProblem("player_control", "a player name holds control characters");
+  if (player.created != null && !isTime(player.created)) return wrongField("created");
+  return null;
+}
+
+export function checkRating(entry) {
+  if (!isObject(entry)) return notObject("rating");
+  if (typeof entry.player !== "string" || entry.player.trim() === "") return wrongField("player");
+  if (typeof entry.variant !== "string" || entry.variant === "") return wrongField("variant");
+  for (const field of ["r", "rd", "vol"]) {
+    if (typeof entry[field] !== "number" || !Number.isFinite(entry[field])) return wrongField(field);
+  }
+  if (!Number.isInteger(entry.matches) || entry.matches < 0) return wrongField("matches");
+  return null;
+}
+
+const SETTING_CHECKS = {
+  language: (value) => value === null || value === "nl" || value === "en",
+  theme: (value) => value === "auto" || value === "light" || value === "dark",
+  symbols: (value) => typeof value === "boolean",
+  sound: (value) => typeof value === "boolean",
+  palette: (value) => typeof value === "string" && value.length > 0 && value.length <= 40,
+};
+
+export function checkSetting(key, value) {
+  const check = Object.hasOwn(SETTING_CHECKS, key) ? SETTING_CHECKS[key] : null; // "__proto__" is a name like any other
+  // Settings this version does not know yet: plain values only.
+  const plain = value === null || ["string", "number", "boolean"].includes(typeof value);
+  const fine = check ? check(value) : plain && key.length <= 40;
+  if (fine) return null;
+  const shown = String(JSON.stringify(value)).slice(0, 40);
+  return new StoreProblem("setting", `${key.slice(0, 40)} cannot be ${shown}`, { key: key.slice(0, 40), value: shown });
+}
+
+// The container of each kind of record. The entries of a list (players, ratings,
+// settings) are checked one by one (ENTRIES): one bad entry is set aside on its own.
+export const RECORD_CHECKS = {
+  match: checkMatch,
+  players: (value) => (isObject(value) && Array.isArray(value.players) ? null : notList("players")),
+  ratings: (value) => (isObject(value) && Array.isArray(value.ratings) ? null : notList("ratings")),
+  settings: (value) => (isObject(value) && isObject(value.settings) ? null : notObject("settings")),
+  index: (value) => {
+    if (!isObject(value) || !Array.isArray(value.matches)) return notList("index");
+    for (const entry of value.matches) {
+      if (!isObject(entry) || typeof entry.id !== "string" || !MATCH_ID.test(entry.id)) return wrongField("index");
+    }
+    return null;
+  },
+};
+
+/**
+ * The entries of the list records: the field that holds them, the check of one entry,
+ * the identity by which two entries are the same one, and its name in a notice.
+ */
+export const ENTRIES = {
+  players: { field: "players", check: checkPlayer, same: (a, b) => nameKey(a.name) === nameKey(b.name),
+             name: (entry) => (isObject(entry) ? String(entry.name).slice(0, MAX_NAME_LENGTH) : "?") },
+  ratings: { field: "ratings", check: checkRating,
+             same: (a, b) => nameKey(a.player) === nameKey(b.player) && a.variant === b.variant,
+             name: (entry) => (isObject(entry) ? `${String(entry.player).slice(0, MAX_NAME_LENGTH)}/${String(entry.variant).slice(0, 40)}` : "?") },
+};
+
+/**
+ * A list record's entries parted: {kept, aside, problems} where kept and aside are
+ * records of the same shape (aside: the bad entries, as they were) and problems
+ * [{name, why}]; null for a record that is no list.
+ */
+export function partEntries(kind, value) {
+  if (kind === "settings") {
+    const kept = [];
+    const aside = [];
+    const problems = [];
+    for (const [key, setting] of Object.entries(value.settings)) {
+      const why = checkSetting(key, setting);
+      if (why) {
+        aside.push([key, setting]);
+        problems.push({ name: key.slice(0, 40), why });
+      } else kept.push([key, setting]);
+    }
+    // fromEntries makes every key an own property: "__proto__" is a setting like any other
+    return { kept: { ...value, settings: Object.fromEntries(kept) }, aside: { ...value, settings: Object.fromEntries(aside) }, problems };
+  }
+  if (!Object.hasOwn(ENTRIES, kind)) return null;
+  const { field, check, name } = ENTRIES[kind];
+  const kept = [];
+  const aside = [];
+  const problems = [];
+  for (const entry of value[field]) {
+    const why = check(entry);
+    if (why) {
+      aside.push(entry);
+      problems.push({ name: name(entry), why });
+    } else kept.push(entry);
+  }
+  return { kept: { ...value, [field]: kept }, aside: { ...value, [field]: aside }, problems };
+}
+
+export function parseOrNull(raw) {
+  if (raw == null) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+export const nameKey = (name) => name.trim().normalize("NFC").toLowerCase();
+export const isFinished = (match) => match.finished != null && match.finished !== false;
+
+export function summarize(match) {
+  return {
+    id: match.id,
+    variant: match.variant,
+    games: match.games,
+    players: match.players,
+    created: match.created,
+    updated: match.updated,
+    finished: match.finished ?? null,
+    result: match.result ?? null,
+    events: match.events.length,
+  };
+}

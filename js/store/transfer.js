@@ -1,0 +1,222 @@
+// Export and import: everything as one JSON document ("filler-export"), and merged
+// back. The engine replays every match of an import before this module sees it
+// (lobby.js); here the shapes are checked and the entries merged.
+
+import { EXPORT_FORMAT, MATCH_PREFIX, MAX_NAME_LENGTH, SCHEMA_VERSION, newMatchId } from "./keys.js";
+import { migrate } from "./migrations.js";
+import { StoreProblem, checkMatch, checkPlayer, checkRating, checkSetting, isObject, nameKey, notList, notObject } from "./shapes.js";
+
+/** Everything, as one JSON-able document (JSON.stringify it for a file). */
+export function exportAll(store, hooks) {
+  const matches = [];
+  for (const entry of hooks.indexEntries()) {
+    const match = hooks.read(MATCH_PREFIX + entry.id, "match").value;
+    if (match) matches.push(match);
+  }
+  return {
+    format: EXPORT_FORMAT,
+    version: SCHEMA_VERSION,
+    exported: hooks.now(),
+    matches,
+    players: store.listPlayers(),
+    ratings: store.listRatings(),
+    settings: hooks.storedSettings(),
+  };
+}
+
+/**
+ * Merges an exported document (object or JSON text) into what is stored, all or
+ * nothing: every entry is checked and the merge worked out first, then everything is
+ * written at once; when storage cannot take all of it, nothing is written (the values
+ * before are put back) and the whole file is refused with the reason. Same match id:
+ * the copy with more events wins, then the newer `updated`; players by name; ratings:
+ * the entry with more matches; settings: only those not set here.
+ * Same id but another game (sameGame): both are kept, the import under a new id (its
+ * entry in `taken` has `renamed`: the new id, and `why`: "kept_both").
+ * Returns {taken, unchanged, refused}: lists of {what, kind, name, why?} where `what`
+ * names the entry in English ("match m-…", "player Anna", "rating Anna/classic",
+ * "setting theme", "file"), `kind` is match, player, rating, setting or file (the
+ * whole file, or one of its lists), `name` the entry's own name (null for a file) and
+ * `why` a StoreProblem.
+ *
+ * hooks: {now(), storedSettings(), holderElsewhere(id), writeAll(writes): {ok, why?}}
+ * where writes = {matches: [match], players: [player] | null, ratings: [entry] | null,
+ * settings: {name: value} | null}.
+ */
+export function importAll(store, hooks, input) {
+  const report = { taken: [], unchanged: [], refused: [] };
+  const refuseFile = (why) => ({ taken: [], unchanged: [], refused: [{ what: "file", kind: "file", name: null, why }] });
+  let doc = input;
+  if (typeof input === "string") {
+    try {
+      doc = JSON.parse(input);
+    } catch {
+      return refuseFile(new StoreProblem("not_json", "it is not JSON"));
+    }
+  }
+  if (!isObject(doc) || doc.format !== EXPORT_FORMAT) return refuseFile(new StoreProblem("not_export", "it is not a Filler export"));
+  if (!Number.isInteger(doc.version) || doc.version > SCHEMA_VERSION) {
+    return refuseFile(new StoreProblem("newer_file", "it was made by a newer version of this site"));
+  }
+  const writes = {
+    matches: planMatches(store, hooks, doc.matches, report),
+    players: planPlayers(store, hooks, doc.players, report),
+    ratings: planRatings(store, doc.ratings, report),
+    settings: planSettings(hooks, doc.settings, report),
+  };
+  const written = hooks.writeAll(writes);
+  return written.ok ? report : refuseFile(written.why);
+}
+
+/** The matches to write. */
+function planMatches(store, hooks, matches, report) {
+  if (matches === undefined) return [];
+  if (!Array.isArray(matches)) {
+    report.refused.push({ what: "matches", kind: "file", name: null, why: notList("matches") });
+    return [];
+  }
+  const planned = new Map(); // id -> match to write
+  matches.forEach((candidate, position) => {
+    const label = isObject(candidate) && typeof candidate.id === "string" ? candidate.id.slice(0, 80) : `#${position + 1}`;
+    const what = `match ${label}`;
+    const migrated = migrate("match", candidate);
+    const problem = "value" in migrated ? checkMatch(migrated.value) : migrated.message;
+    if (problem) {
+      report.refused.push({ what, kind: "match", name: label, why: problem });
+      return;
+    }
+    let match = migrated.value;
+    let here = planned.get(match.id) ?? store.loadMatch(match.id);
+    if (here && !sameGame(here, match)) {
+      // another game under the same id: keep both, the imported one under a new id
+      const id = freshId(store, planned);
+      match = { ...match, id };
+      planned.set(id, match);
+      report.taken.push({ what, kind: "match", name: label, renamed: id,
+                          why: new StoreProblem("kept_both", `another game had this id here; both are kept, this one as ${id}`, { id }) });
+      return;
+    }
+    if (here) {
+      const better = match.events.length > here.events.length ||
+        (match.events.length === here.events.length && match.updated > here.updated);
+      if (!better) {
+        report.unchanged.push({ what, kind: "match", name: label, why: new StoreProblem("same_or_newer", "the copy here is the same or newer") });
+        return;
+      }
+      if (store.holds(match.id) || hooks.holderElsewhere(match.id)) {
+        report.refused.push({ what, kind: "match", name: label, why: new StoreProblem("open_at_table", "it is open at a table; close it first") });
+        return;
+      }
+    }
+    planned.set(match.id, match);
+    report.taken.push({ what, kind: "match", name: label });
+  });
+  return [...planned.values()];
+}
+
+/** Whether two records are one game (so the longer log may replace the shorter): the
+ *  same variant, options, seed or board, number of games and players' seats, and one
+ *  log a prefix of the other. */
+export function sameGame(a, b) {
+  const same = (x, y) => canonical(x ?? null) === canonical(y ?? null);
+  if (a.variant !== b.variant || a.seed !== b.seed || a.games !== b.games) return false;
+  if (!same(a.options, b.options) || !same(a.board, b.board)) return false;
+  const [shorter, longer] = a.events.length <= b.events.length ? [a.events, b.events] : [b.events, a.events];
+  return shorter.every((event, index) => same(event, longer[index]));
+}
+
+/** JSON with object keys in order, so that equal values give equal text. */
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (isObject(value)) {
+    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function freshId(store, planned) {
+  let id = newMatchId();
+  while (planned.has(id) || store.loadMatch(id)) id = newMatchId();
+  return id;
+}
+
+/** The whole new list of players, or null when nothing changes. */
+function planPlayers(store, hooks, players, report) {
+  if (players === undefined) return null;
+  if (!Array.isArray(players)) {
+    report.refused.push({ what: "players", kind: "file", name: null, why: notList("players") });
+    return null;
+  }
+  const here = store.listPlayers();
+  let added = false;
+  for (const candidate of players) {
+    const name = isObject(candidate) && typeof candidate.name === "string" ? candidate.name.slice(0, MAX_NAME_LENGTH) : "?";
+    const what = `player ${name}`;
+    const problem = checkPlayer(candidate);
+    if (problem) {
+      report.refused.push({ what, kind: "player", name, why: problem });
+    } else if (here.some((known) => nameKey(known.name) === nameKey(candidate.name))) {
+      report.unchanged.push({ what, kind: "player", name, why: new StoreProblem("already_here", "already here") });
+    } else {
+      here.push({ name: candidate.name.trim(), created: candidate.created ?? hooks.now() });
+      report.taken.push({ what, kind: "player", name });
+      added = true;
+    }
+  }
+  return added ? here : null;
+}
+
+/** The ratings to put in (each replaces the entry of its player and variant), or null. */
+function planRatings(store, ratings, report) {
+  if (ratings === undefined) return null;
+  if (!Array.isArray(ratings)) {
+    report.refused.push({ what: "ratings", kind: "file", name: null, why: notList("ratings") });
+    return null;
+  }
+  const taken = [];
+  for (const candidate of ratings) {
+    const name = isObject(candidate) ? `${String(candidate.player).slice(0, MAX_NAME_LENGTH)}/${String(candidate.variant).slice(0, 40)}` : "?";
+    const what = `rating ${name}`;
+    const problem = checkRating(candidate);
+    if (problem) {
+      report.refused.push({ what, kind: "rating", name, why: problem });
+      continue;
+    }
+    const same = (entry) => nameKey(entry.player) === nameKey(candidate.player) && entry.variant === candidate.variant;
+    const here = taken.find(same) ?? store.getRating(candidate.player, candidate.variant);
+    if (here && here.matches >= candidate.matches) {
+      report.unchanged.push({ what, kind: "rating", name,
+                              why: new StoreProblem("rating_counts", "the rating here counts as many matches or more") });
+      continue;
+    }
+    const { player, variant, r, rd, vol, matches } = candidate;
+    const index = taken.findIndex(same);
+    if (index >= 0) taken.splice(index, 1);
+    taken.push({ player: player.trim(), variant, r, rd, vol, matches });
+    report.taken.push({ what, kind: "rating", name });
+  }
+  return taken.length > 0 ? taken : null;
+}
+
+/** All settings after the import, or null when nothing changes. */
+function planSettings(hooks, settings, report) {
+  if (settings === undefined) return null;
+  if (!isObject(settings)) {
+    report.refused.push({ what: "settings", kind: "file", name: null, why: notObject("settings") });
+    return null;
+  }
+  const here = hooks.storedSettings();
+  const changes = [];
+  for (const [key, value] of Object.entries(settings)) {
+    const what = `setting ${key.slice(0, 40)}`;
+    const problem = checkSetting(key, value);
+    if (problem) report.refused.push({ what, kind: "setting", name: key.slice(0, 40), why: problem });
+    else if (Object.hasOwn(here, key)) report.unchanged.push({ what, kind: "setting", name: key, why: new StoreProblem("already_set", "already set here") });
+    else {
+      changes.push([key, value]);
+      report.taken.push({ what, kind: "setting", name: key });
+    }
+  }
+  // fromEntries defines each key as an own property: "__proto__" is a setting like any other
+  return changes.length > 0 ? { ...here, ...Object.fromEntries(changes) } : null;
+}

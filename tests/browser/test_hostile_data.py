@@ -1,0 +1,104 @@
+"""Whatever is stored, imported or refused, the page holds up and loses nothing
+(issue 10). Each test puts hostile data where the page reads it, in a real Chromium
+with real localStorage, then checks what a player would see: a playable board, a
+notice in the page's language, and every intact entry kept as it was.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import BOOT_TIMEOUT_MS, boot_page
+from test_match_table import data, resign, start_match, wait_my_turn_or_end
+from test_storage import FILL_QUOTA
+
+ENGINE_READY = 'body[data-engine="ready"]'
+
+
+def with_storage(context, site_url, items):
+    """Before the site's first script runs, put `items` ({key: raw}) in its localStorage."""
+    context.add_init_script("""(() => {
+      if (location.href.indexOf(%s) !== 0 || sessionStorage.getItem('hostile-set')) return;
+      sessionStorage.setItem('hostile-set', '1');
+      for (const [key, raw] of Object.entries(%s)) localStorage.setItem(key, raw);
+    })()""" % (json.dumps(site_url), json.dumps(items)))
+
+
+def stored_items(page):
+    return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+
+
+@pytest.mark.parametrize("name", ["__proto__", "constructor", "toString", "hasOwnProperty"])
+def test_a_stored_setting_named_like_an_inherited_property_does_not_break_the_page(new_guarded_context, site_url, name):
+    context, _ = new_guarded_context()
+    raw = '{"version":1,"settings":{"%s":1,"theme":"dark"}}' % name
+    with_storage(context, site_url, {"filler:settings": raw})
+    page = context.new_page()
+    boot_page(page, site_url)
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator(".color-button:not([aria-disabled])").count() > 0
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    page.reload()
+    boot_page(page)
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+
+
+def test_a_full_storage_never_removes_the_match_just_played_and_offers_the_export(new_guarded_context, site_url):
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    boot_page(page, site_url)
+    start_match(page, variant="quick", name="Bert")
+    match_id = data(page, "matchId")
+    wait_my_turn_or_end(page)
+    resign(page, "game")
+    page.wait_for_selector('body[data-between="1"]', state="attached")
+    page.click('button[data-action="ready"]')
+    page.wait_for_function("() => document.body.dataset.gameIndex === '1' && document.body.dataset.between === '0'")
+    page.evaluate(FILL_QUOTA)  # another app's data leaves no room at all
+    wait_my_turn_or_end(page)
+    resign(page, "game")
+    page.wait_for_selector('body[data-match-over="1"][data-rated="1"]', state="attached")
+    assert page.locator('.notice[data-kind="pruned"]').count() == 0
+    # one notice, naming what was not kept, with the export at hand
+    notice = page.locator('.notice[data-kind="quota"]')
+    assert notice.count() == 1
+    text = notice.text_content()
+    assert match_id in text and "Bert" in text and "the ratings" in text
+    with page.expect_download() as download:
+        notice.locator('button[data-action="export"]').click()
+    exported = json.loads(Path(download.value.path()).read_text())
+    [match] = [match for match in exported["matches"] if match["id"] == match_id]
+    assert match["finished"] and [event[0] for event in match["events"]].count("resign_game") == 2
+    assert [(r["player"], r["variant"], r["matches"]) for r in exported["ratings"]] == [("Bert", "quick", 1)]
+
+
+def test_a_newest_match_that_does_not_replay_is_set_aside_once_and_the_next_resumed(new_guarded_context, site_url):
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    boot_page(page, site_url)
+    start_match(page, variant="quick", name="Ida")
+    match_id = data(page, "matchId")
+    wait_my_turn_or_end(page)
+    state_id = int(data(page, "stateId"))
+    page.locator(".color-button:not([aria-disabled])").first.click()
+    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+    intact = json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))
+    broken = {**intact, "id": "m-broken", "updated": intact["updated"] + 60_000,
+              "events": intact["events"] + [["move", 0, 99]]}
+    broken_raw = json.dumps(broken)
+    page.evaluate("(raw) => localStorage.setItem('filler:match:m-broken', raw)", broken_raw)
+    page.reload()
+    page.wait_for_function("(id) => document.body.dataset.matchId === id", arg=match_id, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector('.notice[data-kind="corrupt"]')
+    assert page.locator(".notice").count() == 1
+    assert "m-broken" in page.locator('.notice[data-kind="corrupt"]').text_content()
+    aside = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('filler:quarantine:'))")
+    assert len(aside) == 1 and aside[0].startswith("filler:quarantine:filler:match:m-broken:")
+    assert page.evaluate("(key) => localStorage.getItem(key)", aside[0]) == broken_raw
+    # once: the next visit resumes the intact match without a word
+    page.reload()
+    page.wait_for_function("(id) => document.body.dataset.matchId === id", arg=match_id, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(ENGINE_READY, state="attached")
+    assert page.locator(".notice").count() == 0
+    assert page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('filler:quarantine:')).length") == 1
