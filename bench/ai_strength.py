@@ -86,7 +86,17 @@ def score_of(match, side: int) -> float:
     raise ValueError("side not in the match")
 
 
+def this_commit() -> str:
+    """This tree's commit, with "+" when it has changes not committed."""
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "py"],
+                           capture_output=True, text=True).stdout.strip()
+    return head + ("+" if dirty else "")
+
+
 def run(args) -> int:
+    commit = this_commit()
     with tempfile.TemporaryDirectory() as tmp:
         old = load_commit(args.against, Path(tmp))
         out = open(args.out, "a") if args.out else None
@@ -119,7 +129,7 @@ def run(args) -> int:
                        "old_ms": [round(1000 * sum(stats[1 - seat_new]) /
                                         len(stats[1 - seat_new]), 1),
                                   round(1000 * max(stats[1 - seat_new]), 1)],
-                       "against": args.against, "load": round(os.getloadavg()[0], 1)}
+                       "against": args.against, "commit": commit, "load": round(os.getloadavg()[0], 1)}
                 print(json.dumps(row), flush=True)
                 if out:
                     print(json.dumps(row), file=out, flush=True)
@@ -151,7 +161,8 @@ def summary(paths) -> int:
               f"(95 % interval {100 * max(0, mean - half):.1f}-{100 * min(1, mean + half):.1f}),"
               f" won {won}, drawn {n - won - lost}, lost {lost}; CPU ms per move: new "
               f"{new_ms:.0f}, old {old_ms:.0f}; load {min(loads)}-{max(loads)}; "
-              f"against {sorted({r['against'] for r in seeds.values()})}")
+              f"{sorted({r.get('commit', '?') for r in seeds.values()})} against "
+              f"{sorted({r['against'] for r in seeds.values()})}")
     return 0
 
 
