@@ -73,7 +73,7 @@ def default_seconds(game) -> float:
 # --pyodide: nodes per second in Pyodide, times 0.9 s or 1.8 s): its node budget
 # in tournaments (--seconds), so that their results repeat. Four players: Monte
 # Carlo iterations.
-TOURNAMENT_NODES = {"small": 40_000, "classic": 20_000, "large": 24_000, "four": 2000}
+TOURNAMENT_NODES = {"small": 50_000, "classic": 30_000, "large": 50_000, "four": 2600}
 # The lookahead's node budget (always: it is a fixed, weaker level).
 LOOKAHEAD_NODES = (300, 200)
 
