@@ -32,6 +32,7 @@ function copy(dir, dest) {
   }
 }
 copy(%(package)s, "/home/pyodide/filler");
+if (%(extra)s) copy(%(extra)s, "/home/pyodide/" + %(extra_name)s);
 py.FS.writeFile("/home/pyodide/source.py", fs.readFileSync(%(source)s));
 console.log(await py.runPythonAsync(
   'import sys; sys.path.insert(0, "/home/pyodide"); ns = {}; ' +
@@ -44,9 +45,10 @@ def available() -> bool:
     return shutil.which("node") is not None and (PYODIDE / "pyodide.mjs").exists()
 
 
-def run_python(source: str, timeout: float | None = None) -> str:
+def run_python(source: str, timeout: float | None = None, extra: Path | None = None) -> str:
     """The ``result`` that ``source`` leaves, run inside Pyodide; RuntimeError with
-    Node's error output when it fails."""
+    Node's error output when it fails. ``extra``: another package folder, copied
+    in beside ``filler`` under its own name."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "source.py"
         path.write_text(source)
@@ -55,6 +57,8 @@ def run_python(source: str, timeout: float | None = None) -> str:
             "module": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
             "index": json.dumps(str(PYODIDE) + "/"),
             "package": json.dumps(str(ROOT / "py" / "filler")),
+            "extra": json.dumps(str(extra) if extra else ""),
+            "extra_name": json.dumps(extra.name if extra else ""),
             "source": json.dumps(str(path)),
         })
         done = subprocess.run(["node", str(runner)], capture_output=True, text=True, timeout=timeout)

@@ -7,14 +7,14 @@
     True
 
 ``choose(game, level, seconds=None, *, seed=0, max_nodes=None)`` returns a legal
-color for ``game.turn``. It is deterministic for a given game, level and seed
-as long as the node budget (not the clock) ends the search: always with a
-generous ``seconds`` (tests; tournaments with ``--seconds 5``), mostly on an idle
-machine; on a slow or busy one the time cap may end the search first and the
-master may then choose differently. ``seconds`` caps the
-thinking time (the search checks the clock at every node); without it a level
-uses its default time cap: 0.8 s per move up to 15x15 and 1.6 s above in the
-browser, a third of that in CPython (Pyodide is about 3x slower).
+color for ``game.turn``. The master thinks until ``seconds`` are spent (without
+it, its default time: 0.9 s per move up to 15x15 and 1.8 s above in the browser,
+``SPEED`` times that in CPython, which is about 2.5x faster than Pyodide). A
+node budget is the deterministic stop: with ``max_nodes`` and a generous
+``seconds`` the same game, level and seed always give the same move (tests;
+tournaments with ``--seconds 5`` give the master ``tournament_nodes``, what it
+searches in its time in the browser). The lookahead always has a small node
+budget; greedy and beginner need no budget.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ import time
 
 from .montecarlo import mcts
 from .position import Board, Position
+from .master import analyse
 from .search import Limits, iterate
 
 LEVELS = ("beginner", "greedy", "lookahead", "master")
@@ -50,37 +51,48 @@ DESCRIPTIONS = {
 }
 
 IN_BROWSER = sys.platform == "emscripten"
-# Pure Python runs about 3x slower in Pyodide than in CPython on the same machine.
-SPEED = 1.0 if IN_BROWSER else 0.35
+# Pure Python runs about 2.5x slower in Pyodide than in CPython on the same
+# machine (bench/ai_nodes.py --pyodide: the master's nodes per second).
+SPEED = 1.0 if IN_BROWSER else 0.4
+
+
+def browser_seconds(game) -> float:
+    """The player's time per move in the browser: 1 s up to 15x15, 2 s above."""
+    return 1.0 if game.width * game.height <= 15 * 15 else 2.0
 
 
 def default_seconds(game) -> float:
-    """The time cap without a clock: 0.8 s up to 15x15 and 1.6 s above in the browser,
-    a third of that in CPython. The goals are 1 s and 2 s: the margin covers
-    building the search board, the reply to the page, and pauses of the wasm
-    runtime (measured in Pyodide: up to about 0.15 s past the cap)."""
+    """The time cap without a clock: 0.9 s up to 15x15 and 1.8 s above in the browser,
+    ``SPEED`` times that in CPython. The goals are 1 s and 2 s: the margin covers
+    building the search board and the reply to the page (the search itself reads
+    the clock every 16 nodes, about 1 ms in Pyodide)."""
+    return 0.9 * browser_seconds(game) * SPEED
+
+
+# What the master searches in its default time in the browser (bench/ai_nodes.py
+# --pyodide: nodes per second in Pyodide, times 0.9 s or 1.8 s): its node budget
+# in tournaments (--seconds), so that their results repeat. Four players: Monte
+# Carlo iterations.
+TOURNAMENT_NODES = {"small": 50_000, "classic": 30_000, "large": 50_000, "four": 2600}
+# The lookahead's node budget (always: it is a fixed, weaker level).
+LOOKAHEAD_NODES = (300, 200)
+
+
+def tournament_nodes(game, level: str):
+    """The node budget of ``level`` when a tournament fixes it (None: no budget)."""
+    if level == "lookahead":
+        return _lookahead_nodes(game.width * game.height, game.seats)
+    if level != "master":
+        return None
+    if game.sides > 2:
+        return TOURNAMENT_NODES["four"]
     cells = game.width * game.height
-    browser_seconds = 0.8 if cells <= 15 * 15 else 1.6
-    return browser_seconds * SPEED
-
-
-# Node budgets: the deterministic stop. Tuned so that the default time cap is
-# rarely reached on CPython or in the browser (a node costs ~40-150 us in CPython).
-# Four players: Monte Carlo iterations (about 0.14 ms each in CPython on 15x15,
-# flood-only rollouts of two rounds and the reach estimate at their end).
-MONTE_CARLO_ITERATIONS = 1000
-
-
-def _master_nodes(cells: int, seats: int, sides: int = 2) -> int:
-    # a node costs less on a small board: quick 8x7 gets twice the nodes; four
-    # players count Monte Carlo iterations instead of search nodes
-    if sides > 2:
-        return MONTE_CARLO_ITERATIONS
-    return 8000 if cells <= 100 else 4000 if cells <= 15 * 15 else 3000
+    return TOURNAMENT_NODES["small" if cells <= 100 else "classic" if cells <= 15 * 15
+                            else "large"]
 
 
 def _lookahead_nodes(cells: int, seats: int, sides: int = 2) -> int:
-    return 300 if seats == 2 else 200
+    return LOOKAHEAD_NODES[0] if seats == 2 else LOOKAHEAD_NODES[1]
 
 
 # Weight of reach (free cells a side gets to first) against cells owned, in the
@@ -177,19 +189,20 @@ def _master(board, pos, seed, limits):
         # of 2.5 or 8 instead of 4, rollouts of 16 plies, UCB exploration 0.4;
         # rollouts of 4 plies did no better at the seed-202 table above (22-2-24).
         return mcts(board, pos, limits, seed)
-    return _deepen(board, pos, limits, MASTER_REACH, 64)
+    found = analyse(board, pos, limits, reach_weight=MASTER_REACH)
+    return found.color if found is not None else None
 
 
 _PLAYERS = {
     "beginner": (_beginner, None),
     "greedy": (_greedy, None),
     "lookahead": (_lookahead, _lookahead_nodes),
-    "master": (_master, _master_nodes),
+    "master": (_master, None),
 }
 
 
 def choose(game, level: str = "master", seconds: float | None = None, *, seed: int = 0,
-           max_nodes: int | None = None) -> int:
+           max_nodes: int | None = None, clock=None) -> int:
     """A legal color for ``game.turn``, chosen by ``level`` within ``seconds``."""
     if level not in _PLAYERS:
         raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
@@ -201,7 +214,7 @@ def choose(game, level: str = "master", seconds: float | None = None, *, seed: i
     board, pos = Board.from_game(game)
     if seconds is None:
         seconds = default_seconds(game)
-    color = pick(board, pos, level, seconds, seed=seed, max_nodes=max_nodes)
+    color = pick(board, pos, level, seconds, seed=seed, max_nodes=max_nodes, clock=clock)
     if color not in legal:
         # the search found nothing in time (or disagrees with the engine): greedy
         color = _greedy_move(board, pos)
@@ -211,14 +224,17 @@ def choose(game, level: str = "master", seconds: float | None = None, *, seed: i
 
 
 def pick(board: Board, pos: Position, level: str, seconds: float, *, seed: int = 0,
-         max_nodes: int | None = None) -> int:
-    """``choose`` on the search's own position (used by ``choose`` and by tools)."""
+         max_nodes: int | None = None, clock=None) -> int:
+    """``choose`` on the search's own position (used by ``choose`` and by tools);
+    ``clock``: what the time is measured on (default ``time.perf_counter``; the
+    strength runs use the thread's CPU time)."""
     player, nodes_for = _PLAYERS[level]
     if max_nodes is None and nodes_for is not None:
         max_nodes = nodes_for(board.layout.width * board.layout.height, board.seats,
                               board.sides)
     # keep a little of the budget for building the board and returning
-    limits = Limits(max(seconds * 0.97 - 0.002, 0.001), max_nodes)
+    limits = Limits(max(seconds * 0.97 - 0.002, 0.001), max_nodes,
+                    time.perf_counter if clock is None else clock)
     # The search makes no reference cycles; a full collection over the table's
     # tuples took over 100 ms in Pyodide, past the budget, so it waits till after.
     collecting = gc.isenabled()
@@ -234,8 +250,7 @@ def hint(game, seconds: float | None = None) -> int:
     """Practice mode's hint: the master's move with a short budget (a third of its own)."""
     if seconds is None:
         seconds = default_seconds(game) / 3
-    nodes = _master_nodes(game.width * game.height, game.seats, game.sides) // 3
-    return choose(game, "master", seconds, max_nodes=nodes)
+    return choose(game, "master", seconds)
 
 
 def budget(remaining_ms: float, increment_ms: float, game) -> float:

@@ -59,6 +59,9 @@ class Layout:
                 self.dilate = self._plain_dilate(shape, width, height)
             else:
                 self.dilate = self._masked_dilate(deltas, blocked)
+        # flood, enclosure and reach with the dilation written out in their loops
+        self.flood, self.enclosed, self.reach = _kernels(
+            _engine_expression(shape, width, height, walls), self.dilate)
 
     @staticmethod
     def neighbours(shape: str, width: int, height: int, cell: int):
@@ -152,6 +155,106 @@ def _engine_dilate(shape, width, height, walls):
         return None
 
 
+_KERNELS = """
+def flood(x, take):
+    gained = 0
+    grow = ({expr}) & take
+    while grow:
+        gained |= grow
+        take ^= grow
+        x = grow
+        grow = ({expr}) & take
+    return gained
+
+def enclosed(gained, others, free):
+    x = gained
+    seeds = ({expr}) & free
+    if not seeds:
+        return 0
+    x = others
+    near = {expr}
+    reach = near & free
+    if not reach:
+        return free
+    if not near & gained:
+        # the usual case, decided locally: the gained cells touch no other side,
+        # so every region they were part of still borders one; if all the free
+        # cells around them are still connected (grown from one of them, a few
+        # steps), the move split nothing off
+        x = seeds & -seeds
+        for _ in range({local}):
+            x |= ({expr}) & free
+            if not seeds & ~x:
+                return 0
+    x = reach
+    rest = free ^ reach
+    while seeds & ~reach:
+        x = ({expr}) & rest
+        if not x:
+            return free ^ reach
+        reach |= x
+        rest ^= x
+    return 0
+
+def reach(a, b, free):
+    got_a = got_b = 0
+    while True:
+        x = a
+        a = ({expr}) & free
+        x = b
+        b = ({expr}) & free
+        if not (a | b):
+            return got_a, got_b
+        both = a & b
+        got_a |= a ^ both
+        got_b |= b ^ both
+        free &= ~(a | b)
+"""
+
+_kernel_cache = {}
+# steps of the local test of ``enclosed`` before it floods from the other sides
+LOCAL_STEPS = 10
+
+
+def _kernels(expr, dilate):
+    """(flood, enclosed, reach) compiled with ``expr`` (the dilation of ``x``) inline.
+
+    flood(x, take): the cells of ``take`` connected to ``x`` through ``take``;
+    enclosed(gained, others, free): the free cells that no other side can reach
+    any more after a move gained ``gained`` (0 when nothing was sealed off);
+    reach(a, b, free): the free cells each of two sides gets to first, growing one
+    step at a time at once (cells reached by both in the same step are nobody's).
+    """
+    if expr is None:
+        expr = "_dilate(x)"
+    elif expr.startswith("x | "):
+        # every caller masks the result with cells that x is not in
+        expr = expr[4:]
+    key = expr if expr != "_dilate(x)" else dilate
+    functions = _kernel_cache.get(key)
+    if functions is None:
+        namespace = {"_dilate": dilate}
+        exec(compile(_KERNELS.format(expr=expr, local=LOCAL_STEPS), "<filler.ai.kernels>",
+                     "exec"), namespace)
+        functions = (namespace["flood"], namespace["enclosed"], namespace["reach"])
+        if len(_kernel_cache) > 64:
+            _kernel_cache.clear()
+        _kernel_cache[key] = functions
+    return functions
+
+
+def _engine_expression(shape, width, height, walls):
+    """The engine's dilation of ``x`` as a Python expression, if it has one."""
+    try:
+        from ..topology import Geometry, _dilation_expression
+        geometry = Geometry(shape, width, height)
+        if geometry.stride != width + 1:
+            return None
+        return _dilation_expression(geometry, tuple(sorted(tuple(w) for w in walls)))
+    except Exception:  # an engine without it: call dilate in the loops instead
+        return None
+
+
 class Position:
     """What a move changes. Treat as immutable: ``Board.play`` returns a new one."""
 
@@ -177,6 +280,7 @@ class Board:
                  values: dict, crown: Mask, side_of, active, stall_limit: int):
         self.layout = layout
         self.dilate = layout.dilate
+        self._flood, self._enclosed = layout.flood, layout.enclosed
         self.k = colors
         self.color_masks = color_masks           # original color of every cell
         self.paint = paint
@@ -285,16 +389,7 @@ class Board:
 
     def flood(self, pos: Position, seat: int, color: int) -> Mask:
         """Cells a flood of ``color`` from ``seat`` would take (no enclosure)."""
-        dilate = self.dilate
-        territory = pos.own[seat]
-        take = pos.free & self.fits[color]
-        grow = dilate(territory) & take
-        gained = 0
-        while grow:
-            gained |= grow
-            take &= ~grow
-            grow = dilate(grow) & take
-        return gained
+        return self._flood(pos.own[seat], pos.free & self.fits[color])
 
     def enclosed(self, pos_free: Mask, mover_side: int, own, gained: Mask) -> Mask:
         """Free cells that border only the mover's side after it gained ``gained``.
@@ -304,28 +399,12 @@ class Board:
         So fill from the other sides' borders, and stop as soon as every free
         neighbour of the gained cells is reached: then nothing was enclosed.
         """
-        dilate = self.dilate
-        free = pos_free
         others = 0
         side_of = self.side_of
         for t in self.active:
             if side_of[t] != mover_side:
                 others |= own[t]
-        seeds = dilate(gained) & free
-        if not seeds:
-            return 0
-        reach = dilate(others) & free
-        if not reach:
-            return free
-        frontier = reach
-        rest = free & ~reach
-        while seeds & ~reach:
-            frontier = dilate(frontier) & rest
-            if not frontier:
-                return free & ~reach
-            reach |= frontier
-            rest &= ~frontier
-        return 0
+        return self._enclosed(gained, others, pos_free)
 
     def play(self, pos: Position, color: int, flooded: Mask | None = None) -> Position:
         """The position after the seat to move plays ``color`` (assumed legal).

@@ -22,6 +22,7 @@ import sys
 import time
 
 from . import LEVELS, choose
+from .levels import tournament_nodes
 
 RATED = ("quick", "classic", "hex", "four", "duos")
 
@@ -57,7 +58,9 @@ def play_match(variant: str, seed: int, levels, seconds=None, stats=None, bot_se
         seat = match.turn
         level = levels[seat]
         start = time.perf_counter()
-        color = choose(match.game, level, seconds, seed=bot_seed)
+        # a fixed --seconds: node budgets end the searches, so the run repeats
+        nodes = tournament_nodes(match.game, level) if seconds is not None else None
+        color = choose(match.game, level, seconds, seed=bot_seed, max_nodes=nodes)
         spent = time.perf_counter() - start
         if stats is not None:
             stats.setdefault(level, BotStats()).add(spent)

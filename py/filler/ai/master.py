@@ -1,0 +1,501 @@
+"""The master's search for two sides (two players, or two teams in duos).
+
+``analyse(board, pos, limits)`` is the whole of the master's thinking on one
+position: it returns an ``Analysis`` (best color, value, exact flag, principal
+line, depth and nodes), for the master's move and for tools such as a game review.
+
+    >>> import filler
+    >>> from filler.ai.position import Board
+    >>> from filler.ai.search import Limits
+    >>> board, pos = Board.from_game(filler.Game.new("quick", seed=3))
+    >>> result = analyse(board, pos, Limits(max_nodes=2000))
+    >>> result.color in board.legal(pos), result.line[0] == result.color
+    (True, True)
+
+Two searches share one transposition table (keyed by every seat's territory and
+color, the turn and the count of moves without a capture):
+
+- **The ending solver** (``Search.solve``): alpha-beta to the end of the game,
+  with the engine's own rules (flood, enclosure, dead regions, the stalemate
+  rule, the equator end, the crown), no evaluation at all. It first proves the
+  result with a null window around a draw (win, draw or loss), then the best
+  final margin within that result. Bounds cut it short: a side can at most gain
+  every free cell, so a position whose best or worst case is already decided is
+  not searched further. The master tries it once at most ``ending_cells`` free
+  cells are left, with part of the move's time; once it has proven a result,
+  every later move is played from the proof.
+- **The middle game** (``Search.deepen``): iterative deepening principal
+  variation search (negamax), ordered by the table's move, two killer moves per
+  ply and a history table, then by the largest flood. A leaf is the parent's
+  position plus the flood of one color: it is evaluated without building a
+  position or looking for enclosures (the reach term of the evaluation counts an
+  enclosed region for its owner all the same), unless the flood may end the game.
+  When the time or node budget runs out inside a depth, the moves of that depth
+  searched so far still count (the first one is the best of the depth before).
+
+Values are for the side of the seat to move at the root: ``WIN + margin`` for a
+won game, ``margin`` (0) for a draw, ``-WIN + margin`` for a lost one, where the
+margin is own value minus the other side's; below ``WIN`` in size, the
+evaluation (own value plus reach, minus the other side's).
+"""
+
+from __future__ import annotations
+
+from .position import Board, Position
+from .search import INFINITY, WIN, Limits, OutOfBudget
+
+SOLVED = 1 << 20   # the depth of a solver entry: deeper than any search
+
+# flags of a table entry: the value is exact, a lower bound or an upper bound
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class Analysis:
+    """What the master found for one position."""
+
+    __slots__ = ("color", "value", "exact", "line", "depth", "nodes", "solved")
+
+    def __init__(self, color, value, exact, line, depth, nodes, solved=False):
+        self.color = color      # best color for the seat to move
+        self.value = value      # for the side of that seat (see the module text)
+        self.exact = exact      # the value is the proven result of the game
+        self.line = line        # principal line, starting with color
+        self.depth = depth      # deepest completed depth (SOLVED by the solver)
+        self.nodes = nodes
+        self.solved = solved    # the ending solver proved it
+
+    def __repr__(self):
+        return (f"Analysis(color={self.color}, value={self.value}, exact={self.exact}, "
+                f"line={self.line}, depth={self.depth}, nodes={self.nodes})")
+
+
+class Pending(Position):
+    """A position one move before the search's horizon, made without looking for
+    the regions its move encloses (``settle`` does, by playing the move for real).
+
+    Its children are only evaluated, and the evaluation counts an enclosed region
+    for the side that enclosed it all the same (reach at weight 1: only that side
+    can get there), and the other side's floods cannot enter it; only where the
+    game may end does the search settle the position first.
+    """
+
+    __slots__ = ("parent", "color", "flood")
+
+
+def _result_value(margin: int) -> int:
+    return WIN + margin if margin > 0 else -WIN + margin if margin < 0 else 0
+
+
+class Search:
+    """Negamax over two sides with one transposition table."""
+
+    def __init__(self, board: Board, root_seat: int, limits: Limits, reach_weight=1,
+                 table=None):
+        if board.sides != 2:
+            raise ValueError("the master's search is for two sides")
+        self.board = board
+        self.limits = limits
+        self.weight = int(reach_weight) if reach_weight == int(reach_weight) else reach_weight
+        root_side = board.side_of[root_seat]
+        self.team = tuple(0 if board.side_of[s] == root_side else 1 for s in range(board.seats))
+        self.seats_of = (board.all_side_seats[root_side], board.all_side_seats[1 - root_side])
+        self.active_of = (board.side_seats[root_side], board.side_seats[1 - root_side])
+        self.simple = board.seats == 2 and len(board.active) == 2
+        self.table = {} if table is None else table
+        self.scores = {}
+        self.killers = {}
+        self.history = [[0] * board.k for _ in range(board.seats)]
+        self.horizon = 0
+        self.crown_bonus = board.value(board.layout.board) // 4
+        self.solving = False
+
+    # -- values -----------------------------------------------------------------------
+    def sides(self, own):
+        """(own value of the root side, of the other side)."""
+        value = self.board.value
+        if self.simple:
+            mine, theirs = self.seats_of[0][0], self.seats_of[1][0]
+            return value(own[mine]), value(own[theirs])
+        a = b = 0
+        for s in self.seats_of[0]:
+            a |= own[s]
+        for s in self.seats_of[1]:
+            b |= own[s]
+        return value(a), value(b)
+
+    def fronts(self, own):
+        if self.simple:
+            return own[self.seats_of[0][0]], own[self.seats_of[1][0]]
+        a = b = 0
+        for s in self.active_of[0]:
+            a |= own[s]
+        for s in self.active_of[1]:
+            b |= own[s]
+        return a, b
+
+    def terminal(self, pos: Position) -> int:
+        """The value of a finished game for the root side."""
+        a, b = self.sides(pos.own)
+        crown = self.board.crown
+        if crown:
+            mine = 0
+            for s in self.seats_of[0]:
+                mine |= pos.own[s]
+            for s in self.seats_of[1]:
+                if pos.own[s] & crown:
+                    return -WIN + a - b
+            if mine & crown:
+                return WIN + a - b
+        return _result_value(a - b)
+
+    def evaluate(self, own, free) -> int:
+        """The static value for the root side: own value plus reach, minus theirs.
+        Kept per territories (with two sides they fix the free cells too)."""
+        score = self.scores.get(own)
+        if score is None:
+            score = self.scores[own] = self._evaluate(own, free)
+        return score
+
+    def _evaluate(self, own, free) -> int:
+        board = self.board
+        value = board.value
+        a, b = self.sides(own)
+        front_a, front_b = self.fronts(own)
+        got_a, got_b = board.layout.reach(front_a, front_b, free)
+        score = a - b + self.weight * (value(got_a) - value(got_b))
+        crown = board.crown
+        if crown and crown & free:
+            if crown & got_a:
+                score += self.crown_bonus
+            elif crown & got_b:
+                score -= self.crown_bonus
+        return score
+
+    # -- moves ------------------------------------------------------------------------
+    def ordered(self, pos: Position, first, ply):
+        """(color, flood) pairs, likely best first: the table's move (before the other
+        floods are made: it often ends the node alone), the killers of this ply,
+        then the largest flood (ties: the history table)."""
+        board = self.board
+        seat = pos.turn
+        flood, fits, value = board._flood, board.fits, board.value
+        territory, free = pos.own[seat], pos.free
+        legal = board.legal(pos)
+        if first is not None and first in legal:
+            yield first, flood(territory, free & fits[first])
+        killers = self.killers.get(ply, ())
+        history = self.history[seat]
+        ranked = []
+        for c in legal:
+            if c == first:
+                continue
+            f = flood(territory, free & fits[c])
+            if c in killers:
+                rank = 1 << 40
+            else:
+                rank = (value(f) << 16) + history[c] if f else history[c]
+            ranked.append((rank, c, f))
+        ranked.sort(reverse=True)
+        for _, c, f in ranked:
+            yield c, f
+
+    def good_move(self, pos: Position, color: int, depth: int, ply: int):
+        killers = self.killers.get(ply)
+        if killers is None:
+            self.killers[ply] = [color]
+        elif color not in killers:
+            killers.insert(0, color)
+            del killers[2:]
+        row = self.history[pos.turn]
+        row[color] += depth * depth
+        if row[color] > 1 << 15:
+            self.history = [[h >> 1 for h in line] for line in self.history]
+
+    # -- the search ---------------------------------------------------------------------
+    def negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The value of ``pos`` for the side to move, within (alpha, beta)."""
+        limits = self.limits
+        limits.tick()
+        sign = 1 if self.team[pos.turn] == 0 else -1
+        if pos.over:
+            return sign * self.terminal(pos)
+        if depth <= 0:
+            self.horizon += 1
+            return sign * self.evaluate(pos.own, pos.free)
+        table = self.table
+        key = (pos.own, pos.colors, pos.turn, pos.stall)
+        entry = table.get(key)
+        first = None
+        if entry is not None:
+            e_depth, e_flag, e_value, first, e_exact = entry
+            if e_depth >= depth or e_exact:
+                if e_flag == EXACT or (e_flag == LOWER and e_value >= beta) or (
+                        e_flag == UPPER and e_value <= alpha):
+                    if not e_exact:
+                        self.horizon += 1
+                    return e_value
+        if self.solving and not self.board.crown:
+            a, b = self.sides(pos.own)
+            free = self.board.value(pos.free)
+            if sign < 0:
+                a, b = b, a
+            upper = _result_value(a + free - b)
+            if upper <= alpha:
+                return upper
+            lower = _result_value(a - b - free)
+            if lower >= beta:
+                return lower
+        horizon = self.horizon
+        alpha_start = alpha
+        if depth == 1:
+            best, best_move = self.leaves(pos, sign, first, alpha, beta, ply)
+        else:
+            best, best_move = -INFINITY, None
+            play = self.board.play
+            team = self.team
+            mover = team[pos.turn]
+            searched = 0
+            lazy = depth == 2 and self.weight == 1
+            for color, f in self.ordered(pos, first, ply):
+                child = self.step(pos, color, f) if lazy and f else play(pos, color, f)
+                same = team[child.turn] == mover
+                if searched == 0:
+                    value = self._child(child, same, depth - 1, alpha, beta, ply + 1)
+                else:
+                    value = self._child(child, same, depth - 1, alpha, alpha + 1, ply + 1)
+                    if alpha < value < beta:
+                        value = self._child(child, same, depth - 1, value, beta, ply + 1)
+                searched += 1
+                if value > best:
+                    best, best_move = value, color
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            self.good_move(pos, color, depth, ply)
+                            break
+        flag = EXACT if alpha_start < best < beta else LOWER if best >= beta else UPPER
+        exact = self.horizon == horizon
+        if len(table) > 400_000:
+            table.clear()
+            self.scores.clear()
+        table[key] = (SOLVED if exact else depth, flag, best, best_move, exact)
+        return best
+
+    def step(self, pos: Position, color: int, f) -> Position:
+        """``board.play(pos, color, f)``, as a ``Pending`` position where the game
+        cannot end by the move without an enclosure."""
+        board = self.board
+        seat = pos.turn
+        own = pos.own
+        grown = own[:seat] + (own[seat] | f,) + own[seat + 1:]
+        free = pos.free & ~f
+        if not free or (board.crown and f & board.crown):
+            return board.play(pos, color, f)
+        a, b = self.sides(grown)
+        spare = board.value(free)
+        if a > b + spare or b > a + spare:
+            return board.play(pos, color, f)
+        colors = pos.colors[:seat] + (color,) + pos.colors[seat + 1:]
+        child = Pending(grown, colors, free, board.next_seat[seat], 0, False, 0)
+        child.parent, child.color, child.flood = pos, color, f
+        return child
+
+    def _child(self, child, same, depth, alpha, beta, ply):
+        if same:
+            return self.negamax(child, depth, alpha, beta, ply)
+        return -self.negamax(child, depth, -beta, -alpha, ply)
+
+    def leaves(self, pos: Position, sign: int, first, alpha: int, beta: int, ply: int):
+        """Best (value, color) over the children of ``pos``, each evaluated statically:
+        the parent's masks plus one flood; a real position only where the game may end."""
+        board = self.board
+        limits = self.limits
+        value = board.value
+        seat = pos.turn
+        pending = type(pos) is Pending
+        last = pos.stall + 1 >= board.stall_limit
+        if pending and last:
+            pos = board.play(pos.parent, pos.color, pos.flood)
+            pending = False
+            if pos.over:
+                return sign * self.terminal(pos), None
+        own, free = pos.own, pos.free
+        mine = self.team[seat] == 0
+        a, b = self.sides(own)
+        quiet = None     # the value of a move that captures nothing, the same for all
+        best, best_move = -INFINITY, None
+        crown = board.crown
+        for color, f in self.ordered(pos, first, ply):
+            limits.tick()
+            if not f:
+                if last:
+                    v = sign * self.terminal(board.play(pos, color, f))
+                else:
+                    if quiet is None:
+                        self.horizon += 1
+                        quiet = sign * self.evaluate(own, free)
+                    v = quiet
+            else:
+                rest = free & ~f
+                gain = value(f)
+                na, nb = (a + gain, b) if mine else (a, b + gain)
+                spare = value(rest)
+                if not rest or na > nb + spare or nb > na + spare or (crown and f & crown):
+                    if pending:
+                        # the game may end here: first the enclosures of the move before
+                        pos = board.play(pos.parent, pos.color, pos.flood)
+                        pending = False
+                        if pos.over:
+                            return sign * self.terminal(pos), None
+                        own, free = pos.own, pos.free
+                        a, b = self.sides(own)
+                    child = board.play(pos, color, f)
+                    if child.over:
+                        v = sign * self.terminal(child)
+                    else:
+                        self.horizon += 1
+                        v = sign * self.evaluate(child.own, child.free)
+                else:
+                    self.horizon += 1
+                    grown = own[:seat] + (own[seat] | f,) + own[seat + 1:]
+                    v = sign * self.evaluate(grown, rest)
+            if v > best:
+                best, best_move = v, color
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best, best_move
+
+    def root(self, pos: Position, depth: int, order, alpha=-INFINITY, beta=INFINITY):
+        """Search the root at ``depth`` in ``order`` (best first). Returns (best color,
+        value, new order, complete); on running out of budget inside the depth, the
+        moves searched so far."""
+        board = self.board
+        team = self.team
+        mover = team[pos.turn]
+        floods = dict(self.ordered(pos, order[0] if order else None, 0))
+        colors = [c for c in order if c in floods] + [c for c in floods if c not in order]
+        best, best_move = -INFINITY, None
+        scored = []
+        low = alpha
+        try:
+            for color in colors:
+                child = board.play(pos, color, floods[color])
+                same = team[child.turn] == mover
+                if best_move is None:
+                    value = self._child(child, same, depth - 1, low, beta, 1)
+                else:
+                    value = self._child(child, same, depth - 1, low, low + 1, 1)
+                    if low < value < beta:
+                        value = self._child(child, same, depth - 1, value, beta, 1)
+                scored.append((value, color))
+                if value > best:
+                    best, best_move = value, color
+                    if value > low:
+                        low = value
+                        if low >= beta:
+                            break
+        except OutOfBudget:
+            ranked = [c for _, c in sorted(scored, key=lambda t: -t[0])]
+            return best_move, best, ranked + [c for c in colors if c not in ranked], False
+        ranked = [c for _, c in sorted(scored, key=lambda t: -t[0])]
+        return best_move, best, ranked + [c for c in colors if c not in ranked], True
+
+    def deepen(self, pos: Position, max_depth=64, order=()):
+        """Iterative deepening until the budget is spent or the value is exact.
+        Returns an Analysis (None when not even the first move was searched)."""
+        order = list(order)
+        result = None
+        for depth in range(1, max_depth + 1):
+            horizon = self.horizon
+            color, value, order, complete = self.root(pos, depth, order)
+            if color is None:
+                break
+            exact = complete and self.horizon == horizon
+            result = Analysis(color, value, exact, None, depth if complete else depth - 1,
+                              self.limits.nodes)
+            if not complete or exact:
+                break
+        if result is not None:
+            result.line = self.line(pos, result.color)
+        return result
+
+    def solve(self, pos: Position):
+        """The proven value and best color (an Analysis with exact True), or None when
+        the budget runs out first. First the result (a null window around a draw),
+        then the best margin within it; if only the first is done in time, its move
+        keeps the result."""
+        self.solving = True
+        try:
+            color, value, order, complete = self.root(pos, SOLVED, [], -1, 1)
+            if not complete or color is None:
+                return None
+            proven = Analysis(color, value, True, None, SOLVED, self.limits.nodes, True)
+            if value != 0:
+                # value >= 1: a win (a lower bound); <= -1: every move loses
+                low, high = (WIN // 2, INFINITY) if value > 0 else (-INFINITY, -WIN // 2)
+                try:
+                    color2, value2, _, complete2 = self.root(pos, SOLVED, order, low, high)
+                except OutOfBudget:
+                    complete2 = False
+                if complete2 and color2 is not None:
+                    proven = Analysis(color2, value2, True, None, SOLVED, self.limits.nodes,
+                                      True)
+                else:
+                    proven.exact = False   # the result is proven, the margin not
+            proven.line = self.line(pos, proven.color)
+            return proven
+        finally:
+            self.solving = False
+
+    def line(self, pos: Position, color, length=24):
+        """The principal line from the table, starting with ``color``."""
+        board = self.board
+        line = []
+        seen = set()
+        while color is not None and len(line) < length and not pos.over:
+            if color not in board.legal(pos):
+                break
+            line.append(color)
+            pos = board.play(pos, color)
+            key = (pos.own, pos.colors, pos.turn, pos.stall)
+            if key in seen:
+                break
+            seen.add(key)
+            entry = self.table.get(key)
+            color = entry[3] if entry is not None else None
+        return line
+
+
+def ending_cells(board: Board) -> int:
+    """Free cells at which the master starts trying the ending solver: measured,
+    in half of the default time the solver proved most endings from about 35
+    free cells on quick (8x7) and 50 on classic (15x15)."""
+    return 30 + board.layout.board.bit_count() // 12
+
+
+def analyse(board: Board, pos: Position, limits: Limits, *, reach_weight=1,
+            solver=True, table=None) -> Analysis | None:
+    """The master's analysis of ``pos`` within ``limits`` (see the module text).
+
+    With ``solver``, the ending solver gets a part of the budget first once few
+    free cells are left; if it proves the result in time, that is the analysis.
+    None only when the budget ended before one move was searched.
+    """
+    search = Search(board, pos.turn, limits, reach_weight, table)
+    if solver and pos.free.bit_count() <= ending_cells(board):
+        part = limits.part(0.5)
+        search.limits = part
+        try:
+            proven = search.solve(pos)
+        except OutOfBudget:
+            proven = None
+        limits.nodes = part.nodes
+        search.limits = limits
+        if proven is not None:
+            return proven
+    try:
+        return search.deepen(pos)
+    except OutOfBudget:
+        return None
