@@ -39,6 +39,7 @@ import filler
 from filler.clock import Clock
 from filler.match import EVENT_KINDS
 from filler.rating import DEFAULT, match_rating_updates
+from filler.rules_examples import example_positions
 
 BOT_DEVIATION = 50.0
 """The rating deviation given to a computer level whose measured rating has none."""
@@ -804,6 +805,14 @@ def handle(request_json: str) -> str:
     return json.dumps({"id": request_id, "ok": False, "error": problem})
 
 
+def rules_examples() -> dict:
+    """The rules page's example boards (rules.html): per example its ``layout``,
+    the states ``before`` and ``after`` its move, the ``color`` played and the ``seat``."""
+    return {name: {"layout": layout_of(game), "before": state_of(game),
+                   "after": state_of(game.play(color)), "color": color, "seat": game.turn}
+            for name, (game, color) in example_positions().items()}
+
+
 def static_snapshots() -> dict:
     """What the page draws before Python has booted (build.py writes it as
     dist/snapshots.json): every variant's list entry, the computer levels, and the
@@ -816,7 +825,5 @@ def static_snapshots() -> dict:
         state = _table_state(table)
         del layout["table_id"], layout["players"], state["table_id"]
         boards[variant_id] = {"layout": layout, "state": state}
-    from filler.rules_examples import rules_examples  # the rules page's boards (rules.html)
-
     return {"format": 1, "seed": DEFAULT_SEED, "variants": _method_variants({}),
             "levels": _levels(), "boards": boards, "rules_examples": rules_examples()}
