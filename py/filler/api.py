@@ -95,12 +95,14 @@ class Table:
     state_id: int = 1
     histories: list[list[list[int]]] = field(default_factory=list)  # per game: side scores per move
     last_move: dict | None = None
+    last_moves: list = field(default_factory=list)  # per seat: its latest move this game, or None
     undo_stack: list[tuple] = field(default_factory=list)  # practice: before each person's move
     clock: Clock | None = None
     paused: bool = False  # the page is hidden: no time runs
 
     def __post_init__(self):
         self.histories = [[_side_scores(self.game)]]
+        self.last_moves = [None] * self.match.seats
         self._ready_computers()
         self.sync_clock()
 
@@ -149,8 +151,11 @@ class Table:
         self.match = match
         self.state_id += 1
         self.last_move = last_move
+        if last_move is not None:
+            self.last_moves = [last_move if seat == last_move["seat"] else move
+                               for seat, move in enumerate(self.last_moves)]
         if match.game_index != index:
-            self.histories.append([_side_scores(match.game)])
+            self.new_game()
         self._ready_computers()
         self.sync_clock(mover)
 
@@ -178,15 +183,20 @@ class Table:
                 index = self.match.game_index
                 self.match = self.match.ready(seat)
                 if self.match.game_index != index:
-                    self.histories.append([_side_scores(self.match.game)])
-                    self.last_move = None
+                    self.new_game()
+
+    def new_game(self) -> None:
+        """The next game of the match has begun: its chart starts, no move is marked."""
+        self.histories.append([_side_scores(self.match.game)])
+        self.last_move = None
+        self.last_moves = [None] * self.match.seats
 
     def remember(self) -> None:
         self.undo_stack.append((self.match, [list(map(list, h)) for h in self.histories],
-                                self.last_move))
+                                self.last_move, self.last_moves))
 
     def undo(self) -> None:
-        self.match, self.histories, self.last_move = self.undo_stack.pop()
+        self.match, self.histories, self.last_move, self.last_moves = self.undo_stack.pop()
         self.state_id += 1
         self.sync_clock()
 
@@ -288,8 +298,11 @@ def _needed_by_side(game) -> list[int]:
             for side in range(game.sides)]
 
 
-def state_of(game, *, state_id: int = 1, score_history=None, last_move=None) -> dict:
-    """A full snapshot of a game: everything the table draws, previews included."""
+def state_of(game, *, state_id: int = 1, score_history=None, last_move=None, last_moves=None) -> dict:
+    """A full snapshot of a game: everything the table draws, previews included.
+
+    ``last_move``: the move that made this state (``{seat, color, cells}``: the cells
+    it gained); ``last_moves``: per seat, that seat's latest move of this game (or None)."""
     sides = range(game.sides)
     own = [game.side_score(side) for side in sides]
     best = [game.side_best(side) for side in sides]
@@ -346,6 +359,7 @@ def state_of(game, *, state_id: int = 1, score_history=None, last_move=None) -> 
         "winning_sides": sorted({game.side_of(seat) for seat in game.winners}),
         "end_reason": game.end_reason,
         "last_move": last_move,
+        "last_moves": list(last_moves) if last_moves is not None else [None] * game.seats,
         "score_history": (list(score_history) if score_history is not None
                           else [_side_scores(game)]),
     }
@@ -353,7 +367,8 @@ def state_of(game, *, state_id: int = 1, score_history=None, last_move=None) -> 
 
 def _table_state(table: Table) -> dict:
     snapshot = state_of(table.game, state_id=table.state_id,
-                        score_history=table.score_history, last_move=table.last_move)
+                        score_history=table.score_history, last_move=table.last_move,
+                        last_moves=table.last_moves)
     snapshot["table_id"] = table.table_id
     snapshot["game_index"] = table.match.game_index
     snapshot["match"] = table.match_json()
