@@ -43,6 +43,10 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 SITE_FOLDERS = ("js", "styles", "assets", "fonts", "images")
 SITE_TOP_LEVEL_SUFFIXES = (".html", ".webmanifest", ".ico", ".svg", ".png")
 SERVICE_WORKER_SOURCE = "js/sw.js"
+# The head every page shares (charset, viewport, CSP, color scheme, icon, style sheet),
+# stamped into each page where its source has the marker line.
+SHARED_HEAD = "partials/head.html"
+HEAD_MARKER = re.compile(rb"^[ \t]*<!--#head-->.*\n", re.MULTILINE)
 
 # The headers every response of the site should carry. The pages repeat the policy in a
 # <meta> tag, but a worker has no markup: only a header reaches it. So the service
@@ -360,6 +364,12 @@ def site_files() -> dict[str, Path]:
     return files
 
 
+def with_shared_head(page: bytes) -> bytes:
+    """A page's source with the shared head (SHARED_HEAD) in place of its marker line."""
+    head = (ROOT / SHARED_HEAD).read_bytes()
+    return HEAD_MARKER.sub(lambda _: head, page, count=1)
+
+
 def write_if_changed(target: Path, data: bytes) -> None:
     """Write fresh files (no copied timestamps), leaving identical ones alone."""
     if target.exists() and target.stat().st_size == len(data) and target.read_bytes() == data:
@@ -409,6 +419,8 @@ def build(out: Path = DIST) -> dict:
         contents: dict[str, bytes] = {}
         for relative, source in site_files().items():
             contents[relative] = source.read_bytes()
+            if relative.endswith(".html"):
+                contents[relative] = with_shared_head(contents[relative])
         for name in PYODIDE_FILES:
             contents[f"pyodide/{name}"] = (PYODIDE_PACKAGE / name).read_bytes()
         contents["pyodide/pyodide-lock.json"] = pyodide_lock_for(pyodide_wheels)

@@ -1,5 +1,15 @@
 // The SVG board. Built once per layout; afterwards only attributes change.
 // The board knows geometry, not rules: owners, colors and previews are handed in.
+//
+// A move is shown as a wave: the mover's territory takes the new color, then the
+// cells it gained turn, ring by ring outwards (their distance over the board from
+// the old territory, for the picture only: which cells were gained is the engine's
+// word, the difference of its owners before and after). The cells' attributes
+// always hold the engine's latest state at once (labels, tests, input); only what is
+// painted catches up (Web Animations from the painted look). A move arriving while
+// one is still spreading waits for it, so your own move shows before the reply; a
+// person's move finishes every wave at once. prefers-reduced-motion: no wave, no
+// pop, only the wait.
 
 import {svg, setAttr, frameBatcher} from './dom.js';
 import {SYMBOLS} from './palette.js';
@@ -57,6 +67,13 @@ const segment = ({from, to}) => `M${+from[0].toFixed(3)} ${+from[1].toFixed(3)}L
 
 const CROWN_PATH = 'M-.62.42L-.7-.36L-.34-.02L0-.5L.34-.02L.7-.36L.62.42Z';
 
+// A wave: one ring of cells every ringMs (at most spreadMs from the territory to the
+// last ring), each cell popping in for popMs; the next move waits gapMs after it.
+export const WAVE = {ringMs: 45, spreadMs: 160, popMs: 120, gapMs: 150};
+const POPPED_FROM = 'scale(.7)';
+const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+const pathValue = (d) => (d ? `path("${d}")` : 'none');
+
 export class Board {
   /**
    * layout: the engine's layout ({shape, width, height, values, obstacles, walls,
@@ -70,6 +87,9 @@ export class Board {
     this.layout = layout;
     this.handlers = handlers;
     this.view = null;
+    this.drawn = null;     // the engine state last drawn: {colors, owners, step}
+    this.waves = [];       // the running Web Animations of cells and outlines
+    this.lastWave = null;  // {startAt, endAt} of the latest move's wave (performance.now())
     this.labelled = typeof handlers.cellLabel === 'function';
     this.labelKey = null;
     this.prefix = `board${++boardCounter}`;
@@ -171,14 +191,16 @@ export class Board {
       return edge ? segment(edge) : '';
     }).join('');
 
+    // per seat: its territory's outline, and its latest move's (marked until its next)
     this.outlines = [];
+    this.lastOutlines = [];
     const outlineLayer = svg('g', {class: 'outlines', 'aria-hidden': 'true'});
+    const lastLayer = svg('g', {class: 'last-moves', 'aria-hidden': 'true'});
     for (let seat = 0; seat < this.layout.seats; seat++) {
-      const outline = svg('path', {class: 'territory-outline', dataset: {seat: String(seat)}});
-      outlineLayer.append(outline);
-      this.outlines.push(outline);
+      const dataset = {seat: String(seat)};
+      this.outlines.push(outlineLayer.appendChild(svg('path', {class: 'territory-outline', dataset})));
+      this.lastOutlines.push(lastLayer.appendChild(svg('path', {class: 'last-outline', dataset})));
     }
-    this.lastOutline = svg('path', {class: 'last-outline', 'aria-hidden': 'true'});
     this.previewOutline = svg('path', {class: 'preview-outline', 'aria-hidden': 'true'});
     const background = shape === 'diamond'
       ? svg('path', {class: 'board-bg', d: pathOf([[height, -margin * 1.5], [width + height + margin * 1.5, width],
@@ -193,7 +215,7 @@ export class Board {
       crownLayer,
       outlineLayer,
       svg('path', {class: 'walls', d: wallPath, 'aria-hidden': 'true'}),
-      this.lastOutline,
+      lastLayer,
       this.previewOutline,
     );
 
@@ -226,8 +248,12 @@ export class Board {
 
   /**
    * Show a view: {colors: string, owners: string, preview: null | {color, seat,
-   * flood: number[], enclosure: number[]}, lastMove: number[], symbols: bool}.
-   * The drawing happens in the next animation frame.
+   * flood: number[], enclosure: number[]}, lastMoves: per seat the cells of its latest
+   * move (or null), symbols: bool, step: null | {game, number, seat, person}}.
+   * `step` names the move that made this state (`game` a key of the game, `number` its
+   * move number, `seat` the mover, `person` true for a person's move): a state one move
+   * after the last one drawn, in the same game, is shown as a wave; any other change
+   * at once. The drawing happens in the next animation frame.
    */
   set(view) {
     this.view = view;
@@ -245,10 +271,16 @@ export class Board {
     const view = this.view;
     if (!view) return;
     const {colors, owners} = view;
+    const drawn = this.drawn;
+    const wave = drawn && (drawn.colors !== colors || drawn.owners !== owners) ? this.planWave(drawn, view) : null;
+    this.drawn = {colors, owners, step: view.step || null};
     const preview = view.preview;
     const flood = new Set(preview ? preview.flood : []);
     const enclosure = new Set(preview ? preview.enclosure : []);
-    const lastMove = new Set(view.lastMove || []);
+    const lastBySeat = new Map();
+    (view.lastMoves || []).forEach((cells, seat) => {
+      for (const id of cells || []) lastBySeat.set(id, String(seat));
+    });
     const previewSeat = preview ? String(preview.seat) : null;
     setAttr(this.root, 'data-preview-color', preview ? preview.color : null);
     this.root.classList.toggle('show-symbols', !!view.symbols);
@@ -267,7 +299,7 @@ export class Board {
       setAttr(cell, 'data-owner', owner === '.' ? null : owner === 'x' ? 'dead' : owner);
       setAttr(cell, 'data-color', color);
       setAttr(cell, 'data-preview', previewKind);
-      setAttr(cell, 'data-last', lastMove.has(id) ? String((view.moveNumber || 0) % 2) : null);
+      setAttr(cell, 'data-last', lastBySeat.get(id) ?? null);
       const symbol = this.symbols[id];
       if (color === '*' || owner === 'x') setAttr(symbol, 'visibility', 'hidden');
       else {
@@ -283,14 +315,126 @@ export class Board {
     const ownerAt = (id) => (id === undefined ? '.' : owners[id]);
     for (let seat = 0; seat < this.outlines.length; seat++) {
       const mine = String(seat);
-      setAttr(this.outlines[seat], 'd', this.outlinePath((id) => ownerAt(id) === mine));
+      this.setOutline(this.outlines[seat], this.outlinePath((id) => ownerAt(id) === mine), wave);
+      this.setOutline(this.lastOutlines[seat], this.outlinePath((id) => lastBySeat.get(id) === mine), wave);
     }
-    setAttr(this.lastOutline, 'd', lastMove.size ? this.outlinePath((id) => lastMove.has(id)) : '');
     setAttr(this.previewOutline, 'd', preview
       ? this.outlinePath((id) => ownerAt(id) === previewSeat || flood.has(id) || enclosure.has(id))
       : '');
-    // two animation names by parity, so the flash restarts on every move
-    setAttr(this.lastOutline, 'data-parity', view.moveNumber === undefined ? null : view.moveNumber % 2);
+    if (wave) this.startWave(wave);
+  }
+
+  /** An outline's new path; while a queued wave waits, the old one stays painted. */
+  setOutline(outline, d, wave) {
+    const old = outline.getAttribute('d') || '';
+    if (old === d) return;
+    setAttr(outline, 'd', d);
+    if (wave && wave.startIn > 0) {
+      this.track(outline.animate([{offset: 0, d: pathValue(old)}],
+                                 {duration: 0, delay: wave.startIn, fill: 'backwards'}));
+    }
+  }
+
+  /** Cells' neighbours in the drawing, walls excepted (computed once). */
+  neighbourLists() {
+    if (this.neighbours) return this.neighbours;
+    const walled = new Set(this.layout.walls.map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`));
+    this.neighbours = this.cells.map(() => []);
+    for (const [key, edge] of this.edgeByCells) {
+      if (walled.has(key)) continue;
+      const [a, b] = edge.cells;
+      this.neighbours[a].push(b);
+      this.neighbours[b].push(a);
+    }
+    return this.neighbours;
+  }
+
+  /**
+   * The wave from the state drawn to `view`, planned before its attributes are set
+   * (the painted look of each changed cell is read first): null when the change is
+   * not the next move of the same game (it is then shown at once).
+   */
+  planWave(drawn, view) {
+    const {colors, owners, step} = view;
+    const last = drawn.step;
+    const next = step && last && step.game === last.game && step.number === last.number + 1
+      && step.seat !== undefined;
+    const now = performance.now();
+    // a person's move, any other change, or a second move waiting: the waves end now
+    if (!next || step.person || (this.lastWave && this.lastWave.startAt > now)) this.finishWaves();
+    if (!next) return null;
+    const changed = [];
+    for (let id = 0; id < this.cells.length; id++) {
+      if (this.cells[id] && (drawn.owners[id] !== owners[id] || drawn.colors[id] !== colors[id])) changed.push(id);
+    }
+    if (!changed.length) return null;
+    const mover = String(step.seat);
+    const gained = new Set(changed.filter((id) => owners[id] === mover && drawn.owners[id] !== mover));
+    // display only: rings outwards from the old territory through the gained cells
+    const distance = new Map();
+    const neighbours = this.neighbourLists();
+    let ring = [];
+    for (let id = 0; id < this.cells.length; id++) if (drawn.owners[id] === mover) ring.push(id);
+    let rings = 0;
+    while (ring.length) {
+      const outer = [];
+      for (const id of ring) {
+        for (const neighbour of neighbours[id]) {
+          if (gained.has(neighbour) && !distance.has(neighbour)) {
+            distance.set(neighbour, rings + 1);
+            outer.push(neighbour);
+          }
+        }
+      }
+      if (outer.length) rings += 1;
+      ring = outer;
+    }
+    const still = reducedMotion();
+    const startAt = this.lastWave ? Math.max(now, this.lastWave.endAt + WAVE.gapMs) : now;
+    const ringMs = Math.min(WAVE.ringMs, WAVE.spreadMs / Math.max(1, rings));
+    const cells = changed.map((id) => {
+      const painted = getComputedStyle(this.cells[id]);
+      // the mover's recolored territory first (0), then each ring; anything else last
+      const ringOf = drawn.owners[id] === mover ? 0 : distance.get(id) ?? rings + 1;
+      return {id, gained: gained.has(id), delay: still ? 0 : ringOf * ringMs,
+              look: {fill: painted.fill, stroke: painted.stroke, transform: painted.transform}};
+    });
+    const spread = Math.max(...cells.map((cell) => cell.delay));
+    const endAt = startAt + (still ? 0 : spread) + WAVE.popMs; // reduced motion: a still pause
+    this.lastWave = {startAt, endAt};
+    return {cells, still, startIn: startAt - now};
+  }
+
+  /** Paint the planned wave: each cell from its old look, in its turn. */
+  startWave({cells, still, startIn}) {
+    for (const {id, gained, delay, look} of cells) {
+      if (still && startIn <= 0) continue; // nothing to wait for, nothing to move
+      const cell = this.cells[id];
+      const from = {offset: 0, ...look};
+      const keyframes = gained && !still ? [from, {offset: 0.01, fill: look.fill, stroke: look.stroke,
+                                                   transform: POPPED_FROM}] : [from];
+      const animation = cell.animate(keyframes, {duration: still ? 0 : WAVE.popMs, delay: startIn + delay,
+                                                 fill: 'backwards', easing: 'ease-out'});
+      // no CSS transition meanwhile: it would paint over the animation
+      cell.setAttribute('data-wave', '');
+      cell.wave = animation;
+      const done = () => { if (cell.wave === animation) cell.removeAttribute('data-wave'); };
+      animation.addEventListener('finish', done);
+      animation.addEventListener('cancel', done);
+      this.track(animation);
+    }
+  }
+
+  track(animation) {
+    this.waves = this.waves.filter((running) => running.playState !== 'finished');
+    this.waves.push(animation);
+  }
+
+  /** Paint every wave's end now. */
+  finishWaves() {
+    for (const animation of this.waves) animation.finish();
+    this.waves = [];
+    this.lastWave = null;
   }
 
   /** Each cell's label from its owner and color (not the preview's): rewritten only

@@ -516,7 +516,9 @@ async function applySnapshot(table, snapshot) {
   saveTable(table);
   afterSnapshot(table);
   updateRatings(table);
-  render();
+  // drawn now, not in the next frame: of two states that arrive within one frame (a
+  // move and a quick reply) the board shows each, one after the other
+  draw();
   return true;
 }
 

@@ -24,7 +24,7 @@ const fill = (template, params) => template.replace(/\{(\w+)\}/g, (whole, name) 
 function drawBoard(container, layout, state, {preview = null, label = ''} = {}, symbols = false) {
   const board = new Board(container, layout);
   board.root.setAttribute('aria-label', label);
-  board.show({colors: state.cell_colors, owners: state.cell_owners, preview, lastMove: [], symbols});
+  board.show({colors: state.cell_colors, owners: state.cell_owners, preview, symbols});
   return board;
 }
 

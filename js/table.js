@@ -293,8 +293,10 @@ export class TableView {
       colors: snapshot.cell_colors,
       owners: snapshot.cell_owners,
       preview: preview || queued,
-      lastMove: snapshot.last_move ? snapshot.last_move.cells : [],
-      moveNumber: snapshot.move_number,
+      lastMoves: (snapshot.last_moves || []).map((move) => move?.cells || null),
+      // the move that made this state: shown as a wave when it follows the one drawn
+      step: {game: `${table.tableId}:${snapshot.game_index ?? 0}`, number: snapshot.move_number,
+             seat: snapshot.last_move?.seat, person: players[snapshot.last_move?.seat]?.kind === 'human'},
       symbols: state.settings.symbols,
       // the cells' labels change with the language and the names
       labelKey: JSON.stringify([state.settings.language,

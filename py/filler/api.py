@@ -39,6 +39,7 @@ import filler
 from filler.clock import Clock
 from filler.match import EVENT_KINDS
 from filler.rating import DEFAULT, match_rating_updates
+from filler.rules_examples import example_positions
 
 BOT_DEVIATION = 50.0
 """The rating deviation given to a computer level whose measured rating has none."""
@@ -94,12 +95,14 @@ class Table:
     state_id: int = 1
     histories: list[list[list[int]]] = field(default_factory=list)  # per game: side scores per move
     last_move: dict | None = None
+    last_moves: list = field(default_factory=list)  # per seat: its latest move this game, or None
     undo_stack: list[tuple] = field(default_factory=list)  # practice: before each person's move
     clock: Clock | None = None
     paused: bool = False  # the page is hidden: no time runs
 
     def __post_init__(self):
         self.histories = [[_side_scores(self.game)]]
+        self.last_moves = [None] * self.match.seats
         self._ready_computers()
         self.sync_clock()
 
@@ -153,8 +156,11 @@ class Table:
         self.match = match
         self.state_id += 1
         self.last_move = last_move
+        if last_move is not None:
+            self.last_moves = [last_move if seat == last_move["seat"] else move
+                               for seat, move in enumerate(self.last_moves)]
         if match.game_index != index:
-            self.histories.append([_side_scores(match.game)])
+            self.new_game()
         self._ready_computers()
         self.sync_clock(mover)
 
@@ -182,15 +188,20 @@ class Table:
                 index = self.match.game_index
                 self.match = self.match.ready(seat)
                 if self.match.game_index != index:
-                    self.histories.append([_side_scores(self.match.game)])
-                    self.last_move = None
+                    self.new_game()
+
+    def new_game(self) -> None:
+        """The next game of the match has begun: its chart starts, no move is marked."""
+        self.histories.append([_side_scores(self.match.game)])
+        self.last_move = None
+        self.last_moves = [None] * self.match.seats
 
     def remember(self) -> None:
         self.undo_stack.append((self.match, [list(map(list, h)) for h in self.histories],
-                                self.last_move))
+                                self.last_move, self.last_moves))
 
     def undo(self) -> None:
-        self.match, self.histories, self.last_move = self.undo_stack.pop()
+        self.match, self.histories, self.last_move, self.last_moves = self.undo_stack.pop()
         self.state_id += 1
         self.sync_clock()
 
@@ -292,8 +303,11 @@ def _needed_by_side(game) -> list[int]:
             for side in range(game.sides)]
 
 
-def state_of(game, *, state_id: int = 1, score_history=None, last_move=None) -> dict:
-    """A full snapshot of a game: everything the table draws, previews included."""
+def state_of(game, *, state_id: int = 1, score_history=None, last_move=None, last_moves=None) -> dict:
+    """A full snapshot of a game: everything the table draws, previews included.
+
+    ``last_move``: the move that made this state (``{seat, color, cells}``: the cells
+    it gained); ``last_moves``: per seat, that seat's latest move of this game (or None)."""
     sides = range(game.sides)
     own = [game.side_score(side) for side in sides]
     best = [game.side_best(side) for side in sides]
@@ -350,6 +364,7 @@ def state_of(game, *, state_id: int = 1, score_history=None, last_move=None) -> 
         "winning_sides": sorted({game.side_of(seat) for seat in game.winners}),
         "end_reason": game.end_reason,
         "last_move": last_move,
+        "last_moves": list(last_moves) if last_moves is not None else [None] * game.seats,
         "score_history": (list(score_history) if score_history is not None
                           else [_side_scores(game)]),
     }
@@ -357,7 +372,8 @@ def state_of(game, *, state_id: int = 1, score_history=None, last_move=None) -> 
 
 def _table_state(table: Table) -> dict:
     snapshot = state_of(table.game, state_id=table.state_id,
-                        score_history=table.score_history, last_move=table.last_move)
+                        score_history=table.score_history, last_move=table.last_move,
+                        last_moves=table.last_moves)
     snapshot["table_id"] = table.table_id
     snapshot["game_index"] = table.match.game_index
     snapshot["match"] = table.match_json()
@@ -809,6 +825,14 @@ def handle(request_json: str) -> str:
     return json.dumps({"id": request_id, "ok": False, "error": problem})
 
 
+def rules_examples() -> dict:
+    """The rules page's example boards (rules.html): per example its ``layout``,
+    the states ``before`` and ``after`` its move, the ``color`` played and the ``seat``."""
+    return {name: {"layout": layout_of(game), "before": state_of(game),
+                   "after": state_of(game.play(color)), "color": color, "seat": game.turn}
+            for name, (game, color) in example_positions().items()}
+
+
 def static_snapshots() -> dict:
     """What the page draws before Python has booted (build.py writes it as
     dist/snapshots.json): every variant's list entry, the computer levels, and the
@@ -821,7 +845,5 @@ def static_snapshots() -> dict:
         state = _table_state(table)
         del layout["table_id"], layout["players"], state["table_id"]
         boards[variant_id] = {"layout": layout, "state": state}
-    from filler.rules_examples import rules_examples  # the rules page's boards (rules.html)
-
     return {"format": 1, "seed": DEFAULT_SEED, "variants": _method_variants({}),
             "levels": _levels(), "boards": boards, "rules_examples": rules_examples()}

@@ -11,6 +11,9 @@ A record is a move log, not a state dump, so it survives engine changes::
 ``result`` is written for readers and checked on reading: a record whose replay
 ends differently is refused (``BadRecord``) rather than silently shown wrong.
 Later versions must keep reading every older ``version``.
+
+This module knows the format, not the game: ``rules.Game`` calls it (``to_record``,
+``from_record``) and hands in its own class, so imports run one way (rules -> record).
 """
 
 from .errors import BadRecord, FillerError
@@ -43,10 +46,10 @@ def _result(game) -> dict:
             "scores": [game.score(s) for s in range(game.seats)]}
 
 
-def from_record(record):
-    """The game a record describes, replayed event by event; ``BadRecord`` if it
-    is not a record, is from a newer version, or does not replay."""
-    from .rules import Game
+def from_record(record, game_class):
+    """The game a record describes, made with ``game_class`` (``rules.Game``) and replayed
+    event by event; ``BadRecord`` if it is not a record, is from a newer version, or
+    does not replay."""
     if not isinstance(record, dict):
         raise BadRecord(f"a game record is a dict (parsed JSON), got {type(record).__name__}", "record.not_game")
     if record.get("format") != FORMAT:
@@ -70,7 +73,7 @@ def from_record(record):
             layout = record.get("layout")
             if not isinstance(layout, dict):
                 raise BadRecord("a custom record needs a 'layout' dict", "record.layout")
-            game = Game.from_rows(
+            game = game_class.from_rows(
                 layout.get("rows"), layout.get("colors"), layout.get("shape", "square"),
                 seats=layout.get("seats", 2), teams=layout.get("teams", False),
                 walls=[tuple(pair) for pair in layout.get("walls", [])],
@@ -80,7 +83,7 @@ def from_record(record):
             options = record.get("options") or {}
             if not isinstance(options, dict):
                 raise BadRecord("the record's options must be a dict", "record.options")
-            game = Game.new(variant, record.get("seed"), corner_shift=shift, first=first,
+            game = game_class.new(variant, record.get("seed"), corner_shift=shift, first=first,
                             **options)
     except BadRecord:
         raise

@@ -22,6 +22,7 @@ until it covers the leader's lead.
 from functools import lru_cache
 
 from . import board as board_module
+from . import record as record_module
 from .board import OBSTACLE, PAINT, Board
 from .errors import BadBoard, BadOption, GameOver, IllegalMove
 from .variants import get_variant, practice_options
@@ -750,13 +751,11 @@ class Game:
 
     # -- records and comparison --------------------------------------------------
     def to_record(self) -> dict:
-        from .record import to_record
-        return to_record(self)
+        return record_module.to_record(self)
 
     @classmethod
     def from_record(cls, record) -> "Game":
-        from .record import from_record
-        return from_record(record)
+        return record_module.from_record(record, cls)
 
     def state_key(self) -> tuple:
         """Everything that decides what happens next (for comparing games)."""

@@ -3,15 +3,15 @@
 The rules page (rules.html, js/rules.js) draws them with the table's renderer; it
 never works out a capture on its own. Each example is a position and one move::
 
-    >>> examples = rules_examples()
+    >>> examples = example_positions()
     >>> sorted(examples)
     ['enclosure', 'equator', 'flood']
-    >>> flood = examples["flood"]
-    >>> flood["color"] in flood["before"]["legal"]
+    >>> game, color = examples["flood"]
+    >>> color in game.legal_colors()
     True
 
-``before`` and ``after`` are the api's state snapshots (``filler.api.state_of``) and
-``layout`` its board layout (``filler.api.layout_of``). The positions are found by a
+``filler.api.rules_examples`` turns them into JSON for the page (this module knows
+no JSON: imports run one way, api -> rules_examples). The positions are found by a
 fixed search over practice boards, so the same engine gives the same examples.
 """
 
@@ -25,18 +25,6 @@ SIZE = {"shape": "square", "width": 7, "height": 6, "colors": 4}
 def _best_color(game) -> int:
     """The legal color that takes the most cells now (ties: the lowest color)."""
     return max(game.legal_colors(), key=lambda color: (len(game.preview(color).get(game.turn, ())), -color))
-
-
-def _example(game, color) -> dict:
-    from filler import api  # api imports this module's caller; import late
-
-    return {
-        "layout": api.layout_of(game),
-        "before": api.state_of(game),
-        "after": api.state_of(game.play(color)),
-        "color": color,
-        "seat": game.turn,
-    }
 
 
 FLOOD_ROWS = ["021302", "302010", "133302", "103021", "033012"]
@@ -77,7 +65,7 @@ def _equator():
     raise AssertionError("no equator example found")
 
 
-def rules_examples() -> dict:
-    """The three examples of the basic rules: flood, enclosure, the equator."""
-    return {name: _example(*find()) for name, find in
-            (("flood", _flood), ("enclosure", _enclosure), ("equator", _equator))}
+def example_positions() -> dict:
+    """The three examples of the basic rules, each a (game, color to play): flood,
+    enclosure, the equator."""
+    return {"flood": _flood(), "enclosure": _enclosure(), "equator": _equator()}

@@ -3,7 +3,7 @@
 import json
 
 import filler
-from filler.rules_examples import rules_examples
+from filler.api import rules_examples
 
 READY = 'body[data-rules-ready="1"]'
 

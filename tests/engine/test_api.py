@@ -82,6 +82,37 @@ def test_play_answers_the_next_state_and_refuses_a_stale_one():
                       color=after["legal"][0]) == "StaleState"
 
 
+def test_each_players_last_move_stays_until_their_next():
+    opened = ok("new_game", variant="practice", seed=6,
+                options={"shape": "square", "width": 8, "height": 8, "colors": 5},
+                seats=[{"kind": "human"}, {"kind": "computer"}])
+    table_id, state = opened["table_id"], opened["state"]
+    assert state["last_moves"] == [None, None]
+    first = ok("play", table_id=table_id, state_id=state["state_id"], color=state["legal"][0])
+    reply = ok("bot_move", table_id=table_id, state_id=first["state_id"])
+    assert reply["last_moves"] == [first["last_move"], reply["last_move"]]
+    assert reply["last_moves"][1]["seat"] == 1
+    third = ok("play", table_id=table_id, state_id=reply["state_id"], color=reply["legal"][0])
+    assert third["last_moves"] == [third["last_move"], reply["last_move"]]
+    gained = [cell for cell, (old, new) in enumerate(zip(reply["cell_owners"], third["cell_owners"]))
+              if old != new]
+    assert third["last_moves"][0]["cells"] == gained
+    undone = ok("undo", table_id=table_id, state_id=third["state_id"])
+    assert undone["last_moves"] == reply["last_moves"]
+
+
+def test_the_next_game_of_a_match_starts_with_no_move_marked():
+    opened = ok("new_game", variant="quick", seed=3, games=2,
+                seats=[{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bob"}])
+    table_id, state = opened["table_id"], opened["state"]
+    state = ok("play", table_id=table_id, state_id=state["state_id"], color=state["legal"][0])
+    assert state["last_moves"][0] is not None
+    state = ok("resign_game", table_id=table_id, state_id=state["state_id"], seat=state["turn"])
+    for seat in state["match"]["waiting_ready"]:
+        state = ok("ready", table_id=table_id, state_id=state["state_id"], seat=seat)
+    assert state["game_index"] == 1 and state["last_moves"] == [None, None]
+
+
 def test_illegal_move_comes_back_as_data():
     opened = ok("new_game", variant="quick", seed=2,
                 seats=[{"kind": "human"}, {"kind": "human"}])

@@ -1,6 +1,6 @@
 """The rules page's example boards: each shows what its caption says."""
 
-from filler.rules_examples import rules_examples
+from filler.api import rules_examples
 
 
 def test_the_examples_show_a_flood_chain_an_enclosure_and_the_equator():

@@ -9,6 +9,10 @@ won, total values, and the mean and maximum time per move of each bot.
 ``ratings`` plays a round robin of the levels on the rated variants and prints
 each level's Glicko-2 rating per variant, ready to paste into ``RATINGS``.
 
+The commands themselves (their arguments) are ``match_command`` and
+``ratings_command``, run by ``python -m filler``; they import this module, never the
+other way round.
+
 With two sides, player a sits at seat 0 (duos: seats 0 and 2) and b at the
 others. With four players, a sits alone against three b players, at seat
 ``match_number % 4`` so that it takes every corner and every turn position.
@@ -16,7 +20,6 @@ others. With four players, a sits alone against three b players, at seat
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import sys
 import time
@@ -244,21 +247,3 @@ def run_ratings(matches: int, seed: int, variants=RATED, levels=LEVELS, seconds=
         command += f" --seconds {seconds:g}"
     print(f"# produced by: {command} on {datetime.date.today().isoformat()}", file=out)
     return table
-
-
-def main(argv=None):
-    """``python -m filler.ai.tournament match|ratings ...`` (same as ``python -m filler``)."""
-    from . import match_command, ratings_command
-
-    parser = argparse.ArgumentParser(prog="python -m filler.ai.tournament")
-    sub = parser.add_subparsers(dest="command", required=True)
-    for name, module in (("match", match_command), ("ratings", ratings_command)):
-        p = sub.add_parser(name, help=module.__doc__.strip().splitlines()[0])
-        module.add_arguments(p)
-        p.set_defaults(run=module.run)
-    args = parser.parse_args(argv)
-    return args.run(args)
-
-
-if __name__ == "__main__":
-    main()

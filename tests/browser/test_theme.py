@@ -1,0 +1,74 @@
+"""The dark theme, stated once: the system's dark preference and the "Dark" option
+paint the same colors (and likewise for light), and styles/main.css declares each
+of the page's theme properties once."""
+
+import re
+from pathlib import Path
+
+MAIN_CSS = Path(__file__).resolve().parents[2] / "styles" / "main.css"
+
+# Every theme property of :root resolved to what it paints (as a color and as a
+# shadow), and the painted colors of a few parts of the table, once the transitions
+# the change of theme started have ended.
+PAINTED = """async () => {
+  // (a cancelled transition rejects its promise: whatever replaced it is awaited next)
+  for (let round = 0; round < 10 && document.getAnimations().length; round++) {
+    await Promise.allSettled(document.getAnimations().map((animation) => animation.finished));
+  }
+  const names = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+    .filter((rule) => rule.selectorText === ':root')
+    .flatMap((rule) => [...rule.style].filter((name) => name.startsWith('--')));
+  const probe = document.createElement('div');
+  document.body.append(probe);
+  const painted = {};
+  for (const name of names) {
+    probe.style.setProperty('color', `var(${name})`);
+    probe.style.setProperty('box-shadow', `var(${name})`);
+    const style = getComputedStyle(probe);
+    painted[name] = `${style.color} / ${style.boxShadow}`;
+  }
+  probe.remove();
+  const parts = {body: document.body, card: document.querySelector('.side-card'),
+                 button: document.querySelector('#new-game'), frame: document.querySelector('.board-bg')};
+  for (const [part, node] of Object.entries(parts)) {
+    const style = getComputedStyle(node);
+    painted[part] = [style.backgroundColor, style.color, style.boxShadow, style.fill, style.borderColor].join(' / ');
+  }
+  return painted;
+}"""
+
+
+def painted(page, system, theme):
+    page.emulate_media(color_scheme=system)
+    page.select_option('dialog.options select[name="theme"]', theme)
+    page.wait_for_function("(theme) => (document.documentElement.dataset.theme || 'auto') === theme", arg=theme)
+    return page.evaluate(PAINTED)
+
+
+def test_the_dark_option_and_the_systems_dark_paint_the_same(booted_page):
+    page = booted_page
+    page.click("#open-options")
+    try:
+        system_dark = painted(page, "dark", "auto")
+        option_dark = painted(page, "light", "dark")
+        system_light = painted(page, "light", "auto")
+        option_light = painted(page, "dark", "light")
+    finally:
+        page.select_option('dialog.options select[name="theme"]', "auto")
+        page.emulate_media(color_scheme="light")
+        page.keyboard.press("Escape")
+    assert len(system_dark) > 10
+    assert system_dark == option_dark
+    assert system_light == option_light
+    assert system_dark["--bg"] != system_light["--bg"] and system_dark["body"] != system_light["body"]
+
+
+def test_each_theme_property_is_declared_once():
+    css = re.sub(r"/\*.*?\*/", "", MAIN_CSS.read_text(encoding="utf-8"), flags=re.DOTALL)
+    declared = {}
+    for selector, body in re.findall(r"([^{}]*)\{([^{}]*)\}", css):
+        if selector.strip().startswith(":root"):
+            for name in re.findall(r"(--[\w-]+)\s*:", body):
+                declared[name] = declared.get(name, 0) + 1
+    assert "--bg" in declared and "--text" in declared
+    assert {name: count for name, count in declared.items() if count > 1} == {}
