@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import functools
-import gzip
 import hashlib
 import http.server
 import json
@@ -39,8 +38,11 @@ PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
 
 # The Pyodide files a page needs: the loader, the runtime and the standard library.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-# Shipped gzipped too (the worker decompresses them): many static hosts compress no .wasm.
+# Shipped zstd-compressed too (the worker decompresses them): many static hosts compress
+# no .wasm. (pyodide.asm.mjs cannot be: a script's bytes must come from a URL of the site.)
 PRECOMPRESSED = ("pyodide.asm.wasm",)
+# Files of npm packages the page itself loads: dist path -> path in node_modules/.
+VENDORED = {"vendor/fzstd.mjs": "fzstd/esm/index.mjs", "vendor/fzstd-LICENSE.txt": "fzstd/LICENSE"}
 # Folders of the repository copied as they are (when present), and top-level files.
 SITE_FOLDERS = ("js", "styles", "assets", "fonts", "images")
 SITE_TOP_LEVEL_SUFFIXES = (".html", ".webmanifest", ".ico", ".svg", ".png")
@@ -390,23 +392,56 @@ def xor_with_wasm_data(snapshot: bytes, segments: list[tuple[int, bytes]]) -> by
     return snapshot[:start] + mixed.to_bytes(len(image), "little") + snapshot[end:]
 
 
-def precompressed(data: bytes) -> bytes:
-    """gzip as the worker reads it (DecompressionStream), the same bytes on every build."""
-    return gzip.compress(data, compresslevel=9, mtime=0)
+# Run by node: zstd level 19 of each input file, with the compression.zstd module of
+# the pinned Pyodide's Python 3.14 (CPython 3.11 has none, and no new dependency).
+ZSTD_MAKER = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [pyodideDir, ...files] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+for (const file of files) {
+  pyodide.FS.writeFile("/tmp/in", readFileSync(file));
+  pyodide.runPython("from compression import zstd\n"
+    + "open('/tmp/out', 'wb').write(zstd.compress(open('/tmp/in', 'rb').read(), level=19))");
+  writeFileSync(file + ".zst", pyodide.FS.readFile("/tmp/out"));
+}
+"""
+
+
+def precompressed(files: list[bytes]) -> list[bytes]:
+    """zstd of each (js/worker.js decodes it with fzstd, vendor/fzstd.mjs), cached by content:
+    a third smaller than gzip, which is all DecompressionStream reads."""
+    folder = CACHE / "zstd"
+    folder.mkdir(parents=True, exist_ok=True)
+    cached = [folder / f"{sha256_bytes(data)[:24]}.zst" for data in files]
+    missing = [(data, path) for data, path in zip(files, cached) if not path.exists()]
+    if missing:
+        log(f"compressing {len(missing)} file(s) with zstd (node, Pyodide's Python)")
+        with tempfile.TemporaryDirectory() as scratch:
+            inputs = []
+            for number, (data, _) in enumerate(missing):
+                inputs.append(Path(scratch) / str(number))
+                inputs[-1].write_bytes(data)
+            subprocess.run(["node", "--input-type=module", "-e", ZSTD_MAKER, PYODIDE_PACKAGE, *inputs],
+                           check=True, cwd=ROOT, timeout=1200)
+            for source, (_, path) in zip(inputs, missing):
+                os.replace(source.with_name(source.name + ".zst"), path)
+    return [path.read_bytes() for path in cached]
 
 
 def make_snapshot(engine_wheel: Path) -> tuple[bytes, bytes, bool] | None:
-    """(gzipped snapshot, the standard library zip it was taken with, whether its memory
-    is XORed with the wasm's data), or None if it cannot be made."""
+    """(zstd of the snapshot, the standard library zip it was taken with, whether its
+    memory is XORed with the wasm's data), or None if it cannot be made."""
     script = SNAPSHOT_MAKER + SNAPSHOT_PREAMBLE + SNAPSHOT_REACHABLE + SNAPSHOT_IMPORTS
-    key_digest = hashlib.sha256((script + "xor-wasm-data").encode())
+    key_digest = hashlib.sha256((script + ZSTD_MAKER + "xor-wasm-data").encode())
     for path in [PYODIDE_PACKAGE / name for name in PYODIDE_FILES] + [engine_wheel]:
         key_digest.update(sha256_file(path).encode())
     key = key_digest.hexdigest()[:20]
     folder = CACHE / "snapshot"
-    cached = {name: folder / f"{key}.{name}" for name in ("gz", "zip", "xor")}
-    if cached["gz"].exists():
-        data = cached["gz"].read_bytes()
+    cached = {name: folder / f"{key}.{name}" for name in ("zst", "zip", "xor")}
+    if cached["zst"].exists():
+        data = cached["zst"].read_bytes()
         return (data, cached["zip"].read_bytes(), cached["xor"].exists()) if data else None
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
@@ -430,16 +465,16 @@ def make_snapshot(engine_wheel: Path) -> tuple[bytes, bytes, bool] | None:
         if failure or not raw.exists() or not stdlib.exists():
             sys.stderr.write(failure)
             log("WARNING: no memory snapshot: the worker will boot Python from scratch (slower)")
-            cached["gz"].write_bytes(b"")
+            cached["zst"].write_bytes(b"")
             return None
         snapshot = raw.read_bytes()
         segments = wasm_data_segments((PYODIDE_PACKAGE / "pyodide.asm.wasm").read_bytes())
         if segments:
             snapshot = xor_with_wasm_data(snapshot, segments)
             cached["xor"].write_bytes(b"")
-        data = precompressed(snapshot)
+        [data] = precompressed([snapshot])
         cached["zip"].write_bytes(stdlib.read_bytes())
-    cached["gz"].write_bytes(data)
+    cached["zst"].write_bytes(data)
     return data, cached["zip"].read_bytes(), bool(segments)
 
 
@@ -530,11 +565,14 @@ def build(out: Path = DIST) -> dict:
         # whole standard library (for a boot without the snapshot), micropip.
         on_demand = {f"pyodide/{wheel.name}" for wheel in pyodide_wheels.values()}
         precompressed_files = {}
-        for name in PRECOMPRESSED:
-            # Not .gz: a host could add Content-Encoding (the worker copes, but it is work).
-            precompressed_files[f"pyodide/{name}"] = f"pyodide/{name}-gzip"
-            contents[f"pyodide/{name}-gzip"] = precompressed(contents[f"pyodide/{name}"])
+        copies = precompressed([contents[f"pyodide/{name}"] for name in PRECOMPRESSED])
+        for name, copy in zip(PRECOMPRESSED, copies):
+            # Not .zst: a host could add Content-Encoding (the worker copes, but it is work).
+            precompressed_files[f"pyodide/{name}"] = f"pyodide/{name}-zstd"
+            contents[f"pyodide/{name}-zstd"] = copy
             on_demand.add(f"pyodide/{name}")
+        for target, source in VENDORED.items():
+            contents[target] = (ROOT / "node_modules" / source).read_bytes()
         # FILLER_NO_SNAPSHOT=1 skips it (quicker builds while editing the engine).
         memory_snapshot = None if os.environ.get("FILLER_NO_SNAPSHOT") == "1" else make_snapshot(engine_wheel)
         if memory_snapshot is not None:

@@ -16,11 +16,13 @@
 // to load itself, which costs 1-3 s here (README, "Boot time").
 //
 // A first visit downloads as little as it can, all at once (README, "Boot time"): the
-// wasm runtime comes gzipped (build.json "precompressed"; decompressed here, so no host
-// setting is needed), the snapshot's memory is stored XOR the wasm's own data (zeros
+// wasm runtime comes zstd-compressed (build.json "precompressed"; decoded here with
+// fzstd, so no host setting is needed), the snapshot's memory is stored XOR the wasm's own data (zeros
 // where they agree), and the snapshot path loads a standard library cut down to the
 // modules the engine may still import (build.json "snapshot_stdlib"). Every download
 // starts as soon as build.json names it; Pyodide's own fetch calls get those answers.
+
+import { Decompress } from "../vendor/fzstd.mjs";
 
 const siteRoot = new URL("../", import.meta.url);
 
@@ -59,27 +61,23 @@ async function fetchOk(url, what) {
   return response;
 }
 
-/** The body, gunzipped when it is gzip: a host may already have decoded it (it sent
- *  Content-Encoding), and then it is passed on as it is. */
-async function gunzipped(response) {
-  const reader = response.body.getReader();
-  const head = await reader.read();
-  const body = new ReadableStream({
-    start(controller) {
-      if (head.done) controller.close();
-      else controller.enqueue(head.value);
+/** The body, decoded when it is zstd (build.py's precompressed files and snapshot): a
+ *  host may already have decoded it (it sent Content-Encoding), then it passes as it is. */
+function zstdDecoded(body) {
+  let decoder; // undefined until the first bytes say whether this is zstd; then null if not
+  return body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      if (decoder === undefined) {
+        const zstd = chunk[0] === 0x28 && chunk[1] === 0xb5 && chunk[2] === 0x2f && chunk[3] === 0xfd;
+        decoder = zstd ? new Decompress((data) => controller.enqueue(data)) : null;
+      }
+      if (decoder) decoder.push(chunk);
+      else controller.enqueue(chunk);
     },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
+    flush() {
+      decoder?.push(new Uint8Array(0), true);
     },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  const gzip = !head.done && head.value[0] === 0x1f && head.value[1] === 0x8b;
-  return gzip ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+  }));
 }
 
 const TYPES = { wasm: "application/wasm", mjs: "text/javascript", js: "text/javascript" };
@@ -88,12 +86,12 @@ const TYPES = { wasm: "application/wasm", mjs: "text/javascript", js: "text/java
 async function fetchPrecompressed(originalURL, copyURL) {
   const response = await fetchOk(copyURL, "runtime");
   const type = TYPES[originalURL.pathname.split(".").pop()] || "application/octet-stream";
-  return new Response(await gunzipped(response), { headers: { "Content-Type": type } });
+  return new Response(zstdDecoded(response.body), { headers: { "Content-Type": type } });
 }
 
 async function fetchSnapshot(url) {
   const response = await fetchOk(url, "snapshot");
-  return new Uint8Array(await new Response(await gunzipped(response)).arrayBuffer());
+  return new Uint8Array(await new Response(zstdDecoded(response.body)).arrayBuffer());
 }
 
 // Downloads this worker started itself (URL -> response), each handed once to Pyodide's
@@ -185,17 +183,14 @@ async function boot() {
   const wheelBytes = fetchOk(new URL(build.engine_wheel, siteRoot), "engine")
     .then((response) => response.arrayBuffer());
   wheelBytes.catch(() => {}); // reported when awaited below
-  const canGunzip = typeof DecompressionStream === "function";
-  if (canGunzip) {
-    for (const [original, copy] of Object.entries(build.precompressed || {})) {
-      precompressed.set(new URL(original, siteRoot).href, new URL(copy, siteRoot));
-    }
+  for (const [original, copy] of Object.entries(build.precompressed || {})) {
+    precompressed.set(new URL(original, siteRoot).href, new URL(copy, siteRoot));
   }
   const wasmURL = new URL("pyodide.asm.wasm", indexURL);
   const wasm = self.fetch(wasmURL);
   early.set(wasmURL.href, wasm);
   wasm.catch(() => {});
-  let snapshotBytes = build.snapshot && canGunzip ? fetchSnapshot(new URL(build.snapshot, siteRoot)) : null;
+  let snapshotBytes = build.snapshot ? fetchSnapshot(new URL(build.snapshot, siteRoot)) : null;
   if (snapshotBytes && build.snapshot_xor_wasm_data) {
     const wasmBytes = wasm.then((response) => response.clone().arrayBuffer());
     snapshotBytes = Promise.all([snapshotBytes, wasmBytes])

@@ -1,5 +1,7 @@
 """What a first visit downloads: the precompressed runtime, the snapshot stored XOR the
 wasm's data, and the cut-down standard library, each checked against the real thing.
+The zstd files are decoded by the page's own decoder (dist/vendor/fzstd.mjs), fed in
+chunks as the worker feeds it.
 
 The boot tests (test_boot.py) show that the worker restores this snapshot in Chromium;
 here Node restores it the same way and imports every module the engine or the worker
@@ -7,7 +9,7 @@ can ever ask for, with nothing but the cut-down standard library to import from.
 """
 
 import ast
-import gzip
+import hashlib
 import json
 import re
 import subprocess
@@ -25,34 +27,60 @@ def build_info(site_dir):
     return json.loads((site_dir / "build.json").read_text())
 
 
-def test_precompressed_files_decompress_to_the_originals(site_dir):
+ZSTD_DECODE = """
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [decoder, ...files] = process.argv.slice(1);
+const { Decompress } = await import(pathToFileURL(decoder).href);
+for (const file of files) {
+  const input = readFileSync(file);
+  const parts = [];
+  const stream = new Decompress((data) => parts.push(data));
+  for (let at = 0; at < input.length; at += 65536) stream.push(input.subarray(at, at + 65536));
+  stream.push(new Uint8Array(0), true);
+  writeFileSync(file + ".out", Buffer.concat(parts));
+}
+"""
+
+
+def zstd_decoded(site_dir, relative_paths, tmp_path) -> list[bytes]:
+    files = []
+    for number, relative in enumerate(relative_paths):
+        files.append(tmp_path / f"{number}.zst")
+        files[-1].write_bytes((site_dir / relative).read_bytes())
+    subprocess.run(["node", "--input-type=module", "-e", ZSTD_DECODE, str(site_dir / "vendor" / "fzstd.mjs"),
+                    *map(str, files)], check=True, capture_output=True, timeout=300)
+    return [file.with_name(file.name + ".out").read_bytes() for file in files]
+
+
+def test_precompressed_files_decompress_to_the_originals(site_dir, tmp_path):
     copies = build_info(site_dir)["precompressed"]
     assert "pyodide/pyodide.asm.wasm" in copies
-    for original, copy in copies.items():
+    unpacked = zstd_decoded(site_dir, list(copies.values()), tmp_path)
+    for (original, copy), data in zip(copies.items(), unpacked):
         shipped = (site_dir / copy).read_bytes()
-        assert shipped[:2] == b"\x1f\x8b", copy  # gzip, what the worker's DecompressionStream reads
-        unpacked = gzip.decompress(shipped)
-        assert unpacked == (build.PYODIDE_PACKAGE / Path(original).name).read_bytes(), original
-        assert unpacked == (site_dir / original).read_bytes(), original
-        assert len(shipped) < len(unpacked) / 2, (copy, len(shipped), len(unpacked))
+        assert shipped[:4] == b"\x28\xb5\x2f\xfd", copy  # zstd, what the worker decodes
+        original_bytes = (build.PYODIDE_PACKAGE / Path(original).name).read_bytes()
+        assert hashlib.sha256(data).digest() == hashlib.sha256(original_bytes).digest(), original
+        assert data == (site_dir / original).read_bytes(), original
+        assert len(shipped) < len(data) / 3, (copy, len(shipped), len(data))
 
 
-def restored_snapshot(site_dir) -> bytes:
-    """The snapshot as Pyodide takes it (the worker undoes the XOR the same way)."""
+def restored_snapshot(site_dir, tmp_path) -> tuple[bytes, bytes]:
+    """(the snapshot as stored, decoded; as Pyodide took it: the worker undoes the XOR so)."""
     info = build_info(site_dir)
-    snapshot = gzip.decompress((site_dir / info["snapshot"]).read_bytes())
-    if info.get("snapshot_xor_wasm_data"):
-        wasm = gzip.decompress((site_dir / info["precompressed"]["pyodide/pyodide.asm.wasm"]).read_bytes())
-        snapshot = build.xor_with_wasm_data(snapshot, build.wasm_data_segments(wasm))
-    return snapshot
+    stored, wasm = zstd_decoded(site_dir, [info["snapshot"], info["precompressed"]["pyodide/pyodide.asm.wasm"]],
+                                tmp_path)
+    if not info.get("snapshot_xor_wasm_data"):
+        return stored, stored
+    return stored, build.xor_with_wasm_data(stored, build.wasm_data_segments(wasm))
 
 
-def test_the_snapshot_xor_wasm_data_is_undone_exactly(site_dir):
+def test_the_snapshot_xor_wasm_data_is_undone_exactly(site_dir, tmp_path):
     info = build_info(site_dir)
     if "snapshot" not in info:
         pytest.skip("this build has no memory snapshot")
-    stored = gzip.decompress((site_dir / info["snapshot"]).read_bytes())
-    snapshot = restored_snapshot(site_dir)
+    stored, snapshot = restored_snapshot(site_dir, tmp_path)
     assert snapshot[:4] == b"\x00snp" and len(snapshot) == len(stored)
     if info.get("snapshot_xor_wasm_data"):
         # The wasm's first data segment (Python's static data) is in the restored memory.
@@ -120,7 +148,7 @@ def test_every_engine_and_worker_import_works_from_the_cut_down_stdlib(site_dir,
     if "snapshot" not in info:
         pytest.skip("this build has no memory snapshot")
     snapshot = tmp_path / "snapshot.bin"
-    snapshot.write_bytes(restored_snapshot(site_dir))
+    snapshot.write_bytes(restored_snapshot(site_dir, tmp_path)[1])
     names = sorted(imported_names())
     assert {"filler.api", "filler.ai.tournament", "argparse", "json"} <= set(names)
     wheel = site_dir / info["engine_wheel"]
