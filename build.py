@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import functools
-import gzip
 import hashlib
 import http.server
 import json
@@ -39,6 +38,11 @@ PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
 
 # The Pyodide files a page needs: the loader, the runtime and the standard library.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Shipped zstd-compressed too (the worker decompresses them): many static hosts compress
+# no .wasm. (pyodide.asm.mjs cannot be: a script's bytes must come from a URL of the site.)
+PRECOMPRESSED = ("pyodide.asm.wasm",)
+# Files of npm packages the page itself loads: dist path -> path in node_modules/.
+VENDORED = {"vendor/fzstd.mjs": "fzstd/esm/index.mjs", "vendor/fzstd-LICENSE.txt": "fzstd/LICENSE"}
 # Folders of the repository copied as they are (when present), and top-level files.
 SITE_FOLDERS = ("js", "styles", "assets", "fonts", "images")
 SITE_TOP_LEVEL_SUFFIXES = (".html", ".webmanifest", ".ico", ".svg", ".png")
@@ -264,30 +268,91 @@ def static_snapshots() -> bytes | None:
 # Run by node at build time: boots the pinned Pyodide, imports the engine from its wheel,
 # and writes a memory snapshot of the interpreter. Restoring it in the worker skips
 # Python's own start-up and the engine's imports: about 2 s instead of 8-12 s cold here.
+# Made small for a first visit on a phone (README, "Boot time"): docstrings left out
+# (PYTHONOPTIMIZE=2), only what the worker imports, the heap's free space zeroed; and
+# the standard library it is taken with is cut down to the modules the engine may still
+# import later (a first interpreter, booted normally, imports every engine module to
+# find them), so the worker downloads that small zip instead of the whole 2.5 MB.
 SNAPSHOT_MAKER = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 const env = process.env;
 const { loadPyodide } = await import(pathToFileURL(env.FILLER_PYODIDE_DIR + "/pyodide.mjs").href);
-const pyodide = await loadPyodide({ indexURL: env.FILLER_PYODIDE_DIR + "/", _makeSnapshot: true });
-pyodide.FS.mkdirTree(env.FILLER_WHEEL_FS_PATH.replace(/\/[^/]*$/, ""));
-pyodide.FS.writeFile(env.FILLER_WHEEL_FS_PATH, readFileSync(env.FILLER_WHEEL_FILE));
-pyodide.runPython(env.FILLER_IMPORTS);
+const indexURL = env.FILLER_PYODIDE_DIR + "/";
+function putWheel(pyodide) {
+  pyodide.FS.mkdirTree(env.FILLER_WHEEL_FS_PATH.replace(/\/[^/]*$/, ""));
+  pyodide.FS.writeFile(env.FILLER_WHEEL_FS_PATH, readFileSync(env.FILLER_WHEEL_FILE));
+}
+const probe = await loadPyodide({ indexURL });
+putWheel(probe);
+const reachable = probe.runPython(env.FILLER_PREAMBLE + env.FILLER_REACHABLE);
+const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, env: { PYTHONOPTIMIZE: "2" } });
+putWheel(pyodide);
+pyodide.globals.set("REACHABLE", reachable);
+pyodide.runPython(env.FILLER_PREAMBLE + env.FILLER_IMPORTS);
+writeFileSync(env.FILLER_STDLIB_OUT, pyodide.FS.readFile(env.FILLER_STDLIB_FS_PATH));
+// Free heap memory still holds what was there before: zero it, it then compresses to
+// nothing. Small blocks from 64 KB down fill the holes (and a little of the top).
+const M = pyodide._module;
+let top = M.HEAPU8.length;
+while (top > 0 && M.HEAPU8[top - 1] === 0) top--;
+const blocks = [];
+for (let size = 1 << 16; size >= 16; size >>= 1) {
+  for (;;) {
+    const pointer = M._malloc(size);
+    if (!pointer) break;
+    blocks.push(pointer);
+    if (pointer >= top) break;
+    M.HEAPU8.fill(0, pointer, pointer + size);
+  }
+}
+for (const pointer of blocks) M._free(pointer);
 writeFileSync(env.FILLER_SNAPSHOT_OUT, pyodide.makeMemorySnapshot());
 """
 
-# The engine's modules, all compiled and imported into the snapshot (`__main__` would run).
-SNAPSHOT_IMPORTS = """
-import importlib, pkgutil, sys
+SNAPSHOT_PREAMBLE = """
+import importlib, json, pkgutil, sys
 sys.path.insert(0, WHEEL_FS_PATH)
-import filler, filler.api
+import filler
+
+def stdlib_files():
+    # Standard-library files of the modules imported so far, as paths inside its zip.
+    prefix = STDLIB_FS_PATH + "/"
+    origins = (getattr(getattr(module, "__spec__", None), "origin", None) or ""
+               for module in list(sys.modules.values()))
+    return {origin[len(prefix):] for origin in origins if origin.startswith(prefix)}
+"""
+
+# In the first interpreter: every engine module (but `__main__`, which would run), and
+# the standard-library files that got imported with them.
+SNAPSHOT_REACHABLE = """
 for module in pkgutil.walk_packages(filler.__path__, "filler."):
     if not module.name.endswith("__main__"):
-        try:
-            importlib.import_module(module.name)
-        except Exception:
-            pass  # the worker imports it again when asked, and reports the error then
+        importlib.import_module(module.name)
+json.dumps(sorted(stdlib_files()))
 """
+
+# In the snapshot interpreter: what the worker imports (filler.api, and the rules page's
+# examples it imports late); then the standard library is replaced by the files of the
+# modules the engine may still import, so the snapshot's zip importer expects that zip.
+SNAPSHOT_IMPORTS = """
+import zipfile
+import filler.api, filler.rules_examples
+later = sorted(set(json.loads(REACHABLE)) - stdlib_files())
+with zipfile.ZipFile(STDLIB_FS_PATH) as full:
+    files = {name: full.read(name) for name in later}
+with zipfile.ZipFile(STDLIB_FS_PATH, "w") as trimmed:
+    for name in later:
+        trimmed.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), files[name],
+                         compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+del files, full, trimmed
+import gc, zipimport
+for finder in list(sys.path_importer_cache.values()):
+    if isinstance(finder, zipimport.zipimporter):
+        finder.invalidate_caches()  # it reads the new zip's table of contents when asked
+gc.collect()
+"""
+STDLIB_FS_PATH = "/lib/python314.zip"  # where Pyodide 314 puts its standard library
 
 
 def wheel_fs_path(wheel_name: str) -> str:
@@ -295,40 +360,139 @@ def wheel_fs_path(wheel_name: str) -> str:
     return f"/home/pyodide/{wheel_name}"
 
 
-def make_snapshot(engine_wheel: Path) -> bytes | None:
-    """Gzipped Pyodide memory snapshot with the engine imported; None if it cannot be made."""
-    key_digest = hashlib.sha256((SNAPSHOT_MAKER + SNAPSHOT_IMPORTS).encode())
+def leb128(data: bytes, at: int, signed: bool = False) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            if signed and byte & 0x40:
+                value -= 1 << shift
+            return value, at
+
+
+def wasm_data_segments(wasm: bytes) -> list[tuple[int, bytes]] | None:
+    """(address, bytes) of each data segment the wasm copies into memory at start, or None
+    when one is not a plain active segment at a constant address (js/worker.js reads the
+    same, and the snapshot is then stored as it is)."""
+    at, segments = 8, []
+    while at < len(wasm):
+        section, at = wasm[at], at + 1
+        size, at = leb128(wasm, at)
+        if section == 11:
+            count, cursor = leb128(wasm, at)
+            for _ in range(count):
+                flags, cursor = leb128(wasm, cursor)
+                if flags != 0 or wasm[cursor] != 0x41:  # active, memory 0, i32.const
+                    return None
+                address, cursor = leb128(wasm, cursor + 1, signed=True)
+                if wasm[cursor] != 0x0B:
+                    return None
+                length, cursor = leb128(wasm, cursor + 1)
+                segments.append((address, wasm[cursor:cursor + length]))
+                cursor += length
+        at += size
+    return segments
+
+
+def xor_with_wasm_data(snapshot: bytes, segments: list[tuple[int, bytes]]) -> bytes:
+    """The snapshot's memory XOR the wasm's data segments (they are there, mostly
+    unchanged, in both): zeros where nothing changed. Its own inverse."""
+    memory_start = int.from_bytes(snapshot[4:8], "little")  # Pyodide's header length
+    image = bytearray(max(address + len(data) for address, data in segments))
+    for address, data in segments:
+        image[address:address + len(data)] = data
+    start, end = memory_start, memory_start + len(image)
+    mixed = int.from_bytes(snapshot[start:end], "little") ^ int.from_bytes(image, "little")
+    return snapshot[:start] + mixed.to_bytes(len(image), "little") + snapshot[end:]
+
+
+# Run by node: zstd level 19 of each input file, with the compression.zstd module of
+# the pinned Pyodide's Python 3.14 (CPython 3.11 has none, and no new dependency).
+ZSTD_MAKER = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [pyodideDir, ...files] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+for (const file of files) {
+  pyodide.FS.writeFile("/tmp/in", readFileSync(file));
+  pyodide.runPython("from compression import zstd\n"
+    + "open('/tmp/out', 'wb').write(zstd.compress(open('/tmp/in', 'rb').read(), level=19))");
+  writeFileSync(file + ".zst", pyodide.FS.readFile("/tmp/out"));
+}
+"""
+
+
+def precompressed(files: list[bytes]) -> list[bytes]:
+    """zstd of each (js/worker.js decodes it with fzstd, vendor/fzstd.mjs), cached by content:
+    a third smaller than gzip, which is all DecompressionStream reads."""
+    folder = CACHE / "zstd"
+    folder.mkdir(parents=True, exist_ok=True)
+    cached = [folder / f"{sha256_bytes(data)[:24]}.zst" for data in files]
+    missing = [(data, path) for data, path in zip(files, cached) if not path.exists()]
+    if missing:
+        log(f"compressing {len(missing)} file(s) with zstd (node, Pyodide's Python)")
+        with tempfile.TemporaryDirectory() as scratch:
+            inputs = []
+            for number, (data, _) in enumerate(missing):
+                inputs.append(Path(scratch) / str(number))
+                inputs[-1].write_bytes(data)
+            subprocess.run(["node", "--input-type=module", "-e", ZSTD_MAKER, PYODIDE_PACKAGE, *inputs],
+                           check=True, cwd=ROOT, timeout=1200)
+            for source, (_, path) in zip(inputs, missing):
+                os.replace(source.with_name(source.name + ".zst"), path)
+    return [path.read_bytes() for path in cached]
+
+
+def make_snapshot(engine_wheel: Path) -> tuple[bytes, bytes, bool] | None:
+    """(zstd of the snapshot, the standard library zip it was taken with, whether its
+    memory is XORed with the wasm's data), or None if it cannot be made."""
+    script = SNAPSHOT_MAKER + SNAPSHOT_PREAMBLE + SNAPSHOT_REACHABLE + SNAPSHOT_IMPORTS
+    key_digest = hashlib.sha256((script + ZSTD_MAKER + "xor-wasm-data").encode())
     for path in [PYODIDE_PACKAGE / name for name in PYODIDE_FILES] + [engine_wheel]:
         key_digest.update(sha256_file(path).encode())
     key = key_digest.hexdigest()[:20]
     folder = CACHE / "snapshot"
-    cached = folder / f"{key}.gz"
-    if cached.exists():
-        return cached.read_bytes() or None
+    cached = {name: folder / f"{key}.{name}" for name in ("zst", "zip", "xor")}
+    if cached["zst"].exists():
+        data = cached["zst"].read_bytes()
+        return (data, cached["zip"].read_bytes(), cached["xor"].exists()) if data else None
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     log("making the Pyodide memory snapshot (node)")
     with tempfile.TemporaryDirectory() as scratch:
-        raw = Path(scratch) / "snapshot.bin"
+        raw, stdlib = Path(scratch) / "snapshot.bin", Path(scratch) / "stdlib.zip"
         wheel_path = wheel_fs_path(engine_wheel.name)
         environment = dict(os.environ, FILLER_PYODIDE_DIR=str(PYODIDE_PACKAGE),
                            FILLER_WHEEL_FS_PATH=wheel_path, FILLER_WHEEL_FILE=str(engine_wheel),
-                           FILLER_SNAPSHOT_OUT=str(raw),
-                           FILLER_IMPORTS=f"WHEEL_FS_PATH = {wheel_path!r}\n" + SNAPSHOT_IMPORTS)
+                           FILLER_SNAPSHOT_OUT=str(raw), FILLER_STDLIB_OUT=str(stdlib),
+                           FILLER_STDLIB_FS_PATH=STDLIB_FS_PATH,
+                           FILLER_PREAMBLE=f"WHEEL_FS_PATH = {wheel_path!r}\n"
+                                           f"STDLIB_FS_PATH = {STDLIB_FS_PATH!r}\n" + SNAPSHOT_PREAMBLE,
+                           FILLER_REACHABLE=SNAPSHOT_REACHABLE, FILLER_IMPORTS=SNAPSHOT_IMPORTS)
         try:
             result = subprocess.run(["node", "--input-type=module", "-e", SNAPSHOT_MAKER],
                                     capture_output=True, env=environment, cwd=ROOT, timeout=600)
             failure = result.stderr.decode(errors="replace")[-3000:] if result.returncode else ""
         except subprocess.TimeoutExpired:
             failure = "node did not finish within 10 minutes\n"
-        if failure or not raw.exists():
+        if failure or not raw.exists() or not stdlib.exists():
             sys.stderr.write(failure)
             log("WARNING: no memory snapshot: the worker will boot Python from scratch (slower)")
-            cached.write_bytes(b"")
+            cached["zst"].write_bytes(b"")
             return None
-        data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
-    cached.write_bytes(data)
-    return data
+        snapshot = raw.read_bytes()
+        segments = wasm_data_segments((PYODIDE_PACKAGE / "pyodide.asm.wasm").read_bytes())
+        if segments:
+            snapshot = xor_with_wasm_data(snapshot, segments)
+            cached["xor"].write_bytes(b"")
+        [data] = precompressed([snapshot])
+        cached["zip"].write_bytes(stdlib.read_bytes())
+    cached["zst"].write_bytes(data)
+    return data, cached["zip"].read_bytes(), bool(segments)
 
 
 def pyodide_lock_for(wheels: dict[str, Path]) -> bytes:
@@ -391,10 +555,10 @@ def assemble(out: Path, contents: dict[str, bytes]) -> None:
             path.rmdir()
 
 
-def service_worker(contents: dict[str, bytes], cache_name: str) -> bytes:
-    precache = ["./"] + sorted(contents)
-    header = ("// Written by build.py: every file of this build, a cache name from their hash, and the\n"
-              "// headers every response carries.\n"
+def service_worker(contents: dict[str, bytes], cache_name: str, on_demand: set[str]) -> bytes:
+    precache = ["./"] + sorted(name for name in contents if name not in on_demand)
+    header = ("// Written by build.py: the files of this build to precache, a cache name from their\n"
+              "// hash, and the headers every response carries.\n"
               f"const PRECACHE = {json.dumps(precache, indent=0)};\n"
               f"const CACHE_NAME = {json.dumps(cache_name)};\n"
               f"const SECURITY_HEADERS = {json.dumps(SECURITY_HEADERS, indent=1)};\n\n")
@@ -430,24 +594,42 @@ def build(out: Path = DIST) -> dict:
         snapshots = static_snapshots()
         if snapshots is not None:
             contents["snapshots.json"] = snapshots
+        # Fetched only when needed, never precached by the service worker (a first visit
+        # would download them after all): the originals of precompressed files, the
+        # whole standard library (for a boot without the snapshot), micropip.
+        on_demand = {f"pyodide/{wheel.name}" for wheel in pyodide_wheels.values()}
+        precompressed_files = {}
+        copies = precompressed([contents[f"pyodide/{name}"] for name in PRECOMPRESSED])
+        for name, copy in zip(PRECOMPRESSED, copies):
+            # Not .zst: a host could add Content-Encoding (the worker copes, but it is work).
+            precompressed_files[f"pyodide/{name}"] = f"pyodide/{name}-zstd"
+            contents[f"pyodide/{name}-zstd"] = copy
+            on_demand.add(f"pyodide/{name}")
+        for target, source in VENDORED.items():
+            contents[target] = (ROOT / "node_modules" / source).read_bytes()
         # FILLER_NO_SNAPSHOT=1 skips it (quicker builds while editing the engine).
         memory_snapshot = None if os.environ.get("FILLER_NO_SNAPSHOT") == "1" else make_snapshot(engine_wheel)
         if memory_snapshot is not None:
-            # Not .gz: a host could add Content-Encoding and the worker would unzip twice.
-            snapshot_name = f"engine-{sha256_bytes(memory_snapshot)[:12]}.snapshot"
-            contents[f"pyodide/{snapshot_name}"] = memory_snapshot
+            snapshot, snapshot_stdlib, snapshot_xor = memory_snapshot
+            snapshot_name = f"engine-{sha256_bytes(snapshot)[:12]}.snapshot"
+            contents[f"pyodide/{snapshot_name}"] = snapshot
+            stdlib_name = f"stdlib-{sha256_bytes(snapshot_stdlib)[:12]}.zip"
+            contents[f"pyodide/{stdlib_name}"] = snapshot_stdlib
+            on_demand.add("pyodide/python_stdlib.zip")
 
         digest = hashlib.sha256()
         for relative in sorted(contents):
             digest.update(f"{relative}\0{sha256_bytes(contents[relative])}\n".encode())
         version = digest.hexdigest()[:16]
         build_info = {"version": version, "engine_wheel": f"wheels/{engine_wheel.name}",
-                      "pyodide": "pyodide/"}
+                      "pyodide": "pyodide/", "precompressed": precompressed_files}
         if memory_snapshot is not None:
             build_info["snapshot"] = f"pyodide/{snapshot_name}"
+            build_info["snapshot_stdlib"] = f"pyodide/{stdlib_name}"
+            build_info["snapshot_xor_wasm_data"] = snapshot_xor
         contents["build.json"] = json.dumps(build_info, indent=1).encode() + b"\n"
         if (ROOT / SERVICE_WORKER_SOURCE).exists():
-            contents["sw.js"] = service_worker(contents, f"filler-{version}")
+            contents["sw.js"] = service_worker(contents, f"filler-{version}", on_demand)
         contents["_headers"] = headers_file()
         assemble(out, contents)
     log(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} "

@@ -5,20 +5,35 @@ observer the moment <body> changes, so no polling delay is counted):
 
   board   body[data-ready="1"]: a board is drawn and takes moves (before Python is up,
           a move is queued and played as soon as the engine is ready)
+  progress  the boot progress bar is shown (body[data-engine="booting"])
   engine  body[data-engine="ready"]: Python has booted and the engine answers
 
-for a first visit (empty profile), a later visit (same profile: HTTP cache and service
-worker) online, and a later visit offline. Then the time the page takes to show a computer
-move (request sent -> move drawn, the page's "filler:computer-move" measure) on a few
-variants. Prints a table of medians (and every run); --json FILE also writes them.
+for a first visit (empty profile; until the service worker has saved the site), a later
+visit (same profile: HTTP cache and service worker) online, and a later visit offline,
+with a phone's viewport (390x844, touch) unless --desktop. Each visit is made to two
+servers of dist/: one that sends files as they are (like many static hosts) and one that
+gzips what a compressing host would (text, JSON, JavaScript, wasm); --servers picks.
+The servers count the bytes each visit transferred (headers included). --network
+MBIT,MS holds the page's network to that speed and latency (the DevTools protocol's
+Network.emulateNetworkConditions, through a CDP session; it covers the page's worker).
+Then the time the page takes to show a computer move (request sent -> move drawn, the
+page's "filler:computer-move" measure) on a few variants. Prints a table of medians (and
+every run); --json FILE also writes them.
 
     python3 build.py bench-page [--runs N] [--moves N] [--variants classic,big]
-                                [--level strongest|greedy|...] [--without-snapshot] [--json FILE]
+                                [--level strongest|greedy|...] [--without-snapshot]
+                                [--network 10,40] [--servers plain,gzip] [--desktop]
+                                [--json FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import gzip
+import hashlib
+import http.server
+import io
 import json
 import shutil
 import statistics
@@ -40,6 +55,8 @@ window.__milestones = {};
 new MutationObserver(() => {
   const data = document.body && document.body.dataset;
   if (!data) return;
+  if (data.engine === "booting" && document.querySelector(".boot-bar:not([hidden])")
+      && !("progress" in window.__milestones)) window.__milestones.progress = performance.now();
   if (data.ready === "1" && !("board" in window.__milestones)) window.__milestones.board = performance.now();
   if (data.engine === "ready" && !("engine" in window.__milestones)) window.__milestones.engine = performance.now();
 }).observe(document, {subtree: true, attributes: true, childList: true});
@@ -47,44 +64,144 @@ new MutationObserver(() => {
 BOTH_SEEN = "() => window.__milestones && 'board' in window.__milestones && 'engine' in window.__milestones"
 
 
-def visit(context, url: str, offline: bool = False) -> dict:
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 3}
+# What a compressing host gzips (by type): never zips, images or our own -gzip copies.
+COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/wasm",
+                "application/manifest+json", "image/svg+xml")
+
+
+class ByteCounter:
+    """Bytes sent, by path, since the last take()."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.by_path: dict[str, int] = {}
+
+    def add(self, path: str, count: int) -> None:
+        with self.lock:
+            self.by_path[path] = self.by_path.get(path, 0) + count
+
+    def take(self) -> dict[str, int]:
+        with self.lock:
+            by_path, self.by_path = self.by_path, {}
+        return by_path
+
+
+class CountingWriter:
+    def __init__(self, inner, counter: ByteCounter, handler):
+        self.inner, self.counter, self.handler = inner, counter, handler
+
+    def write(self, data) -> int:
+        self.counter.add(getattr(self.handler, "path", "?").split("?")[0], len(data))
+        return self.inner.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+_gzipped: dict[str, bytes] = {}
+
+
+def gzipped(body: bytes) -> bytes:
+    key = hashlib.sha256(body).hexdigest()
+    if key not in _gzipped:
+        _gzipped[key] = gzip.compress(body, compresslevel=6, mtime=0)
+    return _gzipped[key]
+
+
+def make_counting_server(site: Path, compress: bool):
+    """build.py's server of `site`, counting the bytes it sends; with compress, it gzips
+    compressible types for clients that accept gzip (as most hosts that compress do)."""
+    counter = ByteCounter()
+
+    class Handler(build.SiteRequestHandler):
+        quiet = True
+
+        def setup(self):
+            super().setup()
+            self.wfile = CountingWriter(self.wfile, counter, self)
+
+        def do_GET(self):
+            if not (compress and "gzip" in self.headers.get("Accept-Encoding", "")):
+                return super().do_GET()
+            real, buffer = self.wfile, io.BytesIO()
+            self.wfile = buffer
+            try:
+                super().do_GET()
+            finally:
+                self.wfile = real
+            head, _, body = buffer.getvalue().partition(b"\r\n\r\n")
+            status, *lines = head.decode("latin-1").split("\r\n")
+            headers = [tuple(line.split(": ", 1)) for line in lines]
+            kind = next((value for name, value in headers if name.lower() == "content-type"), "")
+            if status.split()[1] == "200" and body and kind.startswith(COMPRESSIBLE):
+                body = gzipped(body)
+                headers = [(name, value) for name, value in headers if name.lower() != "content-length"]
+                headers += [("Content-Encoding", "gzip"), ("Content-Length", str(len(body))),
+                            ("Vary", "Accept-Encoding")]
+            text = "\r\n".join([status] + [f"{name}: {value}" for name, value in headers])
+            self.wfile.write(text.encode("latin-1") + b"\r\n\r\n" + body)
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, counter
+
+
+def throttle(page, network: tuple[float, float] | None) -> None:
+    if not network:
+        return
+    megabits, latency = network
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": latency,
+        "downloadThroughput": megabits * 1e6 / 8, "uploadThroughput": megabits * 1e6 / 8})
+
+
+def visit(context, url: str, counter: ByteCounter, offline: bool = False, network=None,
+          until_saved: bool = False) -> dict:
+    """Milestones of one visit (ms from navigation) and the bytes it made the server send;
+    until_saved: also wait until the service worker has saved the site (a first visit)."""
     context.set_offline(offline)
+    counter.take()
     page = context.new_page()
+    if not offline:
+        throttle(page, network)
     page.goto(url)
     page.wait_for_function(BOTH_SEEN, timeout=BOOT_TIMEOUT_MS)
     milestones = page.evaluate("window.__milestones")
+    if until_saved:
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
     page.close()
-    return {name: round(value) for name, value in milestones.items()}
+    result = {name: round(value) for name, value in milestones.items()}
+    result["by_path"] = counter.take()
+    result["bytes"] = sum(result["by_path"].values())
+    return result
 
 
-def wait_saved_for_offline(context, url: str) -> None:
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.close()
-
-
-def open_profile(playwright, profile: Path):
-    context = playwright.chromium.launch_persistent_context(str(profile), **chromium_launch_options())
+def open_profile(playwright, profile: Path, phone: bool):
+    options = {**chromium_launch_options(), **(PHONE if phone else {})}
+    context = playwright.chromium.launch_persistent_context(str(profile), **options)
     context.add_init_script(RECORD_MILESTONES)
     context.set_default_timeout(BOOT_TIMEOUT_MS)
     return context
 
 
-def page_visits(playwright, url: str, runs: int) -> dict[str, list[dict]]:
+def page_visits(playwright, url: str, counter: ByteCounter, runs: int, network, phone: bool) -> dict[str, list[dict]]:
     results = {"first visit": [], "later visit, online": [], "later visit, offline": []}
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as profile:
-            context = open_profile(playwright, Path(profile))
-            results["first visit"].append(visit(context, url))
-            wait_saved_for_offline(context, url)
+            context = open_profile(playwright, Path(profile), phone)
+            results["first visit"].append(visit(context, url, counter, network=network, until_saved=True))
             context.close()
-            context = open_profile(playwright, Path(profile))
-            results["later visit, online"].append(visit(context, url))
+            context = open_profile(playwright, Path(profile), phone)
+            results["later visit, online"].append(visit(context, url, counter, network=network))
             context.close()
-            context = open_profile(playwright, Path(profile))
-            results["later visit, offline"].append(visit(context, url, offline=True))
+            context = open_profile(playwright, Path(profile), phone)
+            results["later visit, offline"].append(visit(context, url, counter, offline=True))
             context.close()
     return results
 
@@ -140,8 +257,18 @@ def main() -> int:
     parser.add_argument("--without-snapshot", action="store_true",
                         help="measure a copy of dist/ whose build.json names no memory snapshot "
                              "(Python boots from scratch), to compare")
+    parser.add_argument("--network", help="MBIT,MS: hold the network to MBIT Mbit/s and MS ms latency (e.g. 10,40)")
+    parser.add_argument("--servers", default="plain,gzip",
+                        help="plain (files as they are), gzip (a compressing host), or both (default)")
+    parser.add_argument("--desktop", action="store_true", help="a 1280x720 desktop viewport instead of a phone's")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     arguments = parser.parse_args()
+    network = tuple(float(part) for part in arguments.network.split(",")) if arguments.network else None
+    if network is not None and len(network) != 2:
+        parser.error("--network wants MBIT,MS, e.g. 10,40")
+    kinds = [kind for kind in arguments.servers.split(",") if kind]
+    if not kinds or set(kinds) - {"plain", "gzip"}:
+        parser.error("--servers wants plain, gzip or plain,gzip")
 
     site = build.DIST
     if arguments.without_snapshot:
@@ -150,31 +277,39 @@ def main() -> int:
         info = json.loads((site / "build.json").read_text())
         info.pop("snapshot", None)
         (site / "build.json").write_text(json.dumps(info))
-    server = build.make_server(site, 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
     build_info = json.loads((site / "build.json").read_text())
     print(f"dist/ version {build_info['version']}, snapshot: {'yes' if build_info.get('snapshot') else 'no'}; "
-          f"{arguments.runs} run(s) each", flush=True)
+          f"{arguments.runs} run(s) each; network: "
+          f"{f'{network[0]:g} Mbit/s, {network[1]:g} ms' if network else 'not held'}; "
+          f"{'desktop' if arguments.desktop else 'phone'} viewport", flush=True)
 
+    visits, moves = {}, {}
     with sync_playwright() as playwright:
-        visits = page_visits(playwright, url, arguments.runs)
-        variants = [name for name in arguments.variants.split(",") if name]
-        moves = computer_moves(playwright, url, variants, arguments.moves, arguments.level) if arguments.moves else {}
-    server.shutdown()
+        for kind in kinds:
+            server, counter = make_counting_server(site, compress=kind == "gzip")
+            url = f"http://127.0.0.1:{server.server_address[1]}/"
+            visits[kind] = page_visits(playwright, url, counter, arguments.runs, network, not arguments.desktop)
+            if kind == kinds[0] and arguments.moves:
+                variants = [name for name in arguments.variants.split(",") if name]
+                moves = computer_moves(playwright, url, variants, arguments.moves, arguments.level)
+            server.shutdown()
 
-    print("\nnavigation -> milestone, ms (median; every run)")
-    print(f"{'visit':24} {'board':>7} {'engine':>7}   runs (board/engine)")
-    for kind, runs in visits.items():
-        every = ", ".join(f"{run['board']}/{run['engine']}" for run in runs)
-        print(f"{kind:24} {median([r['board'] for r in runs])} {median([r['engine'] for r in runs])}   {every}")
+    print("\nnavigation -> milestone, ms, and bytes sent by the server (median; every run)")
+    print(f"{'server':6} {'visit':22} {'board':>7} {'progress':>8} {'engine':>7} {'MB':>6}   runs (board/engine/MB)")
+    for kind, by_visit in visits.items():
+        for name, runs in by_visit.items():
+            every = ", ".join(f"{run['board']}/{run['engine']}/{run['bytes'] / 1e6:.2f}" for run in runs)
+            progress = [run["progress"] for run in runs if "progress" in run]
+            megabytes = statistics.median(run["bytes"] for run in runs) / 1e6
+            print(f"{kind:6} {name:22} {median([r['board'] for r in runs])}  {median(progress)} "
+                  f"{median([r['engine'] for r in runs])} {megabytes:6.2f}   {every}")
     if moves:
         print("\ncomputer move shown (request sent -> move drawn), ms (median; every move)")
         for variant, durations in moves.items():
             print(f"{variant:24} {median(durations)}   {', '.join(map(str, durations))}")
     if arguments.json:
-        arguments.json.write_text(json.dumps({"version": build_info["version"], "visits": visits,
-                                              "computer_moves": moves}, indent=1))
+        arguments.json.write_text(json.dumps({"version": build_info["version"], "network": network,
+                                              "visits": visits, "computer_moves": moves}, indent=1))
     return 0
 
 

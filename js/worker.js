@@ -14,6 +14,15 @@
 // and the imports. Without one (or if it fails) Python starts from scratch. Either way
 // the engine wheel is put on sys.path as a zip (zipimport): micropip would first have
 // to load itself, which costs 1-3 s here (README, "Boot time").
+//
+// A first visit downloads as little as it can, all at once (README, "Boot time"): the
+// wasm runtime comes zstd-compressed (build.json "precompressed"; decoded here with
+// fzstd, so no host setting is needed), the snapshot's memory is stored XOR the wasm's own data (zeros
+// where they agree), and the snapshot path loads a standard library cut down to the
+// modules the engine may still import (build.json "snapshot_stdlib"). Every download
+// starts as soon as build.json names it; Pyodide's own fetch calls get those answers.
+
+import { Decompress } from "../vendor/fzstd.mjs";
 
 const siteRoot = new URL("../", import.meta.url);
 
@@ -52,10 +61,102 @@ async function fetchOk(url, what) {
   return response;
 }
 
+/** The body, decoded when it is zstd (build.py's precompressed files and snapshot): a
+ *  host may already have decoded it (it sent Content-Encoding), then it passes as it is. */
+function zstdDecoded(body) {
+  let decoder; // undefined until the first bytes say whether this is zstd; then null if not
+  return body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      if (decoder === undefined) {
+        const zstd = chunk[0] === 0x28 && chunk[1] === 0xb5 && chunk[2] === 0x2f && chunk[3] === 0xfd;
+        decoder = zstd ? new Decompress((data) => controller.enqueue(data)) : null;
+      }
+      if (decoder) decoder.push(chunk);
+      else controller.enqueue(chunk);
+    },
+    flush() {
+      decoder?.push(new Uint8Array(0), true);
+    },
+  }));
+}
+
+const TYPES = { wasm: "application/wasm", mjs: "text/javascript", js: "text/javascript" };
+
+/** The original file, from its gzipped copy. */
+async function fetchPrecompressed(originalURL, copyURL) {
+  const response = await fetchOk(copyURL, "runtime");
+  const type = TYPES[originalURL.pathname.split(".").pop()] || "application/octet-stream";
+  return new Response(zstdDecoded(response.body), { headers: { "Content-Type": type } });
+}
+
 async function fetchSnapshot(url) {
   const response = await fetchOk(url, "snapshot");
-  const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(unzipped).arrayBuffer());
+  return new Uint8Array(await new Response(zstdDecoded(response.body)).arrayBuffer());
+}
+
+// Downloads this worker started itself (URL -> response), each handed once to Pyodide's
+// fetch of the same URL; the originals of precompressed files are read from their copy.
+const early = new Map();
+const precompressed = new Map();
+const networkFetch = self.fetch.bind(self);
+self.fetch = (resource, options) => {
+  const url = new URL(resource instanceof Request ? resource.url : String(resource), self.location.href);
+  const started = early.get(url.href);
+  if (started) {
+    early.delete(url.href);
+    return started;
+  }
+  const copy = precompressed.get(url.href);
+  return copy ? fetchPrecompressed(url, copy) : networkFetch(resource, options);
+};
+
+function leb128(bytes, at, signed = false) {
+  let value = 0;
+  let scale = 1;
+  let byte;
+  do {
+    byte = bytes[at++];
+    value += (byte & 0x7f) * scale;
+    scale *= 128;
+  } while (byte & 0x80);
+  if (signed && byte & 0x40) value -= scale;
+  return [value, at];
+}
+
+/** (address, bytes) of the wasm's data segments, as build.py's wasm_data_segments. */
+function wasmDataSegments(wasm) {
+  const segments = [];
+  let at = 8;
+  while (at < wasm.length) {
+    const section = wasm[at];
+    let size;
+    [size, at] = leb128(wasm, at + 1);
+    if (section === 11) {
+      let [count, cursor] = leb128(wasm, at);
+      for (; count > 0; count--) {
+        let flags, address, length;
+        [flags, cursor] = leb128(wasm, cursor);
+        if (flags !== 0 || wasm[cursor] !== 0x41) throw new Error("unexpected wasm data segment");
+        [address, cursor] = leb128(wasm, cursor + 1, true);
+        if (wasm[cursor] !== 0x0b) throw new Error("unexpected wasm data segment");
+        [length, cursor] = leb128(wasm, cursor + 1);
+        segments.push([address, wasm.subarray(cursor, cursor + length)]);
+        cursor += length;
+      }
+    }
+    at += size;
+  }
+  return segments;
+}
+
+/** Undo build.py's xor_with_wasm_data, in place. */
+function xorWithWasmData(snapshot, wasm) {
+  const memoryStart = new DataView(snapshot.buffer, snapshot.byteOffset).getUint32(4, true);
+  for (const [address, data] of wasmDataSegments(wasm)) {
+    const target = snapshot.subarray(memoryStart + address, memoryStart + address + data.length);
+    for (let i = 0; i < data.length; i++) target[i] ^= data[i];
+  }
+  return snapshot;
 }
 
 // Run once the interpreter is up (restored or fresh); its value is filler.api.handle.
@@ -82,9 +183,28 @@ async function boot() {
   const wheelBytes = fetchOk(new URL(build.engine_wheel, siteRoot), "engine")
     .then((response) => response.arrayBuffer());
   wheelBytes.catch(() => {}); // reported when awaited below
-  const snapshotBytes = build.snapshot && typeof DecompressionStream === "function"
-    ? fetchSnapshot(new URL(build.snapshot, siteRoot)) : null;
+  for (const [original, copy] of Object.entries(build.precompressed || {})) {
+    precompressed.set(new URL(original, siteRoot).href, new URL(copy, siteRoot));
+  }
+  const wasmURL = new URL("pyodide.asm.wasm", indexURL);
+  const wasm = self.fetch(wasmURL);
+  early.set(wasmURL.href, wasm);
+  wasm.catch(() => {});
+  let snapshotBytes = build.snapshot ? fetchSnapshot(new URL(build.snapshot, siteRoot)) : null;
+  if (snapshotBytes && build.snapshot_xor_wasm_data) {
+    const wasmBytes = wasm.then((response) => response.clone().arrayBuffer());
+    snapshotBytes = Promise.all([snapshotBytes, wasmBytes])
+      .then(([snapshot, runtime]) => xorWithWasmData(snapshot, new Uint8Array(runtime)));
+  }
   snapshotBytes?.catch(() => {});
+  const stdLibURL = snapshotBytes && build.snapshot_stdlib ? new URL(build.snapshot_stdlib, siteRoot).href : undefined;
+  if (stdLibURL) {
+    const stdlib = networkFetch(stdLibURL);
+    early.set(stdLibURL, stdlib);
+    stdlib.catch(() => {});
+  }
+  // The runtime's JavaScript: the loader imports it by this URL, and gets this import.
+  import(`${indexURL}pyodide.asm.mjs`).catch(() => {});
   mark("build_json");
 
   let loadPyodide;
@@ -98,17 +218,20 @@ async function boot() {
   mark("pyodide_mjs");
   progress("python", 0.2);
 
+  // Pyodide waits for ever when its wasm does not arrive: say why instead.
+  const runtimeFailed = wasm.then(() => new Promise(() => {}));
+  const load = (options) => Promise.race([loadPyodide({ indexURL, ...options }), runtimeFailed]);
   let pyodide = null;
   if (snapshotBytes) {
     try {
-      pyodide = await loadPyodide({ indexURL, _loadSnapshot: await snapshotBytes });
+      pyodide = await load({ stdLibURL, _loadSnapshot: await snapshotBytes });
       timings.snapshot = true;
     } catch (error) {
       timings.snapshot = false;
       timings.snapshot_error = String(error && error.message || error);
     }
   }
-  if (!pyodide) pyodide = await loadPyodide({ indexURL, packages: [] });
+  if (!pyodide) pyodide = await load({ packages: [] });
   mark("python");
 
   progress("engine", 0.9);

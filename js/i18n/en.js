@@ -466,6 +466,7 @@ export default {
     'problem.store.kept_both': 'another game had this id here; both are kept, this one as {id}',
     'problem.store.import_full': 'storage is full, so nothing of it was imported; make room and try again',
     'problem.store.import_refused': 'storage refused the writes, so nothing of it was imported',
+    'problem.boot.download_runtime': 'Could not download Python ({path}: {reason}).',
   },
   rules: {
     title: 'Rules',

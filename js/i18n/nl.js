@@ -463,6 +463,7 @@ export default {
     'problem.store.kept_both': 'hier stond een ander spel onder dezelfde naam; beide zijn bewaard, dit als {id}',
     'problem.store.import_full': 'de opslag is vol, dus er is niets uit ingelezen; maak ruimte en probeer het opnieuw',
     'problem.store.import_refused': 'de opslag weigerde het schrijven, dus er is niets uit ingelezen',
+    'problem.boot.download_runtime': 'Kon Python niet downloaden ({path}: {reason}).',
   },
   rules: {
     title: 'Spelregels',

@@ -115,7 +115,7 @@ def site_with_bad_snapshot_url(site_dir, tmp_path, serve_directory):
         pytest.skip("this build has no memory snapshot")
     damaged = tmp_path / "damaged"
     shutil.copytree(site_dir, damaged)
-    (damaged / info["snapshot"]).write_bytes(b"not a gzip stream" * 1000)
+    (damaged / info["snapshot"]).write_bytes(b"not a snapshot" * 1000)
     return serve_directory(damaged)
 
 

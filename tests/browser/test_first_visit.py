@@ -1,0 +1,177 @@
+"""What a first visit downloads: the precompressed runtime, the snapshot stored XOR the
+wasm's data, and the cut-down standard library, each checked against the real thing.
+The zstd files are decoded by the page's own decoder (dist/vendor/fzstd.mjs), fed in
+chunks as the worker feeds it.
+
+The boot tests (test_boot.py) show that the worker restores this snapshot in Chromium;
+here Node restores it the same way and imports every module the engine or the worker
+can ever ask for, with nothing but the cut-down standard library to import from.
+"""
+
+import ast
+import hashlib
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+import build
+
+ENGINE = ROOT / "py" / "filler"
+
+
+def build_info(site_dir):
+    return json.loads((site_dir / "build.json").read_text())
+
+
+ZSTD_DECODE = """
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [decoder, ...files] = process.argv.slice(1);
+const { Decompress } = await import(pathToFileURL(decoder).href);
+for (const file of files) {
+  const input = readFileSync(file);
+  const parts = [];
+  const stream = new Decompress((data) => parts.push(data));
+  for (let at = 0; at < input.length; at += 65536) stream.push(input.subarray(at, at + 65536));
+  stream.push(new Uint8Array(0), true);
+  writeFileSync(file + ".out", Buffer.concat(parts));
+}
+"""
+
+
+def zstd_decoded(site_dir, relative_paths, tmp_path) -> list[bytes]:
+    files = []
+    for number, relative in enumerate(relative_paths):
+        files.append(tmp_path / f"{number}.zst")
+        files[-1].write_bytes((site_dir / relative).read_bytes())
+    subprocess.run(["node", "--input-type=module", "-e", ZSTD_DECODE, str(site_dir / "vendor" / "fzstd.mjs"),
+                    *map(str, files)], check=True, capture_output=True, timeout=300)
+    return [file.with_name(file.name + ".out").read_bytes() for file in files]
+
+
+def test_precompressed_files_decompress_to_the_originals(site_dir, tmp_path):
+    copies = build_info(site_dir)["precompressed"]
+    assert "pyodide/pyodide.asm.wasm" in copies
+    unpacked = zstd_decoded(site_dir, list(copies.values()), tmp_path)
+    for (original, copy), data in zip(copies.items(), unpacked):
+        shipped = (site_dir / copy).read_bytes()
+        assert shipped[:4] == b"\x28\xb5\x2f\xfd", copy  # zstd, what the worker decodes
+        original_bytes = (build.PYODIDE_PACKAGE / Path(original).name).read_bytes()
+        assert hashlib.sha256(data).digest() == hashlib.sha256(original_bytes).digest(), original
+        assert data == (site_dir / original).read_bytes(), original
+        assert len(shipped) < len(data) / 3, (copy, len(shipped), len(data))
+
+
+def restored_snapshot(site_dir, tmp_path) -> tuple[bytes, bytes]:
+    """(the snapshot as stored, decoded; as Pyodide took it: the worker undoes the XOR so)."""
+    info = build_info(site_dir)
+    stored, wasm = zstd_decoded(site_dir, [info["snapshot"], info["precompressed"]["pyodide/pyodide.asm.wasm"]],
+                                tmp_path)
+    if not info.get("snapshot_xor_wasm_data"):
+        return stored, stored
+    return stored, build.xor_with_wasm_data(stored, build.wasm_data_segments(wasm))
+
+
+def test_the_snapshot_xor_wasm_data_is_undone_exactly(site_dir, tmp_path):
+    info = build_info(site_dir)
+    if "snapshot" not in info:
+        pytest.skip("this build has no memory snapshot")
+    stored, snapshot = restored_snapshot(site_dir, tmp_path)
+    assert snapshot[:4] == b"\x00snp" and len(snapshot) == len(stored)
+    if info.get("snapshot_xor_wasm_data"):
+        # The wasm's first data segment (Python's static data) is in the restored memory.
+        wasm = (build.PYODIDE_PACKAGE / "pyodide.asm.wasm").read_bytes()
+        address, data = build.wasm_data_segments(wasm)[0]
+        start = int.from_bytes(snapshot[4:8], "little") + address
+        same = sum(a == b for a, b in zip(snapshot[start:start + len(data)], data))
+        assert same > 0.9 * len(data)
+        assert stored[start:start + len(data)] != snapshot[start:start + len(data)]
+
+
+def imported_names() -> set[str]:
+    """Every absolute module an import statement of the engine names, anywhere in it
+    (inside functions too), and every engine module; relative ones are engine modules."""
+    names = set()
+    for path in ENGINE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module != "__future__":
+                names.add(node.module)
+        relative = path.relative_to(ENGINE.parent).with_suffix("")
+        parts = relative.parts[:-1] if relative.name == "__init__" else relative.parts
+        if parts[-1] != "__main__":  # importing it would run the command line
+            names.add(".".join(parts))
+    return names
+
+
+def worker_install_engine() -> str:
+    source = (ROOT / "js" / "worker.js").read_text()
+    return re.search(r"const INSTALL_ENGINE = `(.*?)`;", source, re.S).group(1)
+
+
+RESTORE_AND_IMPORT = """
+import { readFileSync } from "node:fs";
+const [pyodideDir, stdlib, snapshot, wheel, wheelPath, names, install] = process.argv.slice(1);
+const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL: stdlib,
+                                    _loadSnapshot: readFileSync(snapshot) });
+pyodide.FS.mkdirTree("/home/pyodide");
+pyodide.FS.writeFile(wheelPath, readFileSync(wheel));
+const globals = pyodide.toPy({ WHEEL_PATH: wheelPath });
+pyodide.runPython(install, { globals });
+console.log(pyodide.runPython(`
+import importlib, json, sys
+failed = {}
+for name in ${names}:
+    try:
+        importlib.import_module(name)
+    except Exception as error:
+        failed[name] = repr(error)
+import filler, filler.ai, filler.api
+answers = {method: json.loads(filler.api.handle(json.dumps({"id": 1, "method": method, "params": {}})))["ok"]
+           for method in ("variants", "levels", "bot_ratings")}
+filler.api.static_snapshots()  # every variant's board, and the rules page's examples
+game = filler.Game.new("quick", seed=7)
+moves = {level: filler.ai.choose(game, level, seconds=0.2) for level in filler.ai.LEVELS}
+json.dumps({"failed": failed, "answers": answers, "moves": len(moves)})
+`));
+"""
+
+
+def test_every_engine_and_worker_import_works_from_the_cut_down_stdlib(site_dir, tmp_path):
+    info = build_info(site_dir)
+    if "snapshot" not in info:
+        pytest.skip("this build has no memory snapshot")
+    snapshot = tmp_path / "snapshot.bin"
+    snapshot.write_bytes(restored_snapshot(site_dir, tmp_path)[1])
+    names = sorted(imported_names())
+    assert {"filler.api", "filler.ai.tournament", "argparse", "json"} <= set(names)
+    wheel = site_dir / info["engine_wheel"]
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", RESTORE_AND_IMPORT, str(site_dir / "pyodide"),
+         str(site_dir / info["snapshot_stdlib"]), str(snapshot), str(wheel),
+         build.wheel_fs_path(wheel.name), json.dumps(names), worker_install_engine()],
+        capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["failed"] == {}, report["failed"]
+    assert report["answers"] == {"variants": True, "levels": True, "bot_ratings": True}
+    assert report["moves"] >= 4
+    # The only standard library there was the cut-down one, a small fraction of the whole.
+    assert (site_dir / info["snapshot_stdlib"]).stat().st_size < 0.1 * (site_dir / "pyodide/python_stdlib.zip").stat().st_size
+
+
+def test_files_only_a_fallback_needs_are_not_precached(site_dir):
+    info = build_info(site_dir)
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", (site_dir / "sw.js").read_text(), re.S).group(1))
+    for original, copy in info["precompressed"].items():
+        assert copy in precache and original not in precache
+    if "snapshot" in info:
+        assert info["snapshot"] in precache and info["snapshot_stdlib"] in precache
+        assert "pyodide/python_stdlib.zip" not in precache
+    assert info["engine_wheel"] in precache
