@@ -43,6 +43,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 SITE_FOLDERS = ("js", "styles", "assets", "fonts", "images")
 SITE_TOP_LEVEL_SUFFIXES = (".html", ".webmanifest", ".ico", ".svg", ".png")
 SERVICE_WORKER_SOURCE = "js/sw.js"
+# Browser libraries from node_modules (pinned in package.json), copied as they are.
+VENDOR_FILES = {"vendor/qrcode.mjs": "qrcode-generator/dist/qrcode.mjs"}
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -393,6 +395,8 @@ def build(out: Path = DIST) -> dict:
         for wheel in pyodide_wheels.values():
             contents[f"pyodide/{wheel.name}"] = wheel.read_bytes()
         contents[f"wheels/{engine_wheel.name}"] = engine_wheel.read_bytes()
+        for relative, package_path in VENDOR_FILES.items():
+            contents[relative] = (ROOT / "node_modules" / package_path).read_bytes()
         snapshots = static_snapshots()
         if snapshots is not None:
             contents["snapshots.json"] = snapshots
