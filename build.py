@@ -42,7 +42,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # no .wasm. (pyodide.asm.mjs cannot be: a script's bytes must come from a URL of the site.)
 PRECOMPRESSED = ("pyodide.asm.wasm",)
 # Files of npm packages the page itself loads: dist path -> path in node_modules/.
-VENDORED = {"vendor/fzstd.mjs": "fzstd/esm/index.mjs", "vendor/fzstd-LICENSE.txt": "fzstd/LICENSE"}
+VENDORED = {"vendor/fzstd.mjs": "fzstd/esm/index.mjs", "vendor/fzstd-LICENSE.txt": "fzstd/LICENSE",
+            "vendor/qrcode.mjs": "qrcode-generator/dist/qrcode.mjs"}
 # Folders of the repository copied as they are (when present), and top-level files.
 SITE_FOLDERS = ("js", "styles", "assets", "fonts", "images")
 SITE_TOP_LEVEL_SUFFIXES = (".html", ".webmanifest", ".ico", ".svg", ".png")
@@ -528,9 +529,15 @@ def site_files() -> dict[str, Path]:
     return files
 
 
-def with_shared_head(page: bytes) -> bytes:
-    """A page's source with the shared head (SHARED_HEAD) in place of its marker line."""
+def shared_head() -> bytes:
+    """The head every page shares (SHARED_HEAD), with the site's one policy in it."""
     head = (ROOT / SHARED_HEAD).read_bytes()
+    return head.replace(b"{{content-security-policy}}", CONTENT_SECURITY_POLICY.encode())
+
+
+def with_shared_head(page: bytes) -> bytes:
+    """A page's source with the shared head in place of its marker line."""
+    head = shared_head()
     return HEAD_MARKER.sub(lambda _: head, page, count=1)
 
 

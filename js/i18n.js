@@ -131,10 +131,4 @@ export function translate(root = document) {
   }
 }
 
-/** More texts from a module of their own: {nl: {...}, en: {...}} (the catalogs are the
- *  place for texts; this stays for code that still brings its own). */
-export function addStrings(extra) {
-  for (const code of LANGUAGES) Object.assign(STRINGS[code], extra[code]);
-}
-
 export const _strings = STRINGS; // for tests: every catalog has the same keys

@@ -8,7 +8,7 @@ import {playerName} from './names.js';
 
 const CORNERS = {2: ['bl', 'tr'], 4: ['bl', 'tl', 'tr', 'br']};
 const PRACTICE_LIMITS = {width: [5, 41], height: [5, 41], colors: [3, 9]};
-const TABS = ['new', 'matches', 'players'];
+const TABS = ['new', 'friends', 'matches', 'players'];
 
 function field(labelKey, control, extraClass = '') {
   return el('label', {class: `field ${extraClass}`}, el('span', {text: t(labelKey)}), control);
@@ -107,7 +107,8 @@ export class Lobby {
         this.dialog.querySelector(`[data-tab="${tab}"]`)?.focus();
       }})));
     const body = this.tab === 'matches' ? this.renderMatches()
-      : this.tab === 'players' ? this.renderPlayers() : this.renderNew();
+      : this.tab === 'players' ? this.renderPlayers()
+      : this.tab === 'friends' ? this.app.renderFriends(this) : this.renderNew();
     clear(this.dialog).append(
       el('div', {class: 'lobby-head'}, el('h2', {id: 'lobby-title', text: t('lobby.title')}),
         el('button', {type: 'button', class: 'link', dataset: {action: 'close-lobby'}, text: t('nav.close'),
@@ -161,18 +162,24 @@ export class Lobby {
       profiles.map((player) => el('option', {value: player.name})));
     const seatList = el('fieldset', {class: 'seats-list'}, el('legend', {text: t('lobby.seats')}), datalist);
     const corners = CORNERS[this.seatCount()] || [];
+    // a friend plays from another device, by link: two players, one of them here
+    const byLink = this.seatCount() === 2 ? [['friend', t('lobby.friend')]] : [];
+    if (!byLink.length) for (const seat of this.config.seats) if (seat.kind === 'friend') seat.kind = 'human';
+    const withFriend = this.config.seats.some((seat) => seat.kind === 'friend');
     this.config.seats.forEach((seat, index) => {
       const kind = select(`seat${index}-kind`,
-        [['human', t('lobby.person')], ['computer', t('lobby.computer')]], seat.kind);
+        [['human', t('lobby.person')], ['computer', t('lobby.computer')], ...byLink], seat.kind);
       kind.setAttribute('aria-label', t('lobby.seat', {number: index + 1}));
       kind.addEventListener('change', () => {
         seat.kind = kind.value;
         if (seat.kind === 'computer' && !seat.level) seat.level = defaultLevel(catalog.levels);
+        if (seat.kind === 'friend') this.config.seats.forEach((other) => { if (other !== seat) other.kind = 'human'; });
         this.render();
         this.dialog.querySelector(`select[name="seat${index}-kind"]`)?.focus();
       });
       let detail;
-      if (seat.kind === 'human') {
+      if (seat.kind === 'friend') detail = el('small', {class: 'seat-note', text: t('lobby.friend_note')});
+      else if (seat.kind === 'human') {
         detail = el('input', {type: 'text', name: `seat${index}-name`, maxlength: 40, autocomplete: 'off',
                               list: 'lobby-profiles', placeholder: t('lobby.name'), 'aria-label': t('lobby.name'),
                               value: seat.name || ''});
@@ -207,7 +214,10 @@ export class Lobby {
       this.render();
       this.dialog.querySelector('select[name="clock"]')?.focus();
     });
-    const row = el('div', {class: 'lobby-row'}, field('lobby.kind', games), field('lobby.clock', clockSelect));
+    if (withFriend) clock.mode = 'none';
+    const row = el('div', {class: 'lobby-row'}, field('lobby.kind', games), withFriend
+      ? el('p', {class: 'friend-clock', dataset: {clock: 'none'}, text: t('lobby.friend_clock')})
+      : field('lobby.clock', clockSelect));
     if (clock.mode === 'custom') {
       const bank = el('input', {type: 'number', name: 'bank', min: 0.01, max: 600, step: 'any', required: true,
                                 value: clock.bankMinutes});

@@ -10,8 +10,8 @@
 // data-turn, data-over; each computer move shown adds a performance measure
 // "filler:computer-move" (request sent -> move drawn) and sets data-bot-ms.
 
-import {el, clear, frameBatcher} from './dom.js';
-import {t, translate, setLanguage, onLanguageChange, problemText} from './i18n.js';
+import {frameBatcher} from './dom.js';
+import {t, translate, setLanguage, onLanguageChange} from './i18n.js';
 import {Engine} from './engine.js';
 import {TableView} from './table.js';
 import {Lobby, defaultLevel} from './lobby.js';
@@ -20,6 +20,8 @@ import {loadSettings, saveSettings, keepSettingsIn} from './settings.js';
 import {OptionsDialog} from './options.js';
 import {openStorage, newMatchId} from './storage.js';
 import {readLaunch, attachAround} from './around.js';
+import {attachFriend} from './friend.js';
+import {bootParts, drawBootParts} from './boot_view.js';
 
 // The first board of a visit is untimed: a newcomer reads the tooltips and the rules
 // while playing, and a clock (with a loss on time) is a choice made in the lobby.
@@ -82,6 +84,7 @@ export const app = {
   dismissNotice,
   exportAll: () => lobby.exportFile(),
   checkRecord: (record, seats) => engine.request('check_record', {record, seats}),
+  saveTable, updateRatings, // friend.js: a match taken from a friend's link
 };
 
 // ---- engine ---------------------------------------------------------------------
@@ -121,6 +124,7 @@ async function engineReady() {
   } catch (error) {
     showError(error);
   }
+  if (await app.onEngineReady?.()) return; // friend.js: the page was opened with a friend's link
   const table = state.table;
   if (state.pendingResume) {
     state.pendingResume = null;
@@ -183,7 +187,7 @@ async function openOnEngine(table) {
 function newGameParams(config) {
   const seats = config.seats.map((seat) => seat.kind === 'computer'
     ? {kind: 'computer', name: '', level: seat.level || defaultLevel(state.catalog.levels)}
-    : {kind: 'human', name: (seat.name || '').trim()});
+    : {kind: seat.kind === 'friend' ? 'friend' : 'human', name: (seat.name || '').trim()});
   const params = {variant: config.variant, seats, games: config.games === 2 ? 2 : 1};
   const clock = clockSpec(config);
   if (clock) params.clock = clock;
@@ -221,6 +225,7 @@ function makeTable(config, layout, snapshot, tableId) {
     readOnly: null,  // 'elsewhere' | 'taken-over': another tab has this match
     replay: null,    // {id, saved, step, total}: a finished match replayed
     ratingChanges: null, ratingAsked: false,
+    friend: null,    // a match with a friend by link: {id, seat, ratings, sent, turn} (friend.js)
   };
 }
 
@@ -300,7 +305,7 @@ export function clockNow(table) {
 function savedPlayers(table) {
   return table.players.map((player) => player.kind === 'computer'
     ? {kind: 'computer', level: player.level, name: ''}
-    : {kind: 'human', name: player.name || ''});
+    : {kind: player.kind === 'friend' ? 'friend' : 'human', name: player.name || ''});
 }
 
 /** Save the table's match log (after every move); replays never, and nothing
@@ -318,6 +323,7 @@ function saveTable(table) {
     created: table.created ?? undefined,
     finished: match.over ? (table.finishedAt ??= Date.now()) : false,
     result: match.over ? {outcome: match.outcome, ratingChanges: table.ratingChanges} : null,
+    friend: table.friend ?? undefined,
   });
   if (saved.ok) table.created = saved.match.created;
   else if (saved.reason === 'taken-over' || saved.reason === 'open-elsewhere') {
@@ -383,6 +389,7 @@ async function openSaved(id, saved) {
   state.config = structuredClone(config);
   const table = makeTable(config, opened.layout, opened.state, opened.table_id);
   table.matchId = id;
+  table.friend = saved.friend ?? null;
   table.created = saved.created;
   table.ratingChanges = saved.result?.ratingChanges ?? null;
   table.ratingAsked = Boolean(saved.finished);
@@ -448,7 +455,8 @@ async function updateRatings(table) {
   table.ratingAsked = true;
   if (!match.rated) return;
   const variant = table.config.variant;
-  const before = table.players.map((player) => {
+  const before = table.players.map((player, seat) => {
+    if (player.kind === 'friend') return table.friend?.ratings?.[seat] ?? null; // as the friend's device sent it
     if (player.kind !== 'human' || !player.name) return null;
     const rating = store.getRating(player.name, variant);
     return rating ? [rating.r, rating.rd, rating.vol] : null;
@@ -695,45 +703,8 @@ function showError(error, table = state.table) {
 
 // ---- drawing --------------------------------------------------------------------
 
-const bootBar = el('div', {class: 'boot-bar', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100});
-const bootPanel = el('div', {class: 'boot-panel', hidden: true});
-const updateBanner = el('div', {class: 'update-banner', role: 'status', hidden: true});
-
-function drawUpdate() {
-  updateBanner.hidden = !state.update;
-  if (!state.update) return;
-  clear(updateBanner).append(
-    el('span', {text: t('update.ready')}),
-    el('button', {type: 'button', class: 'primary', dataset: {action: 'reload'}, text: t('update.reload'),
-                  onclick: () => state.update.apply()}));
-}
-
-function drawBoot() {
-  const {status, stage, fraction, error} = state.engine;
-  bootBar.hidden = status !== 'booting';
-  bootBar.style.setProperty('--fraction', String(fraction || 0));
-  bootBar.setAttribute('aria-valuenow', String(Math.round(100 * (fraction || 0))));
-  bootBar.setAttribute('aria-label', t('boot.loading'));
-  const label = t(`boot.stage.${stage}`);
-  bootBar.dataset.label = label.startsWith('boot.') ? t('boot.loading') : label;
-  clear(bootPanel);
-  bootPanel.hidden = status === 'ready' || (status === 'booting' && state.table);
-  if (status === 'failed') {
-    bootPanel.append(
-      el('p', {class: 'boot-error-title', text: t('boot.failed')}),
-      el('p', {class: 'boot-error-message', text: problemText(error)}),
-      el('button', {type: 'button', class: 'primary', dataset: {action: 'retry'}, text: t('boot.retry'),
-                    onclick: () => startEngine()}));
-  } else if (status === 'booting' && !state.table) {
-    bootPanel.append(el('p', {class: 'boot-message', text: bootBar.dataset.label}),
-      el('div', {class: 'boot-bar static'}));
-    bootPanel.lastChild.style.setProperty('--fraction', String(fraction || 0));
-  }
-}
-
 function draw() {
-  drawBoot();
-  drawUpdate();
+  drawBootParts(state, {retry: () => startEngine()});
   tableView.render();
   for (const listener of app.drawListeners) listener(state);
   const table = state.table;
@@ -836,7 +807,7 @@ async function loadSnapshots() {
 
 async function main() {
   const tableRoot = document.getElementById('table');
-  document.getElementById('boot-slot').append(bootBar, bootPanel, updateBanner);
+  document.getElementById('boot-slot').append(...bootParts);
   tableView = new TableView(tableRoot, app);
   lobby = new Lobby(app);
   options = new OptionsDialog(state.settings, applySettings);
@@ -853,6 +824,7 @@ async function main() {
   const launch = readLaunch(state); // embed.html parameters or a shared link
   applySettings();
   attachAround(app, launch);
+  const friendLink = attachFriend(app);
 
   engine = new Engine({
     onProgress: ({stage, fraction}) => {
@@ -874,7 +846,7 @@ async function main() {
   if (loaded) launch.check(state.catalog); // unknown variant or level: a message, the default game
   const unfinished = store.listMatches({finished: false})[0];
   if (unfinished && !launch.given && !body.hasAttribute('data-embed') && !state.table && !state.pendingConfig) state.pendingResume = true;
-  else if (loaded && !state.table) startGame(state.config);
+  else if (loaded && !state.table && !friendLink) startGame(state.config);
 }
 
 main();

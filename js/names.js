@@ -7,6 +7,7 @@ import {t} from './i18n.js';
 export function playerName(players, seat) {
   const player = players[seat] || {kind: 'human'};
   if (player.name) return player.name;
+  if (player.kind === 'friend') return t('player.friend'); // plays on their own device (friend.js)
   if (player.kind === 'computer') {
     const computers = players.filter((p) => p.kind === 'computer').length;
     return computers > 1 ? `${t('player.computer')} ${seat + 1}` : t('player.computer');

@@ -12,6 +12,7 @@ COMMANDS = {
     "bench": "filler.bench",
     "match": "filler.ai.match_command",
     "ratings": "filler.ai.ratings_command",
+    "link-lengths": "filler.link_lengths",
 }
 
 

@@ -19,7 +19,8 @@ player's language, ``message`` is the English fallback).
 Methods: ``variants``, ``levels``, ``new_game``, ``open_record``, ``check_record``,
 ``layout``, ``state``, ``record``, ``play``, ``bot_move``, ``ready``, ``resign_game``,
 ``resign_match``, ``flag``, ``pause``, ``resume``, ``rating_updates``,
-``bot_ratings``, ``undo`` and ``hint`` (practice), ``close``; see each
+``bot_ratings``, ``undo`` and ``hint`` (practice), ``friend_link`` and ``friend_open``
+(a match with a friend by link, ``filler.link``), ``close``; see each
 ``_method_*`` function. A table is a ``filler.Match`` (``games``: 1 for a single
 game, 2 for a match), kept in this module by ``table_id``, with an optional
 ``filler.clock.Clock``. The clock reads the worker's own monotonic time
@@ -36,6 +37,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 import filler
+from filler import link
 from filler.clock import Clock
 from filler.match import EVENT_KINDS
 from filler.rating import DEFAULT, match_rating_updates
@@ -76,7 +78,7 @@ def _default_level(levels: list[str]) -> str:
 
 @dataclass
 class Seat:
-    kind: str  # "human" | "computer"
+    kind: str  # "human" | "computer" | "friend" (plays on another device, by link)
     name: str = ""
     level: str | None = None
 
@@ -176,15 +178,19 @@ class Table:
             self.play(args[1])
         elif len(args) != 1:
             raise filler.BadRecord(f"{event!r} names one player", "record.event_kind")
-        elif kind in ("ready",) and self.seats[args[0]].kind == "computer" and args[0] not in self.match.waiting_ready:
-            pass  # computers were made ready already
+        elif kind in ("ready",) and self._ready_at_once(args[0]) and args[0] not in self.match.waiting_ready:
+            pass  # made ready already
         else:
             self.change(getattr(self.match, kind)(args[0]))
 
+    def _ready_at_once(self, seat: int) -> bool:
+        """Computers are ready for the next game at once, and so is everyone at a table
+        with a friend (a match by link goes on without waiting); people press a button."""
+        return self.seats[seat].kind == "computer" or any(other.kind == "friend" for other in self.seats)
+
     def _ready_computers(self) -> None:
-        """Computers are ready for the next game at once (their humans press a button)."""
         for seat in self.match.waiting_ready:
-            if self.seats[seat].kind == "computer" and self.match.between_games:
+            if self._ready_at_once(seat) and self.match.between_games:
                 index = self.match.game_index
                 self.match = self.match.ready(seat)
                 if self.match.game_index != index:
@@ -405,8 +411,8 @@ def _seats_from(params: dict, count: int) -> list[Seat]:
                        count=count, given=len(raw))
     seats = []
     for entry in raw:
-        if not isinstance(entry, dict) or entry.get("kind") not in ("human", "computer"):
-            raise ApiError("BadRequest", "A seat is {kind: 'human'|'computer', ...}.")
+        if not isinstance(entry, dict) or entry.get("kind") not in ("human", "computer", "friend"):
+            raise ApiError("BadRequest", "A seat is {kind: 'human'|'computer'|'friend', ...}.")
         name = entry.get("name") or ""
         if not isinstance(name, str):
             raise ApiError("BadRequest", "A seat's name should be text.")
@@ -417,7 +423,7 @@ def _seats_from(params: dict, count: int) -> list[Seat]:
                                levels=levels)
             seats.append(Seat("computer", name[:40], str(level)))
         else:
-            seats.append(Seat("human", name[:40]))
+            seats.append(Seat(entry["kind"], name[:40]))
     return seats
 
 
@@ -641,6 +647,8 @@ def _check_turn(table: Table, kind: str) -> None:
     if match.turn is None:
         raise ApiError("OutOfTurn", "The next game starts when every player is ready.", "match.between_games")
     if table.seats[match.turn].kind != kind:
+        if table.seats[match.turn].kind == "friend":
+            raise ApiError("OutOfTurn", "It is your friend's turn: their move comes by link.", "turn.friend")
         if kind == "human":
             raise ApiError("OutOfTurn", "It is the computer's turn.", "turn.computer")
         raise ApiError("OutOfTurn", "It is not a computer's turn.", "turn.not_computer")
@@ -782,6 +790,34 @@ def _method_rating_updates(params: dict) -> dict:
         r, rd, vol = after[seat]
         ratings.append({"r": r, "rd": rd, "vol": vol, "change": r - before[seat][0]})
     return {"rated": True, "ratings": ratings}
+
+
+def _method_friend_link(params: dict) -> dict:
+    """``{record, match_id, sender, names, ratings?}`` -> ``{link, length}``: the URL
+    fragment (``filler.link``) that seat ``sender`` sends for the match ``record``."""
+    match = filler.Match.from_record(_param(params, "record", dict, required=True))
+    ratings = _param(params, "ratings", list, [None, None])
+    if len(ratings) != 2 or not all(r is None or (isinstance(r, list) and len(r) == 3) for r in ratings):
+        raise ApiError("BadRequest", "ratings: [r, rd, vol] or null per seat.")
+    text = link.encode(match, match_id=_param(params, "match_id", str, required=True),
+                       sender=_param(params, "sender", int, required=True),
+                       names=tuple(_param(params, "names", list, ["", ""])), ratings=tuple(ratings))
+    return {"link": text, "length": len(text)}
+
+
+def _method_friend_open(params: dict) -> dict:
+    """``{link, site?, stored?: {seat, record, names}}`` -> what to do with a friend's
+    link (``filler.link.merge``): ``{status, seat, names, sender, match_id, ratings,
+    record}``; a bad link, or one that does not fit the stored match, is an error."""
+    found = link.decode(_param(params, "link", str, required=True), site=_param(params, "site", str, None))
+    stored = _param(params, "stored", dict, None)
+    if stored is not None and stored.get("seat") not in (0, 1):
+        raise ApiError("BadRequest", "stored.seat is 0 or 1.")
+    merged = link.merge(stored, found)
+    return {"status": merged["status"], "seat": merged["seat"], "names": merged["names"],
+            "sender": found.sender, "match_id": found.match_id,
+            "ratings": [list(r) if r else None for r in found.ratings],
+            "record": merged["match"].to_record(), "version": found.version}
 
 
 def _method_close(params: dict) -> dict:

@@ -15,8 +15,9 @@ def pages():
 
 def test_every_page_gets_the_one_shared_head(dist_dir):
     assert pages() == ["embed.html", "index.html", "rules.html"]
-    head = (build.ROOT / build.SHARED_HEAD).read_text(encoding="utf-8")
+    head = build.shared_head().decode("utf-8")
     assert all(line in head for line in SHARED)
+    assert f'content="{build.CONTENT_SECURITY_POLICY}"' in head  # the policy the headers carry too
     for name in pages():
         source = (build.ROOT / name).read_text(encoding="utf-8")
         assert source.count("<!--#head-->") == 1, name

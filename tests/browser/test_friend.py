@@ -1,0 +1,271 @@
+"""Playing a friend by link, in a real Chromium: two browser contexts are two devices.
+
+Each move travels as a link that the test copies from one device's page (the link
+box of the friend panel) and opens on the other, as a person would from a message.
+Quick (8×7) keeps the matches short.
+"""
+
+import json
+import random
+
+from conftest import BOOT_TIMEOUT_MS
+
+from filler import link as friend_link
+
+ENGINE_READY = 'body[data-engine="ready"]'
+PANEL = ".friend-panel"
+
+
+def device(new_guarded_context, site_url, name):
+    context, guard = new_guarded_context()
+    guard.name = name
+    page = context.new_page()
+    page.goto(site_url)
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.body.dataset.tableId && document.body.dataset.tableId !== '0'")
+    return context, page
+
+
+def invite(page, name="Anna", games=2, friend_seat=1):
+    before = page.evaluate("document.body.dataset.tableId")
+    page.click("#new-game")
+    page.select_option('select[name="variant"]', "quick")
+    mine = 1 - friend_seat
+    page.select_option(f'select[name="seat{friend_seat}-kind"]', "friend")
+    page.select_option(f'select[name="seat{mine}-kind"]', "human")
+    page.fill(f'input[name="seat{mine}-name"]', name)
+    page.select_option('select[name="games"]', str(games))
+    assert "No clock" in page.locator(".friend-clock").text_content()
+    assert page.locator('select[name="clock"]').count() == 0
+    page.click('button[data-action="start"]')
+    page.wait_for_function("(before) => document.body.dataset.tableId !== before", arg=before)
+    page.wait_for_selector(f'{PANEL}[data-turn]')
+
+
+def settled(page):
+    """Wait until the friend table shows its turn: "mine" with a color to press,
+    "theirs" with the link to send, or "over" (with the last link, if this device
+    ended the match)."""
+    page.wait_for_function("""() => {
+      const panel = document.querySelector('.friend-panel');
+      const turn = panel?.dataset.turn;
+      if (turn === 'mine') return Boolean(document.querySelector('.color-button:not([aria-disabled])'));
+      const link = panel?.querySelector('input.friend-link');
+      if (turn === 'theirs') return Boolean(link?.value);
+      return turn === 'over' && (!link || Boolean(link.value));
+    }""")
+    return page.locator(PANEL).get_attribute("data-turn")
+
+
+def play_one(page):
+    state_id = int(page.evaluate("document.body.dataset.stateId"))
+    page.locator(".color-button:not([aria-disabled])").first.click()
+    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+
+
+def link_of(page):
+    return page.locator(f"{PANEL} input.friend-link").input_value()
+
+
+def open_link(page, url):
+    """The friend opens the link on their device (a new page load of the site)."""
+    before = page.evaluate("document.body.dataset.stateId || ''")
+    page.goto("about:blank")
+    page.goto(url)
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(f"{PANEL} .friend-notice, {PANEL}[data-turn]")
+    return before
+
+
+def stored(page, match_id=None):
+    """The device's stored friend match (localStorage, as the page saved it)."""
+    return page.evaluate("""(id) => {
+      const keys = Object.keys(localStorage).filter((key) => key.startsWith('filler:match:f-'));
+      const key = id ? 'filler:match:' + id : keys[0];
+      return key && localStorage.getItem(key) ? JSON.parse(localStorage.getItem(key)) : null;
+    }""", match_id)
+
+
+def name_myself(page, name):
+    """The friend gives their name in the invitation."""
+    page.fill(f"{PANEL} input[name='friend-name']", name)
+    page.dispatch_event(f"{PANEL} input[name='friend-name']", "change")
+
+
+def notice(page):
+    return page.locator(f"{PANEL} .friend-notice").text_content()
+
+
+def play_by_links(first, second, moves=None, game=None):
+    """Play on, each device in turn, passing links, until the match is over (or
+    `moves` moves were made, or game `game` (0 or 1) started). Returns the page of
+    the player to move then."""
+    pages = [first, second]
+    current, made = 0, 0
+    while True:
+        turn = settled(pages[current])
+        if turn == "mine" and game is not None and pages[current].evaluate("document.body.dataset.gameIndex") == str(game):
+            return pages[current]
+        if turn == "mine" and (moves is None or made < moves):
+            play_one(pages[current])
+            made += 1
+            continue
+        if turn == "mine" or (turn == "over" and not pages[current].locator(f"{PANEL} input.friend-link").count()):
+            return pages[current]
+        current = 1 - current
+        open_link(pages[current], link_of(pages[1 - current]))
+        if pages[current].locator(f"{PANEL} input[name='friend-name']").count():
+            name_myself(pages[current], "Bob")
+
+
+def test_a_whole_two_game_match_by_links_ends_the_same_on_both_devices_and_rates_both(new_guarded_context, site_url):
+    _, anna = device(new_guarded_context, site_url, "anna")
+    _, bob = device(new_guarded_context, site_url, "bob")
+    invite(anna, "Anna", games=2)
+    assert "Your turn" in anna.locator(PANEL).text_content()
+    play_one(anna)
+    assert settled(anna) == "theirs"
+    link = link_of(anna)
+    assert link.startswith(site_url + "#f1.") and len(link) <= 300
+    assert "Send this link to" in anna.locator(PANEL).text_content()
+
+    # Bob opens the invitation: who invites him, the variant, the board; he names himself
+    open_link(bob, link)
+    assert "Anna invites you to a match of two games of Quick 8×7" in notice(bob)
+    assert bob.locator("svg.board").is_visible()
+    assert bob.evaluate("document.body.dataset.moves") == "1"
+    name_myself(bob, "Bob")
+    assert settled(bob) == "mine"
+    play_one(bob)
+    assert settled(bob) == "theirs"
+    assert "Anna" in bob.locator(PANEL).text_content()
+
+    open_link(anna, link_of(bob))
+    assert "Bob has moved" in notice(anna)
+    # game 1 to its end, game 2 follows at once; there the player to move resigns it
+    # (a decided match: the ratings move), and the resignation travels by link too
+    resigner = play_by_links(anna, bob, game=1)
+    assert "Game 2 of 2" in resigner.locator(".match-bar").text_content()
+    resigner.click('button[data-action="resign"]:not([disabled])')
+    resigner.click('button[data-action="confirm-resign"]')
+    assert settled(resigner) == "over"
+    assert "The match is over. Send" in resigner.locator(PANEL).text_content()
+    other = bob if resigner is anna else anna
+    open_link(other, link_of(resigner))
+
+    for page in (anna, bob):
+        page.wait_for_selector('body[data-match-over="1"][data-rated="1"]', state="attached")
+        assert page.locator(".over-panel .rating-changes .rating-change").count() == 1
+        assert "as" in page.locator(".friend-rating-note").text_content()
+    anna_match, bob_match = stored(anna), stored(bob)
+    assert anna_match["id"] == bob_match["id"]
+    assert anna_match["events"] == bob_match["events"]
+    assert [event for event in anna_match["events"] if event[0] == "ready"] == [["ready", 0], ["ready", 1]]
+    assert anna_match["result"]["outcome"] == bob_match["result"]["outcome"]
+    assert (anna_match["friend"]["seat"], bob_match["friend"]["seat"]) == (0, 1)
+    # each device changed its own player's rating, in opposite directions
+    ratings = {name: page.evaluate(f"JSON.parse(localStorage.getItem('filler:ratings'))")
+               for name, page in (("Anna", anna), ("Bob", bob))}
+    anna_rating = json.dumps(ratings["Anna"])
+    assert "Anna" in anna_rating and "Bob" in json.dumps(ratings["Bob"])
+    change_anna = anna.locator(".rating-changes .rating-change").text_content()
+    change_bob = bob.locator(".rating-changes .rating-change").text_content()
+    assert change_anna != change_bob and "−" in change_anna + change_bob and "+" in change_anna + change_bob
+
+    # the lobby's Friends list: the match, finished
+    anna.click("#new-game")
+    anna.click('[data-tab="friends"]')
+    row = anna.locator('li.friend-match')
+    assert row.count() == 1 and row.get_attribute("data-turn") == "over" and "Bob" in row.text_content()
+
+
+def test_bad_links_get_their_message_and_the_stored_match_is_kept(new_guarded_context, site_url):
+    _, anna = device(new_guarded_context, site_url, "anna")
+    _, bob = device(new_guarded_context, site_url, "bob")
+    invite(anna, "Anna", games=2)
+    play_one(anna)
+    settled(anna)
+    first = link_of(anna)
+    open_link(bob, first)
+    name_myself(bob, "Bob")
+    assert settled(bob) == "mine"
+    play_one(bob)
+    settled(bob)
+    second = link_of(bob)
+    open_link(anna, second)
+    assert settled(anna) == "mine"
+    play_one(anna)
+    settled(anna)
+    third = link_of(anna)
+    kept = stored(anna)
+    assert len(kept["events"]) == 3
+
+    def still_kept():
+        assert stored(anna)["events"] == kept["events"]
+
+    # an old link: "you already have a newer position"
+    open_link(anna, second)
+    assert "You already have a newer position" in notice(anna)
+    assert anna.evaluate("document.body.dataset.moves") == "3"
+    still_kept()
+    # your own last link: "send this to Bob"
+    open_link(anna, third)
+    assert "This is your own link: send it to Bob" in notice(anna)
+    still_kept()
+    # a link with an earlier move changed (same match, another first move)
+    found = friend_link.decode(second)
+    board = friend_link._fresh(found.match)
+    other = [color for color in board.game.legal_colors() if color != found.match.events[0][2]][0]
+    changed = board.play(other)
+    changed = changed.play(random.Random(1).choice(changed.game.legal_colors()))
+    forged = site_url + "#" + friend_link.encode(changed, match_id=found.match_id, sender=1, names=found.names)
+    open_link(anna, forged)
+    assert "This link changes move 1 of your match. Your match is kept" in notice(anna)
+    assert anna.locator(f"{PANEL} .friend-notice").get_attribute("role") == "alert"
+    still_kept()
+    # a truncated link, an edited one, one from a future version
+    for bad, says in ((third[:-6], "cut short"),
+                      (third[:-12] + ("A" if third[-12] != "A" else "B") + third[-11:], "changed or damaged"),
+                      (third.replace("#f1.", "#f7."), "newer version of the game")):
+        open_link(anna, bad)
+        assert says in notice(anna), bad
+        still_kept()
+    # another site's link, pasted in the Friends list
+    anna.click("#new-game")
+    anna.click('[data-tab="friends"]')
+    assert anna.locator("li.friend-match").first.get_attribute("data-turn") == "theirs"
+    anna.fill('input[name="friend-link"]', "https://other.example/filler/#" + third.split("#", 1)[1])
+    anna.click('button[data-action="open-link"]')
+    anna.wait_for_selector(f"{PANEL} .friend-notice[data-notice='friend.refused']")
+    assert "another site" in notice(anna)
+    still_kept()
+    # the page's language: the same refusal in Dutch
+    anna.click("#open-options")
+    anna.select_option('dialog.options select[name="language"]', "nl")
+    anna.click("dialog.options button[type=submit]")
+    anna.wait_for_function("() => document.documentElement.lang === 'nl'")
+    open_link(anna, third[:-6])
+    assert "afgebroken" in notice(anna)
+    still_kept()
+
+
+def test_a_device_that_lost_its_storage_rebuilds_the_match_from_the_latest_link(new_guarded_context, site_url):
+    _, anna = device(new_guarded_context, site_url, "anna")
+    bob_context, bob = device(new_guarded_context, site_url, "bob")
+    invite(anna, "Anna", games=1)
+    play_by_links(anna, bob, moves=3)  # Anna, Bob, Anna: Bob has Anna's latest link
+    assert settled(anna) == "theirs"
+    latest_from_anna = link_of(anna)
+    # Bob's device loses everything: a fresh context opens Anna's latest link
+    bob_context.close()
+    _, bob_again = device(new_guarded_context, site_url, "bob again")
+    open_link(bob_again, latest_from_anna)
+    assert settled(bob_again) == "mine"
+    assert stored(bob_again)["events"] == stored(anna)["events"]
+    assert stored(bob_again)["friend"]["seat"] == 1
+    assert "Anna" in bob_again.locator(PANEL).text_content()
+    play_one(bob_again)
+    assert settled(bob_again) == "theirs"
+    open_link(anna, link_of(bob_again))
+    assert settled(anna) == "mine"
+    assert stored(anna)["events"] == stored(bob_again)["events"]

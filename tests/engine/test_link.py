@@ -1,0 +1,256 @@
+"""Friend links (filler.link): a whole match in a URL fragment, replayed on reading."""
+
+import base64
+import json
+import random
+import zlib
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from filler import VARIANTS, api, link
+from filler.link import BadLink, decode, encode, merge
+from filler.match import Match
+
+ID = "AbCd-_12"
+SITE = "https://example.org/filler/"
+
+
+def play_on(match, rng, moves=None):
+    """Random legal moves (every player ready at once between games, as by link)."""
+    count = 0
+    while not match.over and (moves is None or count < moves):
+        match = link._ready_all(match)
+        match = match.play(rng.choice(match.game.legal_colors()))
+        count += 1
+    return link._ready_all(match)
+
+
+def whole_match(variant, seed=7, games=2, **options):
+    return play_on(Match.new(variant, seed, games=games, **options), random.Random(seed))
+
+
+def code_of(action):
+    with pytest.raises(BadLink) as caught:
+        action()
+    return caught.value.code
+
+
+def repack(text, change):
+    """The link with its body changed by ``change(bytearray)`` and a correct checksum
+    again: what someone who knows the format could forge."""
+    payload = text.split(".", 1)[1]
+    data = bytearray(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))[:-4]
+    length = data[0]
+    assert length < 128  # one-byte length in these tests
+    body = bytearray(data[1:])
+    change(body)
+    data = bytes(link._varint(len(body))) + bytes(body)
+    data += zlib.crc32(data).to_bytes(4, "big")
+    return "f1." + base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+# ---- the format --------------------------------------------------------------------
+
+def test_every_two_player_variant_has_a_number_in_links():
+    two = {vid for vid, variant in VARIANTS.items() if variant.seats == 2}
+    assert two == set(link.VARIANT_CODES)
+
+
+def test_a_link_carries_everything_and_replays_to_the_same_match():
+    match = whole_match("classic")
+    text = encode(match, match_id=ID, sender=1, names=("Anna", "Bob"),
+                  ratings=((1523.4, 81.2, 0.059871), None))
+    found = decode(text)
+    assert found.match == match and found.match.over
+    assert found.match.to_record() == match.to_record()  # ready events included, in seat order
+    assert (found.match_id, found.sender, found.names, found.version) == (ID, 1, ("Anna", "Bob"), 1)
+    assert found.ratings == ((1523.4, 81.2, 0.059871), None)
+
+
+def test_the_version_is_the_first_thing_in_the_fragment():
+    assert encode(Match.new("quick", 1), match_id=ID, sender=0).startswith("f1.")
+
+
+@pytest.mark.parametrize("variant", link.VARIANT_CODES)
+def test_a_whole_two_game_match_fits_in_300_characters(variant):
+    match = whole_match(variant, seed=2**31 - 1)
+    text = encode(match, match_id=ID, sender=0, names=("Annabel", "Christopher"),
+                  ratings=((1500, 350, 0.06), (1500, 350, 0.06)))
+    assert len(SITE) + 1 + len(text) <= 300, (variant, len(text))
+
+
+def test_resignations_travel_in_the_link():
+    match = play_on(Match.new("quick", 3, games=2), random.Random(3), moves=5).resign_game(1)
+    match = link._ready_all(match)
+    match = play_on(match, random.Random(4), moves=3).resign_match(0)
+    found = decode(encode(match, match_id=ID, sender=0))
+    assert found.match == match
+    assert found.match.outcome["kind"] == "resign"
+
+
+def test_practice_boards_keep_their_options():
+    match = whole_match("practice", seed=5, shape="hex", width=9, height=7, colors=5)
+    assert decode(encode(match, match_id=ID, sender=0)).match == match
+
+
+def test_a_variant_for_more_than_two_players_has_no_link():
+    assert code_of(lambda: encode(Match.new("four", 1), match_id=ID, sender=0)) == "link.variant"
+
+
+def test_a_name_longer_than_forty_characters_is_refused():
+    assert code_of(lambda: encode(Match.new("quick", 1), match_id=ID, sender=0, names=("x" * 41, ""))) == "link.name"
+
+
+@settings(max_examples=40, deadline=None)
+@given(variant=st.sampled_from([v for v in link.VARIANT_CODES if v not in ("big", "practice")]),
+       seed=st.integers(0, 2**53 - 1), games=st.sampled_from([1, 2]), moves=st.integers(0, 80),
+       seed_moves=st.integers(0, 1000), sender=st.sampled_from([0, 1]),
+       names=st.tuples(st.text(max_size=40), st.text(max_size=40)),
+       rating=st.none() | st.tuples(st.floats(0, 4000), st.floats(0, 400), st.floats(0, 0.2)),
+       resign=st.sampled_from([None, "resign_game", "resign_match"]))
+def test_round_trip(variant, seed, games, moves, seed_moves, sender, names, rating, resign):
+    match = play_on(Match.new(variant, seed, games=games), random.Random(seed_moves), moves=moves)
+    if resign and not match.over and not match.between_games:
+        match = link._ready_all(getattr(match, resign)(sender))
+    match_id = base64.urlsafe_b64encode(random.Random(seed).randbytes(6)).decode()
+    text = encode(match, match_id=match_id, sender=sender, names=names, ratings=(rating, None))
+    found = decode(SITE + "#" + text, site=SITE)
+    assert found.match == match
+    assert (found.match_id, found.sender, found.names) == (match_id, sender, names)
+    if rating is None:
+        assert found.ratings == (None, None)
+    else:
+        assert found.ratings[0] == pytest.approx(rating, abs=0.1)
+
+
+# ---- bad links ----------------------------------------------------------------------
+
+def test_a_link_cut_short_says_so():
+    text = encode(whole_match("quick"), match_id=ID, sender=0, names=("Anna", "Bob"))
+    for cut in range(4, len(text)):
+        code = code_of(lambda: decode(text[:cut]))
+        assert code in ("link.truncated", "link.not_link"), (cut, code)
+    assert code_of(lambda: decode(text[:-1])) == "link.truncated"
+    assert code_of(lambda: decode(text[:len(text) // 2])) == "link.truncated"
+
+
+def test_an_edited_link_is_refused():
+    text = encode(whole_match("quick"), match_id=ID, sender=0, names=("Anna", "Bob"))
+    for at in range(3, len(text) - 1):
+        other = "A" if text[at] != "A" else "B"
+        assert code_of(lambda: decode(text[:at] + other + text[at + 1:])) in ("link.damaged", "link.truncated")
+    assert code_of(lambda: decode(text + "AAAA")) == "link.damaged"
+    assert code_of(lambda: decode(text[:10] + "!" + text[11:])) == "link.damaged"
+
+
+def test_a_forged_link_with_a_move_too_many_is_refused_by_the_replay():
+    match = whole_match("quick", games=1)
+    text = encode(match, match_id=ID, sender=0)
+    # the event count sits right after the fixed part: id, variant, seed, flags, names
+    fixed = 6 + 1 + len(link._varint(match.seed)) + 1 + 1 + 1
+    count = len(match.events)
+    assert count < 128
+
+    def one_more(body):
+        assert body[fixed] == count
+        body[fixed] = count + 1
+    assert code_of(lambda: decode(repack(text, one_more))) == "link.past_end"
+
+
+def test_a_link_from_a_newer_version_asks_for_a_reload():
+    text = encode(Match.new("quick", 1), match_id=ID, sender=0)
+    error = pytest.raises(BadLink, decode, "f2." + text[3:]).value
+    assert error.code == "link.newer" and error.params == {"value": 2, "known": 1}
+
+
+def test_other_sites_and_other_fragments():
+    text = encode(Match.new("quick", 1), match_id=ID, sender=0)
+    assert code_of(lambda: decode("https://evil.example/filler/#" + text, site=SITE)) == "link.other_site"
+    assert decode(SITE + "index.html#" + text, site=SITE).match_id == ID
+    assert code_of(lambda: decode(SITE + "#variant=quick&seed=1", site=SITE)) == "link.not_link"
+    assert code_of(lambda: decode("hello")) == "link.not_link"
+    assert code_of(lambda: decode("f0.AAAA")) == "link.version"
+
+
+# ---- merging with what a device has --------------------------------------------------
+
+def stored_of(match, seat, names=("Anna", "Bob")):
+    return {"seat": seat, "record": match.to_record(), "names": list(names)}
+
+
+def test_merge_rules():
+    rng = random.Random(9)
+    start = Match.new("quick", 9, games=2)
+    one = play_on(start, rng, moves=1)   # Anna (seat 0) moved
+    two = play_on(one, rng, moves=1)     # Bob (seat 1) answered
+    anna = stored_of(one, 0, ("Anna", ""))
+    from_bob = decode(encode(two, match_id=ID, sender=1, names=("Anna", "Bob")))
+    from_anna = decode(encode(one, match_id=ID, sender=0, names=("Anna", "")))
+
+    assert merge(None, from_anna)["status"] == "new" and merge(None, from_anna)["seat"] == 1
+    taken = merge(anna, from_bob)
+    assert taken["status"] == "extends" and taken["match"] == two and taken["names"] == ["Anna", "Bob"]
+    assert merge(anna, from_anna)["status"] == "own"
+    assert merge(stored_of(two, 0), from_bob)["status"] == "current"
+    older = merge(stored_of(two, 1), from_anna)
+    assert older["status"] == "older" and older["match"] == two
+
+    other_first = play_on(start, random.Random(10), moves=1)
+    while other_first.events == one.events:
+        other_first = play_on(start, random.Random(rng.random()), moves=1)
+    changed = decode(encode(play_on(other_first, rng, moves=1), match_id=ID, sender=1))
+    error = pytest.raises(BadLink, merge, anna, changed).value
+    assert error.code == "link.changed" and error.params["position"] == 1
+
+    # Bob's link that also plays Anna's next move for her
+    three = play_on(two, rng, moves=1)
+    assert code_of(lambda: merge(anna, decode(encode(three, match_id=ID, sender=1)))) == "link.not_theirs"
+    other_board = decode(encode(play_on(Match.new("quick", 10, games=2), rng, moves=2), match_id=ID, sender=1))
+    assert code_of(lambda: merge(anna, other_board)) == "link.mismatch"
+
+
+def test_game_two_follows_without_waiting_for_ready():
+    match = whole_match("quick")
+    first = next(i for i, event in enumerate(match.events) if event[0] == "ready")
+    assert match.events[first:first + 2] == (("ready", 0), ("ready", 1))
+
+
+# ---- the API -------------------------------------------------------------------------
+
+def call(method, **params):
+    return json.loads(api.handle(json.dumps({"id": 1, "method": method, "params": params})))
+
+
+def test_the_api_makes_and_opens_links_and_readies_a_friend_table_at_once():
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "friend", "name": ""}]
+    opened = call("new_game", variant="quick", seed=11, games=2, seats=seats)["result"]
+    table_id, state = opened["table_id"], opened["state"]
+    state = call("play", table_id=table_id, state_id=state["state_id"], color=state["legal"][0])["result"]
+    refused = call("play", table_id=table_id, state_id=state["state_id"], color=state["legal"][0])
+    assert refused["error"]["code"] == "turn.friend"
+    made = call("friend_link", record=state["record"], match_id=ID, sender=0, names=["Anna", ""],
+                ratings=[[1500, 350, 0.06], None])["result"]
+    assert made["length"] == len(made["link"])
+    got = call("friend_open", link=SITE + "#" + made["link"], site=SITE)["result"]
+    assert got["status"] == "new" and got["seat"] == 1 and got["names"] == ["Anna", ""]
+    assert got["record"]["events"] == state["record"]["events"]
+    assert got["ratings"] == [[1500, 350, 0.06], None]
+    bad = call("friend_open", link=made["link"][:-2])
+    assert bad["ok"] is False and bad["error"]["code"] == "link.truncated"
+
+    # a whole game 1 by the table: both seats are made ready, game 2 starts at once
+    match = Match.from_record(state["record"])
+    rest = play_on(match, random.Random(2))
+    table = api._tables[table_id]
+    for event in rest.events[len(match.events):]:
+        table.apply(list(event))
+    assert table.match.over and table.match.to_record() == rest.to_record()
+
+
+def test_the_measuring_command_prints_a_row_per_variant(capsys):
+    from filler.__main__ import main
+    assert main(["link-lengths", "--matches", "1", "--level", "random"]) == 0
+    rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()[2:]}
+    assert set(rows) == set(link.VARIANT_CODES)
+    assert all(int(row[5]) <= 300 for row in rows.values())
