@@ -148,6 +148,7 @@ def test_a_whole_two_game_match_by_links_ends_the_same_on_both_devices_and_rates
     assert "Game 2 of 2" in resigner.locator(".match-bar").text_content()
     resigner.click('button[data-action="resign"]:not([disabled])')
     resigner.click('button[data-action="confirm-resign"]')
+    resigner.wait_for_selector(f'{PANEL}[data-turn="over"]')  # the resignation is taken
     assert settled(resigner) == "over"
     assert "The match is over. Send" in resigner.locator(PANEL).text_content()
     other = bob if resigner is anna else anna
