@@ -105,7 +105,7 @@ def winning_moves(variant, seed):
     ("nl", "Jij bent aan zet", "Jij wint!", "Jouw klok"),
 ])
 def test_the_player_called_you_is_spoken_to(page, site_url, boot, language, your_move, win, clock):
-    boot(page, f"{site_url}#variant=classic&lang={language}")
+    boot(page, f"{site_url}#variant=classic&clock=default&lang={language}")
     page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_function("(text) => document.querySelector('.status').textContent === text", arg=your_move)
     assert page.locator('.seat[data-seat="0"] .clock').get_attribute("aria-label") == clock
