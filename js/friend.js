@@ -153,11 +153,12 @@ export function attachFriend(app) {
     const other = 1 - seat;
     const names = [...found.names];
     if (found.status === 'new' && !names[seat]) names[seat] = store.listPlayers()[0]?.name ?? '';
+    if (found.status === 'new' && found.names[seat]) found.status = 'extends'; // rebuilt from the friend's link
     if (['new', 'extends'].includes(found.status)) {
-      const ratings = stored?.friend?.ratings ? [...stored.friend.ratings] : [null, null];
+      const ratings = stored?.friend?.ratings ? [...stored.friend.ratings] : [...found.ratings];
       ratings[other] = found.ratings[other];
       const ownRated = found.record.games === 2 && state.catalog.variants.find((v) => v.id === found.record.variant)?.rated;
-      if (!stored && ownRated) ratings[seat] = ratingOf(names[seat], found.record.variant);
+      if (!stored && !ratings[seat] && ownRated) ratings[seat] = ratingOf(names[seat], found.record.variant);
       const players = [0, 1].map((index) => ({kind: index === seat ? 'human' : 'friend', name: names[index]}));
       const saved = store.saveMatch({
         ...found.record, id, players, clock: null, created: stored?.created,
@@ -315,12 +316,13 @@ export function attachFriend(app) {
       .sort((a, b) => order[a.saved.friend.turn] - order[b.saved.friend.turn] || b.entry.updated - a.entry.updated);
     const rows = entries.map(({entry, saved}) => {
       const {friend} = saved;
-      const name = playerName(saved.players, 1 - friend.seat);
+      const name = saved.players[1 - friend.seat]?.name || t('friend.someone');
       const unsent = friend.turn !== 'mine' && friend.sent < saved.events.length;
-      const turn = unsent ? t('friend.turn.unsent', {name}) : t(`friend.turn.${friend.turn}`, {name});
+      const said = unsent ? t('friend.turn.unsent', {name}) : t(`friend.turn.${friend.turn}`, {name});
+      const turn = said.charAt(0).toUpperCase() + said.slice(1);
       const variant = lobby.variant(saved.variant);
       return el('li', {class: 'saved-match friend-match', dataset: {id: entry.id, turn: friend.turn}},
-        el('div', {class: 'saved-main'}, el('strong', {text: name}), ' · ',
+        el('div', {class: 'saved-main'}, el('strong', {text: playerName(saved.players, 1 - friend.seat)}), ' · ',
           el('span', {text: variant ? pick(variant.name) : saved.variant}), ' · ',
           el('span', {class: 'friend-turn', text: turn})),
         el('button', {type: 'button', class: friend.turn === 'mine' ? 'primary' : '', dataset: {action: 'open-friend', id: entry.id},

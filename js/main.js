@@ -306,11 +306,11 @@ function savedPlayers(table) {
 }
 
 /** Save the table's match log (after every move); replays never, and nothing
- *  before the first event. */
+ *  before the first event (but an invitation to a friend). */
 function saveTable(table) {
   if (!table.matchId || table.replay || table.readOnly || table.tableId === null || state.leaving) return;
   const record = table.snapshot.record;
-  if (!record || !record.events.length) return;
+  if (!record || (!record.events.length && !table.friend)) return; // a friend's invitation is kept at once
   const match = table.snapshot.match;
   const saved = store.saveMatch({
     ...record,

@@ -231,6 +231,8 @@ def test_bad_links_get_their_message_and_the_stored_match_is_kept(new_guarded_co
         assert says in notice(anna), bad
         still_kept()
     # another site's link, pasted in the Friends list
+    anna.click('button[data-action="dismiss-friend-notice"]')
+    anna.wait_for_selector(f"{PANEL} .friend-notice", state="detached")
     anna.click("#new-game")
     anna.click('[data-tab="friends"]')
     assert anna.locator("li.friend-match").first.get_attribute("data-turn") == "theirs"
@@ -269,3 +271,75 @@ def test_a_device_that_lost_its_storage_rebuilds_the_match_from_the_latest_link(
     open_link(anna, link_of(bob_again))
     assert settled(anna) == "mine"
     assert stored(anna)["events"] == stored(bob_again)["events"]
+
+
+def test_the_friend_may_move_first_and_the_invitation_is_kept(new_guarded_context, site_url):
+    _, anna = device(new_guarded_context, site_url, "anna")
+    _, bob = device(new_guarded_context, site_url, "bob")
+    invite(anna, "Anna", games=1, friend_seat=0)
+    assert settled(anna) == "theirs"
+    assert "moves first" in anna.locator(PANEL).text_content()
+    invitation = link_of(anna)
+    # kept at once: a reload shows it, and the Friends list has it
+    anna.reload()
+    anna.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert settled(anna) == "theirs" and link_of(anna) == invitation
+    open_link(bob, invitation)
+    assert "Anna invites you to a game of Quick 8×7" in notice(bob)
+    name_myself(bob, "Bob")
+    play_one(bob)
+    assert settled(bob) == "theirs"
+    open_link(anna, link_of(bob))
+    assert "Bob has moved" in notice(anna)
+    assert settled(anna) == "mine"
+    assert stored(anna)["events"] == stored(bob)["events"]
+
+
+def test_send_shares_or_copies_the_link_and_a_qr_code_shows_it(new_guarded_context, site_url):
+    context, anna = device(new_guarded_context, site_url, "anna")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    invite(anna, "Anna", games=1)
+    play_one(anna)
+    settled(anna)
+    link = link_of(anna)
+    assert anna.locator('button[data-action="friend-share"]').count() == 0  # no Web Share in this browser
+    anna.click('button[data-action="friend-copy"]')
+    anna.wait_for_selector(f"{PANEL} .friend-status:has-text('Link copied')")
+    assert anna.evaluate("navigator.clipboard.readText()") == link
+    anna.click('button[data-action="friend-qr"]')
+    code = anna.wait_for_selector(f"{PANEL} svg.qr-code")
+    assert int(code.get_attribute("data-modules")) >= 21 and code.get_attribute("aria-label")
+    # the lobby's list no longer says the move is to be sent
+    anna.click("#new-game")
+    anna.click('[data-tab="friends"]')
+    assert "Your friend’s turn" in anna.locator("li.friend-match").text_content()
+
+    # where the system share sheet exists (phones), "Send…" hands it the link
+    shared_context, _ = new_guarded_context()
+    shared_context.add_init_script("navigator.share = async (data) => { window.sharedWith = data; };")
+    sharer = shared_context.new_page()
+    sharer.goto(site_url)
+    sharer.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    sharer.wait_for_function("() => document.body.dataset.tableId && document.body.dataset.tableId !== '0'")
+    invite(sharer, "Cas", games=1)
+    play_one(sharer)
+    settled(sharer)
+    sharer.click('button[data-action="friend-share"]')
+    sharer.wait_for_selector(f"{PANEL} .friend-status:has-text('Sent')")
+    assert sharer.evaluate("window.sharedWith.url") == link_of(sharer)
+
+
+def test_a_move_is_made_offline_and_its_link_is_ready_to_send(new_guarded_context, site_url):
+    context, anna = device(new_guarded_context, site_url, "anna")
+    anna.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+    context.set_offline(True)
+    anna.reload()
+    anna.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    invite(anna, "Anna", games=1)
+    play_one(anna)
+    assert settled(anna) == "theirs"
+    assert link_of(anna).startswith(site_url + "#f1.")
+    assert "Not sent yet" in anna.locator(PANEL).text_content()
+    anna.click("#new-game")
+    anna.click('[data-tab="friends"]')
+    assert "Send your move to your friend" in anna.locator("li.friend-match").text_content()
