@@ -123,8 +123,18 @@ export function attachFriend(app) {
     else pending = text;
   });
 
-  /** Open a friend's link: replayed and merged by the engine; true if a table opened. */
+  /** Open a friend's link: replayed and merged by the engine; true if a table opened.
+   *  <body data-friend-links> counts the links handled (for tests). */
+  let handled = 0;
   async function openLink(text) {
+    try {
+      return await openLinkNow(text);
+    } finally {
+      document.body.dataset.friendLinks = String(++handled);
+    }
+  }
+
+  async function openLinkNow(text) {
     const site = siteAddress();
     let found;
     try {

@@ -67,14 +67,19 @@ def link_of(page):
     return page.locator(f"{PANEL} input.friend-link").input_value()
 
 
-def open_link(page, url):
-    """The friend opens the link on their device (a new page load of the site)."""
-    before = page.evaluate("document.body.dataset.stateId || ''")
-    page.goto("about:blank")
-    page.goto(url)
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_selector(f"{PANEL} .friend-notice, {PANEL}[data-turn]")
-    return before
+def open_link(page, url, load=False):
+    """The friend opens the link on their device: in the site's open page (the hash
+    changes, as when an installed app is handed a link), or with `load` as a new page
+    load of the site."""
+    if load or not page.url.startswith(url.split("#")[0]):
+        page.goto("about:blank")
+        page.goto(url)
+        page.wait_for_selector('body[data-friend-links="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    else:
+        handled = int(page.evaluate("document.body.dataset.friendLinks || '0'"))
+        page.evaluate("(url) => { location.hash = new URL(url).hash; }", url)
+        page.wait_for_function("(n) => Number(document.body.dataset.friendLinks || 0) > n", arg=handled)
+    page.wait_for_selector(f"{PANEL}:not([hidden])")
 
 
 def stored(page, match_id=None):
@@ -204,7 +209,7 @@ def test_bad_links_get_their_message_and_the_stored_match_is_kept(new_guarded_co
         assert stored(anna)["events"] == kept["events"]
 
     # an old link: "you already have a newer position"
-    open_link(anna, second)
+    open_link(anna, second, load=True)
     assert "You already have a newer position" in notice(anna)
     assert anna.evaluate("document.body.dataset.moves") == "3"
     still_kept()
@@ -260,8 +265,10 @@ def test_a_device_that_lost_its_storage_rebuilds_the_match_from_the_latest_link(
     latest_from_anna = link_of(anna)
     # Bob's device loses everything: a fresh context opens Anna's latest link
     bob_context.close()
-    _, bob_again = device(new_guarded_context, site_url, "bob again")
-    open_link(bob_again, latest_from_anna)
+    context, guard = new_guarded_context()
+    guard.name = "bob again"
+    bob_again = context.new_page()
+    open_link(bob_again, latest_from_anna)  # a page load of the link itself
     assert settled(bob_again) == "mine"
     assert stored(bob_again)["events"] == stored(anna)["events"]
     assert stored(bob_again)["friend"]["seat"] == 1
