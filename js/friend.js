@@ -263,12 +263,27 @@ export function attachFriend(app) {
     if (!friendly) return;
     panel.dataset.turn = table.friend.turn;
     panel.prepend(el('h2', {class: 'friend-title', text: t('friend.title', {name: friendName(table)})}));
+    const first = gameOneResult(table);
+    if (first) panel.append(el('p', {class: 'friend-game-one', text: first}));
     if (notice?.askName) panel.append(nameField(table));
     if (needsLink(table)) panel.append(...sendParts(table));
     else if (table.friend.turn === 'mine') {
       panel.append(el('p', {class: 'friend-turn', text: t('friend.your_turn', {name: friendName(table)})}));
     }
   });
+
+  /** In game 2: how game 1 ended (it went on to game 2 without a pause). */
+  function gameOneResult(table) {
+    const {match, game_index: index, sides} = table.snapshot;
+    const result = match?.game_results?.[0];
+    if (!result || index !== 1 || !sides) return '';
+    const points = sides.map((side) => Number(result.points[String(side.side)] ?? 0));
+    const score = sides.map((side) => result.values[String(side.side)] ?? 0).join('–');
+    const winner = points.filter((value) => value === Math.max(...points)).length === 1
+      ? sides[points.indexOf(Math.max(...points))] : null;
+    return winner ? t('friend.game_one', {name: playerName(table.players, winner.seats[0]), score})
+      : t('friend.game_one_draw', {score});
+  }
 
   function nameField(table) {
     const seat = table.friend.seat;

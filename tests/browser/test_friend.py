@@ -151,6 +151,7 @@ def test_a_whole_two_game_match_by_links_ends_the_same_on_both_devices_and_rates
     # (a decided match: the ratings move), and the resignation travels by link too
     resigner = play_by_links(anna, bob, game=1)
     assert "Game 2 of 2" in resigner.locator(".match-bar").text_content()
+    assert "Game 1 " in resigner.locator(f"{PANEL} .friend-game-one").text_content()
     resigner.click('button[data-action="resign"]:not([disabled])')
     resigner.click('button[data-action="confirm-resign"]')
     assert settled(resigner) == "over"
@@ -280,7 +281,7 @@ def test_a_device_that_lost_its_storage_rebuilds_the_match_from_the_latest_link(
     assert stored(anna)["events"] == stored(bob_again)["events"]
 
 
-def test_the_friend_may_move_first_and_the_invitation_is_kept(new_guarded_context, site_url):
+def test_the_friend_may_move_first_and_the_invitation_is_kept(new_guarded_context, site_url, axe_scan):
     _, anna = device(new_guarded_context, site_url, "anna")
     _, bob = device(new_guarded_context, site_url, "bob")
     invite(anna, "Anna", games=1, friend_seat=0)
@@ -293,6 +294,7 @@ def test_the_friend_may_move_first_and_the_invitation_is_kept(new_guarded_contex
     assert settled(anna) == "theirs" and link_of(anna) == invitation
     open_link(bob, invitation)
     assert "Anna invites you to a game of Quick 8×7" in notice(bob)
+    assert axe_scan(bob) == []
     name_myself(bob, "Bob")
     play_one(bob)
     assert settled(bob) == "theirs"
@@ -302,7 +304,7 @@ def test_the_friend_may_move_first_and_the_invitation_is_kept(new_guarded_contex
     assert stored(anna)["events"] == stored(bob)["events"]
 
 
-def test_send_shares_or_copies_the_link_and_a_qr_code_shows_it(new_guarded_context, site_url):
+def test_send_shares_or_copies_the_link_and_a_qr_code_shows_it(new_guarded_context, site_url, axe_scan):
     context, anna = device(new_guarded_context, site_url, "anna")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
     invite(anna, "Anna", games=1)
@@ -316,6 +318,7 @@ def test_send_shares_or_copies_the_link_and_a_qr_code_shows_it(new_guarded_conte
     anna.click('button[data-action="friend-qr"]')
     code = anna.wait_for_selector(f"{PANEL} svg.qr-code")
     assert int(code.get_attribute("data-modules")) >= 21 and code.get_attribute("aria-label")
+    assert axe_scan(anna) == []
     # the lobby's list no longer says the move is to be sent
     anna.click("#new-game")
     anna.click('[data-tab="friends"]')
