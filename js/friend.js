@@ -121,8 +121,18 @@ export function attachFriend(app) {
     else pending = text;
   });
 
-  /** Open a friend's link: replayed and merged by the engine; true if a table opened. */
+  /** Open a friend's link: replayed and merged by the engine; true if a table opened.
+   *  <body data-friend-links> counts the links handled (for tests). */
+  let handled = 0;
   async function openLink(text) {
+    try {
+      return await openLinkNow(text);
+    } finally {
+      document.body.dataset.friendLinks = String(++handled);
+    }
+  }
+
+  async function openLinkNow(text) {
     const site = siteAddress();
     let found;
     try {
@@ -151,11 +161,12 @@ export function attachFriend(app) {
     const other = 1 - seat;
     const names = [...found.names];
     if (found.status === 'new' && !names[seat]) names[seat] = store.listPlayers()[0]?.name ?? '';
+    if (found.status === 'new' && found.names[seat]) found.status = 'extends'; // rebuilt from the friend's link
     if (['new', 'extends'].includes(found.status)) {
-      const ratings = stored?.friend?.ratings ? [...stored.friend.ratings] : [null, null];
+      const ratings = stored?.friend?.ratings ? [...stored.friend.ratings] : [...found.ratings];
       ratings[other] = found.ratings[other];
       const ownRated = found.record.games === 2 && state.catalog.variants.find((v) => v.id === found.record.variant)?.rated;
-      if (!stored && ownRated) ratings[seat] = ratingOf(names[seat], found.record.variant);
+      if (!stored && !ratings[seat] && ownRated) ratings[seat] = ratingOf(names[seat], found.record.variant);
       const players = [0, 1].map((index) => ({kind: index === seat ? 'human' : 'friend', name: names[index]}));
       const saved = store.saveMatch({
         ...found.record, id, players, clock: null, created: stored?.created,
@@ -250,12 +261,27 @@ export function attachFriend(app) {
     if (!friendly) return;
     panel.dataset.turn = table.friend.turn;
     panel.prepend(el('h2', {class: 'friend-title', text: t('friend.title', {name: friendName(table)})}));
+    const first = gameOneResult(table);
+    if (first) panel.append(el('p', {class: 'friend-game-one', text: first}));
     if (notice?.askName) panel.append(nameField(table));
     if (needsLink(table)) panel.append(...sendParts(table));
     else if (table.friend.turn === 'mine') {
       panel.append(el('p', {class: 'friend-turn', text: t('friend.your_turn', {name: friendName(table)})}));
     }
   });
+
+  /** In game 2: how game 1 ended (it went on to game 2 without a pause). */
+  function gameOneResult(table) {
+    const {match, game_index: index, sides} = table.snapshot;
+    const result = match?.game_results?.[0];
+    if (!result || index !== 1 || !sides) return '';
+    const points = sides.map((side) => Number(result.points[String(side.side)] ?? 0));
+    const score = sides.map((side) => result.values[String(side.side)] ?? 0).join('–');
+    const winner = points.filter((value) => value === Math.max(...points)).length === 1
+      ? sides[points.indexOf(Math.max(...points))] : null;
+    return winner ? t('friend.game_one', {name: playerName(table.players, winner.seats[0]), score})
+      : t('friend.game_one_draw', {score});
+  }
 
   function nameField(table) {
     const seat = table.friend.seat;
@@ -313,12 +339,13 @@ export function attachFriend(app) {
       .sort((a, b) => order[a.saved.friend.turn] - order[b.saved.friend.turn] || b.entry.updated - a.entry.updated);
     const rows = entries.map(({entry, saved}) => {
       const {friend} = saved;
-      const name = playerName(saved.players, 1 - friend.seat);
+      const name = saved.players[1 - friend.seat]?.name || t('friend.someone');
       const unsent = friend.turn !== 'mine' && friend.sent < saved.events.length;
-      const turn = unsent ? t('friend.turn.unsent', {name}) : t(`friend.turn.${friend.turn}`, {name});
+      const said = unsent ? t('friend.turn.unsent', {name}) : t(`friend.turn.${friend.turn}`, {name});
+      const turn = said.charAt(0).toUpperCase() + said.slice(1);
       const variant = lobby.variant(saved.variant);
       return el('li', {class: 'saved-match friend-match', dataset: {id: entry.id, turn: friend.turn}},
-        el('div', {class: 'saved-main'}, el('strong', {text: name}), ' · ',
+        el('div', {class: 'saved-main'}, el('strong', {text: playerName(saved.players, 1 - friend.seat)}), ' · ',
           el('span', {text: variant ? pick(variant.name) : saved.variant}), ' · ',
           el('span', {class: 'friend-turn', text: turn})),
         el('button', {type: 'button', class: friend.turn === 'mine' ? 'primary' : '', dataset: {action: 'open-friend', id: entry.id},

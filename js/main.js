@@ -21,6 +21,7 @@ import {OptionsDialog} from './options.js';
 import {openStorage, newMatchId} from './storage.js';
 import {readLaunch, attachAround} from './around.js';
 import {attachFriend} from './friend.js';
+import {updateRatings} from './ratings.js';
 import {bootParts, drawBootParts} from './boot_view.js';
 
 // The first board of a visit is untimed: a newcomer reads the tooltips and the rules
@@ -84,7 +85,8 @@ export const app = {
   dismissNotice,
   exportAll: () => lobby.exportFile(),
   checkRecord: (record, seats) => engine.request('check_record', {record, seats}),
-  saveTable, updateRatings, // friend.js: a match taken from a friend's link
+  saveTable, showError, // ratings.js; friend.js: a match taken from a friend's link
+  updateRatings: (table) => updateRatings(app, table),
 };
 
 // ---- engine ---------------------------------------------------------------------
@@ -309,11 +311,11 @@ function savedPlayers(table) {
 }
 
 /** Save the table's match log (after every move); replays never, and nothing
- *  before the first event. */
+ *  before the first event (but an invitation to a friend). */
 function saveTable(table) {
   if (!table.matchId || table.replay || table.readOnly || table.tableId === null || state.leaving) return;
   const record = table.snapshot.record;
-  if (!record || !record.events.length) return;
+  if (!record || (!record.events.length && !table.friend)) return; // a friend's invitation is kept at once
   const match = table.snapshot.match;
   const saved = store.saveMatch({
     ...record,
@@ -448,38 +450,6 @@ function dismissNotice(indices) {
   render();
 }
 
-/** After a rated match: every person's new rating (Glicko-2, in the engine). */
-async function updateRatings(table) {
-  const match = table.snapshot.match;
-  if (table.ratingAsked || !match?.over || table.replay || table.readOnly) return;
-  table.ratingAsked = true;
-  if (!match.rated) return;
-  const variant = table.config.variant;
-  const before = table.players.map((player, seat) => {
-    if (player.kind === 'friend') return table.friend?.ratings?.[seat] ?? null; // as the friend's device sent it
-    if (player.kind !== 'human' || !player.name) return null;
-    const rating = store.getRating(player.name, variant);
-    return rating ? [rating.r, rating.rd, rating.vol] : null;
-  });
-  try {
-    const {rated, ratings} = await engine.request('rating_updates', {table_id: table.tableId, ratings: before});
-    if (!rated) return;
-    table.ratingChanges = ratings.map((rating, seat) => {
-      const player = table.players[seat];
-      if (!rating || player.kind !== 'human' || !player.name) return null;
-      const old = store.getRating(player.name, variant);
-      store.addPlayer(player.name);
-      store.setRating(player.name, variant, {r: rating.r, rd: rating.rd, vol: rating.vol,
-                                             matches: (old?.matches ?? 0) + 1});
-      return {r: rating.r, change: rating.change};
-    });
-  } catch (error) {
-    showError(error, table);
-  }
-  saveTable(table);
-  render();
-}
-
 async function play(color) {
   const table = state.table;
   if (!table) return;
@@ -523,7 +493,7 @@ async function applySnapshot(table, snapshot) {
   for (const listener of app.snapshotListeners) listener(state);
   saveTable(table);
   afterSnapshot(table);
-  updateRatings(table);
+  updateRatings(app, table);
   // drawn now, not in the next frame: of two states that arrive within one frame (a
   // move and a quick reply) the board shows each, one after the other
   draw();

@@ -531,6 +531,8 @@ export default {
     'friend.paste_label': 'A link from a friend',
     'friend.paste_open': 'Open link',
     'friend.paste_hint': 'Paste a link you were sent here, if it does not open by itself.',
+    'friend.game_one': 'Game 1 went to {name} ({score}).',
+    'friend.game_one_draw': 'Game 1 was a draw ({score}).',
   },
   rules: {
     title: 'Rules',

@@ -528,6 +528,8 @@ export default {
     'friend.paste_label': 'Link van een vriend',
     'friend.paste_open': 'Link openen',
     'friend.paste_hint': 'Plak hier een link die je kreeg, als hij niet vanzelf opent.',
+    'friend.game_one': 'Partij 1 ging naar {name} ({score}).',
+    'friend.game_one_draw': 'Partij 1 was remise ({score}).',
   },
   rules: {
     title: 'Spelregels',

@@ -67,14 +67,19 @@ def link_of(page):
     return page.locator(f"{PANEL} input.friend-link").input_value()
 
 
-def open_link(page, url):
-    """The friend opens the link on their device (a new page load of the site)."""
-    before = page.evaluate("document.body.dataset.stateId || ''")
-    page.goto("about:blank")
-    page.goto(url)
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_selector(f"{PANEL} .friend-notice, {PANEL}[data-turn]")
-    return before
+def open_link(page, url, load=False):
+    """The friend opens the link on their device: in the site's open page (the hash
+    changes, as when an installed app is handed a link), or with `load` as a new page
+    load of the site."""
+    if load or not page.url.startswith(url.split("#")[0]):
+        page.goto("about:blank")
+        page.goto(url)
+        page.wait_for_selector('body[data-friend-links="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    else:
+        handled = int(page.evaluate("document.body.dataset.friendLinks || '0'"))
+        page.evaluate("(url) => { location.hash = new URL(url).hash; }", url)
+        page.wait_for_function("(n) => Number(document.body.dataset.friendLinks || 0) > n", arg=handled)
+    page.wait_for_selector(f"{PANEL}:not([hidden])")
 
 
 def stored(page, match_id=None):
@@ -146,6 +151,7 @@ def test_a_whole_two_game_match_by_links_ends_the_same_on_both_devices_and_rates
     # (a decided match: the ratings move), and the resignation travels by link too
     resigner = play_by_links(anna, bob, game=1)
     assert "Game 2 of 2" in resigner.locator(".match-bar").text_content()
+    assert "Game 1 " in resigner.locator(f"{PANEL} .friend-game-one").text_content()
     resigner.click('button[data-action="resign"]:not([disabled])')
     resigner.click('button[data-action="confirm-resign"]')
     resigner.wait_for_selector(f'{PANEL}[data-turn="over"]')  # the resignation is taken
@@ -205,7 +211,7 @@ def test_bad_links_get_their_message_and_the_stored_match_is_kept(new_guarded_co
         assert stored(anna)["events"] == kept["events"]
 
     # an old link: "you already have a newer position"
-    open_link(anna, second)
+    open_link(anna, second, load=True)
     assert "You already have a newer position" in notice(anna)
     assert anna.evaluate("document.body.dataset.moves") == "3"
     still_kept()
@@ -232,6 +238,8 @@ def test_bad_links_get_their_message_and_the_stored_match_is_kept(new_guarded_co
         assert says in notice(anna), bad
         still_kept()
     # another site's link, pasted in the Friends list
+    anna.click('button[data-action="dismiss-friend-notice"]')
+    anna.wait_for_selector(f"{PANEL} .friend-notice", state="detached")
     anna.click("#new-game")
     anna.click('[data-tab="friends"]')
     assert anna.locator("li.friend-match").first.get_attribute("data-turn") == "theirs"
@@ -259,8 +267,10 @@ def test_a_device_that_lost_its_storage_rebuilds_the_match_from_the_latest_link(
     latest_from_anna = link_of(anna)
     # Bob's device loses everything: a fresh context opens Anna's latest link
     bob_context.close()
-    _, bob_again = device(new_guarded_context, site_url, "bob again")
-    open_link(bob_again, latest_from_anna)
+    context, guard = new_guarded_context()
+    guard.name = "bob again"
+    bob_again = context.new_page()
+    open_link(bob_again, latest_from_anna)  # a page load of the link itself
     assert settled(bob_again) == "mine"
     assert stored(bob_again)["events"] == stored(anna)["events"]
     assert stored(bob_again)["friend"]["seat"] == 1
@@ -270,3 +280,77 @@ def test_a_device_that_lost_its_storage_rebuilds_the_match_from_the_latest_link(
     open_link(anna, link_of(bob_again))
     assert settled(anna) == "mine"
     assert stored(anna)["events"] == stored(bob_again)["events"]
+
+
+def test_the_friend_may_move_first_and_the_invitation_is_kept(new_guarded_context, site_url, axe_scan):
+    _, anna = device(new_guarded_context, site_url, "anna")
+    _, bob = device(new_guarded_context, site_url, "bob")
+    invite(anna, "Anna", games=1, friend_seat=0)
+    assert settled(anna) == "theirs"
+    assert "moves first" in anna.locator(PANEL).text_content()
+    invitation = link_of(anna)
+    # kept at once: a reload shows it, and the Friends list has it
+    anna.reload()
+    anna.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert settled(anna) == "theirs" and link_of(anna) == invitation
+    open_link(bob, invitation)
+    assert "Anna invites you to a game of Quick 8×7" in notice(bob)
+    assert axe_scan(bob) == []
+    name_myself(bob, "Bob")
+    play_one(bob)
+    assert settled(bob) == "theirs"
+    open_link(anna, link_of(bob))
+    assert "Bob has moved" in notice(anna)
+    assert settled(anna) == "mine"
+    assert stored(anna)["events"] == stored(bob)["events"]
+
+
+def test_send_shares_or_copies_the_link_and_a_qr_code_shows_it(new_guarded_context, site_url, axe_scan):
+    context, anna = device(new_guarded_context, site_url, "anna")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    invite(anna, "Anna", games=1)
+    play_one(anna)
+    settled(anna)
+    link = link_of(anna)
+    assert anna.locator('button[data-action="friend-share"]').count() == 0  # no Web Share in this browser
+    anna.click('button[data-action="friend-copy"]')
+    anna.wait_for_selector(f"{PANEL} .friend-status:has-text('Link copied')")
+    assert anna.evaluate("navigator.clipboard.readText()") == link
+    anna.click('button[data-action="friend-qr"]')
+    code = anna.wait_for_selector(f"{PANEL} svg.qr-code")
+    assert int(code.get_attribute("data-modules")) >= 21 and code.get_attribute("aria-label")
+    assert axe_scan(anna) == []
+    # the lobby's list no longer says the move is to be sent
+    anna.click("#new-game")
+    anna.click('[data-tab="friends"]')
+    assert "Your friend’s turn" in anna.locator("li.friend-match").text_content()
+
+    # where the system share sheet exists (phones), "Send…" hands it the link
+    shared_context, _ = new_guarded_context()
+    shared_context.add_init_script("navigator.share = async (data) => { window.sharedWith = data; };")
+    sharer = shared_context.new_page()
+    sharer.goto(site_url)
+    sharer.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    sharer.wait_for_function("() => document.body.dataset.tableId && document.body.dataset.tableId !== '0'")
+    invite(sharer, "Cas", games=1)
+    play_one(sharer)
+    settled(sharer)
+    sharer.click('button[data-action="friend-share"]')
+    sharer.wait_for_selector(f"{PANEL} .friend-status:has-text('Sent')")
+    assert sharer.evaluate("window.sharedWith.url") == link_of(sharer)
+
+
+def test_a_move_is_made_offline_and_its_link_is_ready_to_send(new_guarded_context, site_url):
+    context, anna = device(new_guarded_context, site_url, "anna")
+    anna.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+    context.set_offline(True)
+    anna.reload()
+    anna.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    invite(anna, "Anna", games=1)
+    play_one(anna)
+    assert settled(anna) == "theirs"
+    assert link_of(anna).startswith(site_url + "#f1.")
+    assert "Not sent yet" in anna.locator(PANEL).text_content()
+    anna.click("#new-game")
+    anna.click('[data-tab="friends"]')
+    assert "Send your move to your friend" in anna.locator("li.friend-match").text_content()
