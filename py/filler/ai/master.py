@@ -419,6 +419,7 @@ class Search:
                 break
         if result is not None:
             result.line = self.line(pos, result.color)
+            result.nodes = self.limits.nodes
         return result
 
     def solve(self, pos: Position):
