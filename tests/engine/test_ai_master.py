@@ -176,3 +176,12 @@ def test_choose_with_a_node_budget_repeats_and_time_only_without_one():
     assert len(moves) == 1
     assert ai.levels.tournament_nodes(game, "master") > 8000
     assert ai.levels.tournament_nodes(game, "greedy") is None
+
+
+def test_analyse_position_of_a_game_for_a_review():
+    game = advanced(filler.Game.new("quick", 4), 3, random.Random(6))
+    found = ai.analyse_position(game, 60.0, max_nodes=1500)
+    assert found.color in game.legal_colors() and found.line[0] == found.color
+    assert found.color == ai.choose(game, "master", 60.0, max_nodes=1500)
+    with pytest.raises(ValueError):
+        ai.analyse_position(filler.Game.new("four", 1), 60.0, max_nodes=100)
