@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 import tarfile
@@ -85,6 +86,10 @@ result = json.dumps(out)
 """
 
 
+def package_name(commit: str) -> str:
+    return "filler_" + re.sub(r"\W", "_", commit)
+
+
 def unpack(commit: str, folder: Path) -> Path:
     """``py/filler`` of ``commit`` as ``folder/filler_<commit>``."""
     archive = folder / "old.tar"
@@ -93,7 +98,7 @@ def unpack(commit: str, folder: Path) -> Path:
                        check=True)
     with tarfile.open(archive) as tar:
         tar.extractall(folder, filter="data")
-    target = folder / ("filler_" + commit)
+    target = folder / package_name(commit)
     (folder / "py" / "filler").rename(target)
     return target
 
@@ -124,7 +129,7 @@ def main(argv=None) -> int:
         return 2
     variants = [v for v in args.variant.split(",") if v]
     names = ["this tree"] + ([args.against] if args.against != "none" else [])
-    packages = ["filler"] + (["filler_" + args.against] if args.against != "none" else [])
+    packages = ["filler"] + ([package_name(args.against)] if args.against != "none" else [])
     source = BENCH % {"variants": variants, "boards": args.boards, "seed": args.seed,
                       "nodes": args.nodes, "repeat": args.repeat, "packages": packages}
     with tempfile.TemporaryDirectory() as tmp:

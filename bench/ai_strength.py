@@ -27,7 +27,6 @@ import math
 import os
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -35,7 +34,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
+sys.path.insert(0, str(ROOT / "bench"))
+
 import filler  # noqa: E402
+from ai_nodes import unpack  # noqa: E402  (beside this file)
 from filler.ai import choose  # noqa: E402
 
 DEFAULT_COMMIT = "15f5e0b"
@@ -45,16 +47,9 @@ FACTOR = 0.4
 
 def load_commit(commit: str, folder: Path):
     """The package ``filler`` of ``commit``, imported as ``filler_<commit>``."""
-    name = "filler_" + commit.replace("-", "_").replace(".", "_")
-    archive = folder / "old.tar"
-    with open(archive, "wb") as out:
-        subprocess.run(["git", "-C", str(ROOT), "archive", commit, "py/filler"], stdout=out,
-                       check=True)
-    with tarfile.open(archive) as tar:
-        tar.extractall(folder, filter="data")
-    (folder / "py" / "filler").rename(folder / name)
+    target = unpack(commit, folder)
     sys.path.insert(0, str(folder))
-    return importlib.import_module(name)
+    return importlib.import_module(target.name)
 
 
 def browser_seconds(game) -> float:

@@ -10,12 +10,14 @@ True
 ``choose(game, level, seconds=None, *, seed=0)`` returns a legal color for
 ``game.turn``; ``hint(game)`` is practice mode's hint (the master, short budget);
 ``budget(remaining_ms, increment_ms, game)`` turns a clock into
-seconds per move; ``DESCRIPTIONS[level]`` has a one-line description in nl and en;
+seconds per move; ``analyse_position(game, seconds=None, max_nodes=None)`` is the
+master's analysis of a position (best color, value, exact flag, principal line); ``DESCRIPTIONS[level]`` has a one-line description in nl and en;
 ``RATINGS[variant][level]`` the measured Glicko-2 rating (see ``ratings.py``).
 """
 
-from .levels import DESCRIPTIONS, LEVELS, budget, choose, default_seconds, hint
+from .levels import (DESCRIPTIONS, LEVELS, analyse_position, budget, choose, default_seconds,
+                     hint)
 from .ratings import RATINGS, RATINGS_COMMAND, RATINGS_DATE
 
 __all__ = ["LEVELS", "DESCRIPTIONS", "RATINGS", "RATINGS_COMMAND", "RATINGS_DATE",
-           "choose", "budget", "default_seconds", "hint"]
+           "choose", "budget", "default_seconds", "hint", "analyse_position"]

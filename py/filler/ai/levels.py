@@ -246,6 +246,35 @@ def pick(board: Board, pos: Position, level: str, seconds: float, *, seed: int =
             gc.enable()
 
 
+def analyse_position(game, seconds: float | None = None, *, max_nodes: int | None = None,
+                     clock=None):
+    """The master's analysis of ``game`` (two sides): an ``Analysis`` with the best
+    color, its value for the side to move (``WIN`` + margin for a proven win, ...),
+    whether that value is exact, and the principal line. Stops after ``seconds``
+    (default: the master's time) or ``max_nodes`` (the deterministic stop). For a
+    game review: one call per position."""
+    from .master import Analysis
+    if game.over:
+        raise ValueError("the game is over: there is no move to analyse")
+    if game.sides != 2:
+        raise ValueError("the analysis is for games of two sides (players or teams)")
+    board, pos = Board.from_game(game)
+    if seconds is None:
+        seconds = default_seconds(game)
+    limits = Limits(seconds, max_nodes, time.perf_counter if clock is None else clock)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        found = analyse(board, pos, limits, reach_weight=MASTER_REACH)
+    finally:
+        if collecting:
+            gc.enable()
+    if found is None:   # not even one move searched: the greedy move, value unknown
+        color = _greedy_move(board, pos)
+        return Analysis(color, 0, False, [color], 0, limits.nodes)
+    return found
+
+
 def hint(game, seconds: float | None = None) -> int:
     """Practice mode's hint: the master's move with a short budget (a third of its own)."""
     if seconds is None:

@@ -22,8 +22,9 @@ color, the turn and the count of moves without a capture):
   final margin within that result. Bounds cut it short: a side can at most gain
   every free cell, so a position whose best or worst case is already decided is
   not searched further. The master tries it once at most ``ending_cells`` free
-  cells are left, with part of the move's time; once it has proven a result,
-  every later move is played from the proof.
+  cells are left, with half of the move's time (what it learns stays in the
+  table for the middle-game search if it does not finish); each later move has
+  a smaller ending to prove.
 - **The middle game** (``Search.deepen``): iterative deepening principal
   variation search (negamax), ordered by the table's move, two killer moves per
   ply and a history table, then by the largest flood. A leaf is the parent's
@@ -419,6 +420,7 @@ class Search:
                 break
         if result is not None:
             result.line = self.line(pos, result.color)
+            result.nodes = self.limits.nodes
         return result
 
     def solve(self, pos: Position):

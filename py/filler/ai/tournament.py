@@ -61,9 +61,12 @@ def play_match(variant: str, seed: int, levels, seconds=None, stats=None, bot_se
         seat = match.turn
         level = levels[seat]
         start = time.perf_counter()
-        # a fixed --seconds: node budgets end the searches, so the run repeats
+        # a fixed --seconds: node budgets end the searches, so the run repeats; the
+        # cap is then on the thread's CPU time, which a busy machine does not eat
         nodes = tournament_nodes(match.game, level) if seconds is not None else None
-        color = choose(match.game, level, seconds, seed=bot_seed, max_nodes=nodes)
+        clock = time.thread_time if seconds is not None else None
+        color = choose(match.game, level, seconds, seed=bot_seed, max_nodes=nodes,
+                       clock=clock)
         spent = time.perf_counter() - start
         if stats is not None:
             stats.setdefault(level, BotStats()).add(spent)
