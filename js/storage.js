@@ -117,6 +117,9 @@ export class Store {
       if (win.document) win.document.addEventListener("visibilitychange", this.#onVisible);
     }
     this.#quarantine.restoreReadable();
+    // Everything is checked at once, so that what is set aside is told as one event.
+    for (const [key, kind] of [[PLAYERS_KEY, "players"], [RATINGS_KEY, "ratings"], [SETTINGS_KEY, "settings"]]) this.#read(key, kind);
+    this.#indexEntries();
   }
 
   /** Stops timers and listeners and releases this tab's leases. */
