@@ -4,9 +4,9 @@
 
 import {el, clear} from './dom.js';
 import {t, pick} from './i18n.js';
+import {PRACTICE_LIMITS} from './share.js';
 
 const CORNERS = {2: ['bl', 'tr'], 4: ['bl', 'tl', 'tr', 'br']};
-const PRACTICE_LIMITS = {width: [5, 41], height: [5, 41], colors: [3, 9]};
 const TABS = ['new', 'matches', 'players'];
 
 function field(labelKey, control, extraClass = '') {
