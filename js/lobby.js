@@ -269,7 +269,8 @@ export class Lobby {
 
   renderMatches() {
     const store = this.app.store;
-    const unfinished = store.listMatches({finished: false});
+    // a game nobody has moved in yet is saved (a reload brings it back) but not listed
+    const unfinished = store.listMatches({finished: false}).filter((match) => match.events > 0);
     const finished = store.listMatches({finished: true});
     const list = (entries, done) => entries.length
       ? el('ul', {class: 'saved-list', dataset: {list: done ? 'finished' : 'unfinished'}},
