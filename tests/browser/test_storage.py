@@ -554,7 +554,7 @@ def test_a_full_quota_never_prunes_a_match_kept_in_memory_or_open_at_this_table(
     assert notice["kind"] == "quota" and notice["exportable"] is True
     assert [(item["kind"], item.get("id")) for item in notice["unkept"]] == [
         ("match", "m-open"), ("match", "m-memory"), ("players", None)]
-    assert "the match m-open (Anna, 3)" in notice["message"]
+    assert "the match m-open (classic, Anna)" in notice["message"]
     exported = page.evaluate("() => store.exportAll()")
     assert sorted(m["id"] for m in exported["matches"]) == ["m-memory", "m-open"]
     assert [p["name"] for p in exported["players"]] == ["Anna"]
