@@ -5,9 +5,9 @@
 import {el, clear} from './dom.js';
 import {t, pick} from './i18n.js';
 import {playerName} from './names.js';
+import {PRACTICE_LIMITS} from './share.js';
 
 const CORNERS = {2: ['bl', 'tr'], 4: ['bl', 'tl', 'tr', 'br']};
-const PRACTICE_LIMITS = {width: [5, 41], height: [5, 41], colors: [3, 9]};
 const TABS = ['new', 'friends', 'matches', 'players'];
 
 function field(labelKey, control, extraClass = '') {
@@ -286,7 +286,8 @@ export class Lobby {
 
   renderMatches() {
     const store = this.app.store;
-    const unfinished = store.listMatches({finished: false});
+    // a game nobody has moved in yet is saved (a reload brings it back) but not listed
+    const unfinished = store.listMatches({finished: false}).filter((match) => match.events > 0);
     const finished = store.listMatches({finished: true});
     const list = (entries, done) => entries.length
       ? el('ul', {class: 'saved-list', dataset: {list: done ? 'finished' : 'unfinished'}},

@@ -150,6 +150,10 @@ async function openOnEngine(table) {
                                     clock: clockNow(table), created: table.created});
     return;
   }
+  // the snapshot's board stands in for a board nobody asked for by seed: untouched,
+  // it becomes a fresh random one now, so that not every visit gets the same board
+  const fresh = table.standIn && !table.moves.length && (table.queuedColor === null || table.queuedColor === undefined);
+  if (fresh) table.config = {...table.config, seed: null};
   let opened;
   try {
     opened = await engine.request('new_game', {...newGameParams(table.config), moves: table.moves});
@@ -157,11 +161,20 @@ async function openOnEngine(table) {
     table.queuedColor = null;
     return showError(error, table);
   }
-  if (state.table !== table) {
-    // another game was started meanwhile: let the worker drop this one
+  const clickedMeanwhile = fresh && table.queuedColor !== null && table.queuedColor !== undefined;
+  if (state.table !== table || clickedMeanwhile) {
+    // another game was started meanwhile, or a color of the board shown was chosen:
+    // let the worker drop this one (and open the board shown)
     engine.request('close', {table_id: opened.table_id}).catch(() => {});
+    if (clickedMeanwhile) {
+      table.config = {...table.config, seed: table.layout.seed};
+      table.standIn = false;
+      await openOnEngine(table);
+    }
     return;
   }
+  table.standIn = false;
+  table.config = {...table.config, seed: opened.layout.seed};
   table.tableId = opened.table_id;
   table.engineGeneration = engine.generation;
   table.requesting = false;
@@ -173,7 +186,7 @@ async function openOnEngine(table) {
   table.players = opened.layout.players;
   table.snapshot = arriving(opened.state); // its clock counts down from now
   noteMoves(table);
-  // the board drawn before boot is a game like any other: saved from its first move
+  // the board drawn before boot is a game like any other: saved from now on
   table.matchId ??= newMatchId();
   saveTable(table);
   const queued = table.queuedColor;
@@ -246,6 +259,7 @@ async function startGame(config) {
     }
     const seeded = {...state.config, seed: state.catalog.seed};
     state.table = makeTable(seeded, snapshotBoard.layout, snapshotBoard.state, null);
+    state.table.standIn = config.seed === null || config.seed === undefined;
     render();
     return;
   }
@@ -275,7 +289,9 @@ function setTable(table) {
   if (previous && previous !== table) {
     if (previous.tableId) engine.request('close', {table_id: previous.tableId}).catch(() => {});
     if (previous.matchId && previous.matchId !== table.matchId && !previous.readOnly) {
-      saveTable(previous);
+      // a game left before its first move is no saved match
+      if (previous.snapshot.record?.events.length === 0 && !previous.replay) store.removeMatch(previous.matchId);
+      else saveTable(previous);
       store.releaseMatch(previous.matchId);
     }
   }
@@ -310,12 +326,12 @@ function savedPlayers(table) {
     : {kind: player.kind === 'friend' ? 'friend' : 'human', name: player.name || ''});
 }
 
-/** Save the table's match log (after every move); replays never, and nothing
- *  before the first event (but an invitation to a friend). */
+/** Save the table's match log: when it opens (a reload at once brings back the same
+ *  board, and a friend's invitation is kept) and after every move; replays never. */
 function saveTable(table) {
   if (!table.matchId || table.replay || table.readOnly || table.tableId === null || state.leaving) return;
   const record = table.snapshot.record;
-  if (!record || (!record.events.length && !table.friend)) return; // a friend's invitation is kept at once
+  if (!record) return;
   const match = table.snapshot.match;
   const saved = store.saveMatch({
     ...record,

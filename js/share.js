@@ -26,6 +26,8 @@ const LANGUAGES = ['nl', 'en'];
 const KNOWN = new Set(['variant', 'seed', 'shape', 'width', 'height', 'colors', 'moves', 'players',
   'level', 'match', 'clock', 'lang', 'theme', 'palette', 'symbols', 'sound', 'origin']);
 const MAX_SEED = 2 ** 31 - 1;
+/** Practice boards' sizes and colors, [low, high] (the engine checks them again). */
+export const PRACTICE_LIMITS = {width: [5, 41], height: [5, 41], colors: [3, 9]};
 
 /**
  * Read parameters (URLSearchParams). Returns {config, settings, moves, origin, errors}:
@@ -66,9 +68,7 @@ export function parseGameParams(params, {embed = false} = {}) {
   whole('seed', 0, MAX_SEED, (seed) => { config.seed = seed; });
   const options = {};
   oneOf('shape', SHAPES, (shape) => { options.shape = shape; });
-  whole('width', 1, 999, (value) => { options.width = value; });
-  whole('height', 1, 999, (value) => { options.height = value; });
-  whole('colors', 1, 99, (value) => { options.colors = value; });
+  for (const name of ['width', 'height', 'colors']) whole(name, ...PRACTICE_LIMITS[name], (value) => { options[name] = value; });
   if (Object.keys(options).length) {
     if ((config.variant ?? 'practice') === 'practice') {
       config.variant = 'practice';
@@ -80,7 +80,8 @@ export function parseGameParams(params, {embed = false} = {}) {
     const match = /^(\d{1,4})-([0-8]*)$/.exec(movesText);
     if (!match) errors.push({key: 'launch.bad_moves', params: {}});
     else if (Number(match[1]) !== match[2].length) {
-      errors.push({key: 'launch.moves_cut', params: {count: Number(match[1]), found: match[2].length}});
+      const longer = match[2].length > Number(match[1]);
+      errors.push({key: longer ? 'launch.moves_extra' : 'launch.moves_cut', params: {count: Number(match[1]), found: match[2].length}});
     } else if (match[2].length) moves = [...match[2]].map(Number);
     if (moves && config.seed === undefined) {
       errors.push({key: 'launch.moves_need_seed', params: {}});

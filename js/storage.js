@@ -117,6 +117,9 @@ export class Store {
       if (win.document) win.document.addEventListener("visibilitychange", this.#onVisible);
     }
     this.#quarantine.restoreReadable();
+    // Everything is checked at once, so that what is set aside is told as one event.
+    for (const [key, kind] of [[PLAYERS_KEY, "players"], [RATINGS_KEY, "ratings"], [SETTINGS_KEY, "settings"]]) this.#read(key, kind);
+    this.#indexEntries();
   }
 
   /** Stops timers and listeners and releases this tab's leases. */
@@ -167,8 +170,10 @@ export class Store {
     const kind = kindOf(key);
     if (kind !== "match") return { kind };
     const match = parseOrNull(this.#get(key));
-    const names = Array.isArray(match?.players)
-      ? match.players.map((player) => String(player?.name || player?.level || "?").slice(0, 40)) : [];
+    // the variant and the players' names or levels, so that a player knows which match
+    const players = Array.isArray(match?.players) ? match.players.map((player) => player?.name || player?.level) : [];
+    const names = [match?.variant, ...players].filter((name) => typeof name === "string" && name !== "")
+      .map((name) => name.slice(0, 40));
     return { kind, id: key.slice(MATCH_PREFIX.length), names };
   }
 

@@ -533,6 +533,7 @@ export default {
     'friend.paste_hint': 'Paste a link you were sent here, if it does not open by itself.',
     'friend.game_one': 'Game 1 went to {name} ({score}).',
     'friend.game_one_draw': 'Game 1 was a draw ({score}).',
+    'launch.moves_extra': 'The link holds too many moves: it should hold {count}, it holds {found}.',
   },
   rules: {
     title: 'Rules',

@@ -530,6 +530,7 @@ export default {
     'friend.paste_hint': 'Plak hier een link die je kreeg, als hij niet vanzelf opent.',
     'friend.game_one': 'Partij 1 ging naar {name} ({score}).',
     'friend.game_one_draw': 'Partij 1 was remise ({score}).',
+    'launch.moves_extra': 'De link heeft te veel zetten: er horen er {count} in, er staan er {found}.',
   },
   rules: {
     title: 'Spelregels',

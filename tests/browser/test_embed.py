@@ -34,7 +34,7 @@ HOST_HTML = """<!doctype html>
 def host_url(tmp_path_factory, serve_directory):
     directory = tmp_path_factory.mktemp("host")
     (directory / "index.html").write_text(HOST_HTML)
-    return serve_directory(directory)
+    return serve_directory(directory, security_headers=False)  # another site: its own inline script
 
 
 def events_of(page, frame, kind):
@@ -139,11 +139,11 @@ def test_embedded_in_another_site_it_still_plays(page, site_url, host_url):
     assert "Offline" in info["note"], info
 
 
-def test_a_board_the_engine_refuses_gets_a_message_and_the_default_game(page, site_url, boot):
+def test_a_board_size_out_of_range_gets_a_message_and_practice_at_its_default_size(page, site_url, boot):
     boot(page, f"{site_url}embed.html?variant=practice&width=99&lang=en")
     page.wait_for_selector(".launch-message:not([hidden])", timeout=BOOT_TIMEOUT_MS)
-    assert "99" in page.locator(".launch-message").text_content()
-    page.wait_for_function("() => document.body.dataset.variant === 'classic' && document.body.dataset.tableId !== '0'")
+    assert "from 5 to 41, not “99”" in page.locator(".launch-message").text_content()
+    page.wait_for_function("() => document.body.dataset.variant === 'practice' && document.body.dataset.tableId !== '0'")
 
 
 def test_a_command_named_like_an_inherited_property_is_ignored(page, site_url, host_url):
@@ -172,3 +172,16 @@ def test_an_all_computer_match_posts_the_end_of_every_game(page, site_url, host_
     won = [sum(1 if side in game["winners"] else 0.5 if not game["winners"] else 0 for game in ended) for side in (0, 1)]
     assert won == points
     assert all(game["reason"] and len(game["scores"]) == 2 for game in ended)
+
+
+def test_messages_say_what_is_wrong_a_long_move_list_and_the_practice_range(page, site_url, boot):
+    boot(page, f"{site_url}embed.html?variant=practice&height=0&width=wide&colors=12&seed=3&moves=2-1234&lang=en")
+    message = page.locator(".launch-message")
+    message.wait_for()
+    items = message.locator("li").all_text_contents()
+    assert "“height” should be a whole number from 5 to 41, not “0”." in items
+    assert "“width” should be a whole number from 5 to 41, not “wide”." in items
+    assert "“colors” should be a whole number from 3 to 9, not “12”." in items
+    assert "The link holds too many moves: it should hold 2, it holds 4." in items
+    assert not any("cut short" in item for item in items)
+    assert page.locator(".board .cell").count() > 0

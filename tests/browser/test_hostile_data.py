@@ -102,3 +102,74 @@ def test_a_newest_match_that_does_not_replay_is_set_aside_once_and_the_next_resu
     page.wait_for_selector(ENGINE_READY, state="attached")
     assert page.locator(".notice").count() == 0
     assert page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('filler:quarantine:')).length") == 1
+
+
+def test_ten_keys_set_aside_make_one_notice_that_names_each_in_the_page_language(new_guarded_context, site_url):
+    context, _ = new_guarded_context()
+    items = {f"filler:match:m-bad-{number}": "{nope" for number in range(8)}
+    items["filler:players"] = '{"version": 9, "players": []}'
+    items["filler:ratings"] = json.dumps({"version": 1, "ratings": [{"player": "Ann", "r": "NaN"}]})
+    items["filler:settings"] = json.dumps({"version": 1, "settings": {"language": "nl"}})
+    with_storage(context, site_url, items)
+    page = context.new_page()
+    boot_page(page, site_url)
+    notice = page.locator('.notice[data-kind="corrupt"]')
+    notice.wait_for()
+    assert page.locator(".notice").count() == 1
+    text = notice.text_content()
+    assert text.startswith("Apart gezet, niet gewist:")
+    assert all(f"de bewaarde match m-bad-{number} (onleesbaar of vreemd)" in text for number in range(8))
+    assert "de lijst van spelers (van een nieuwere versie van deze site)" in text
+    assert "één ingang van de ratings (Ann/undefined)" in text
+    page.click('.notice[data-kind="corrupt"] button')
+    assert page.locator(".notice").count() == 0
+
+
+def test_a_notice_of_one_removed_match_says_match_not_matches(page, site_url):
+    page.goto(site_url + "rules.html")
+    lines = page.evaluate("""async () => {
+      const {noticeLines} = await import('./js/notices.js');
+      const {setLanguage} = await import('./js/i18n.js');
+      const said = (language, count) => {
+        setLanguage(language);
+        return noticeLines([{kind: 'pruned', matches: Array.from({length: count}, (_, i) => ({id: 'm-' + i}))}])[0].text;
+      };
+      return [said('en', 1), said('en', 2), said('nl', 1), said('nl', 3)];
+    }""")
+    assert lines == ["Storage was full: 1 old finished match was removed.",
+                     "Storage was full: 2 old finished matches were removed.",
+                     "De opslag was vol: 1 oude afgelopen match is verwijderd.",
+                     "De opslag was vol: 3 oude afgelopen matches zijn verwijderd."]
+
+
+def test_a_new_game_is_saved_when_it_opens_so_a_reload_at_once_brings_it_back(new_guarded_context, site_url):
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    boot_page(page, site_url)
+    start_match(page, variant="quick", name="Jan", games=1)
+    match_id = data(page, "matchId")
+    saved = json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))
+    assert saved["events"] == [] and saved["seed"] == int(data(page, "seed"))
+    board = page.evaluate("[...document.querySelectorAll('.board .cell')].map(c => c.dataset.color).join('')")
+    page.reload()  # as if in the same instant as the first click
+    page.wait_for_function("(id) => document.body.dataset.matchId === id", arg=match_id, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(ENGINE_READY, state="attached")
+    assert page.evaluate("[...document.querySelectorAll('.board .cell')].map(c => c.dataset.color).join('')") == board
+    # a game left before its first move is no saved match
+    start_match(page, variant="quick", name="Jan", games=1)
+    assert page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id) is None
+
+
+def test_first_visits_and_embeds_without_a_seed_get_fresh_boards(new_guarded_context, site_url):
+    seeds = {"visit": set(), "embed": set()}
+    for _ in range(3):
+        context, _ = new_guarded_context()
+        page = context.new_page()
+        for kind, url in (("visit", site_url), ("embed", f"{site_url}embed.html?variant=quick")):
+            boot_page(page, url)
+            page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+            page.wait_for_function("() => document.body.dataset.tableId !== '0'")
+            seeds[kind].add(data(page, "seed"))
+        context.close()
+    # three visits, three boards (two alike by chance: one in 700 million)
+    assert len(seeds["visit"]) == 3 and len(seeds["embed"]) == 3, seeds

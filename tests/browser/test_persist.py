@@ -124,6 +124,7 @@ def test_a_second_tab_says_open_elsewhere_and_takes_over(new_guarded_context, si
     assert owners(second) == owners(first)
     first.wait_for_selector('.notice[data-kind="taken-over"]')
     assert data(first, "readOnly") == "taken-over"
+    assert first.locator(".notice").count() == 1  # one notice for one event
     play_one(second)
     assert len(saved_match(second, match_id)["events"]) > 2
 

@@ -179,3 +179,14 @@ def test_every_code_the_page_itself_uses_has_a_text():
             "store.not_json", "store.field"} <= used
     missing = sorted(used - set(problem_texts()["en"]))
     assert not missing, f"codes without a text in js/i18n/: {missing}"
+
+
+def test_the_page_checks_practice_links_with_the_engines_ranges():
+    """share.js refuses a practice size or color count out of range before the engine
+    sees it, so that its message states the range: the engine's own."""
+    from filler.variants import MAX_COLORS, MAX_SIDE, MIN_COLORS, PRACTICE_MIN_SIDE
+    source = (ROOT / "js" / "share.js").read_text(encoding="utf-8")
+    found = re.search(r"PRACTICE_LIMITS = \{width: \[(\d+), (\d+)\], height: \[(\d+), (\d+)\], colors: \[(\d+), (\d+)\]\}", source)
+    assert found, "PRACTICE_LIMITS not found in js/share.js"
+    assert tuple(map(int, found.groups())) == (PRACTICE_MIN_SIDE, MAX_SIDE, PRACTICE_MIN_SIDE, MAX_SIDE,
+                                               MIN_COLORS, MAX_COLORS)
