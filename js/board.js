@@ -89,7 +89,9 @@ export class Board {
     this.view = null;
     this.drawn = null;     // the engine state last drawn: {colors, owners, step}
     this.waves = [];       // the running Web Animations of cells and outlines
-    this.lastWave = null;  // {startAt, endAt} of the latest move's wave (performance.now())
+    // the latest move's wave: {startAt, endAt, earliest (document timeline times;
+    // earliest: when the wave before it ends), animations}
+    this.lastWave = null;
     this.labelled = typeof handlers.cellLabel === 'function';
     this.labelKey = null;
     this.prefix = `board${++boardCounter}`;
@@ -330,8 +332,9 @@ export class Board {
     if (old === d) return;
     setAttr(outline, 'd', d);
     if (wave && wave.startIn > 0) {
-      this.track(outline.animate([{offset: 0, d: pathValue(old)}],
-                                 {duration: 0, delay: wave.startIn, fill: 'backwards'}));
+      const hold = outline.animate([{offset: 0, d: pathValue(old)}], {duration: 0, fill: 'backwards'});
+      hold.startTime = wave.startAt;
+      this.track(hold);
     }
   }
 
@@ -359,9 +362,13 @@ export class Board {
     const last = drawn.step;
     const next = step && last && step.game === last.game && step.number === last.number + 1
       && step.seat !== undefined;
-    const now = performance.now();
-    // a person's move, any other change, or a second move waiting: the waves end now
-    if (!next || step.person || (this.lastWave && this.lastWave.startAt > now)) this.finishWaves();
+    // times on the document timeline, and each animation's start set on it: a busy
+    // page then drops frames but never lets one wave overlap the next
+    const now = document.timeline.currentTime;
+    // a person's move or any other change: every wave ends now; a move while another
+    // waits: the waiting one gives up most of its pause
+    if (!next || step.person) this.finishWaves();
+    else if (this.lastWave && this.lastWave.startAt > now) this.hurryWave(now);
     if (!next) return null;
     const changed = [];
     for (let id = 0; id < this.cells.length; id++) {
@@ -390,6 +397,7 @@ export class Board {
       ring = outer;
     }
     const still = reducedMotion();
+    const earliest = Math.max(now, this.lastWave?.endAt ?? now);
     const startAt = this.lastWave ? Math.max(now, this.lastWave.endAt + WAVE.gapMs) : now;
     const ringMs = Math.min(WAVE.ringMs, WAVE.spreadMs / Math.max(1, rings));
     const cells = changed.map((id) => {
@@ -401,20 +409,21 @@ export class Board {
     });
     const spread = Math.max(...cells.map((cell) => cell.delay));
     const endAt = startAt + (still ? 0 : spread) + WAVE.popMs; // reduced motion: a still pause
-    this.lastWave = {startAt, endAt};
-    return {cells, still, startIn: startAt - now};
+    this.lastWave = {startAt, endAt, earliest, animations: []};
+    return {cells, still, startAt, startIn: startAt - now};
   }
 
   /** Paint the planned wave: each cell from its old look, in its turn. */
-  startWave({cells, still, startIn}) {
+  startWave({cells, still, startAt, startIn}) {
     for (const {id, gained, delay, look} of cells) {
       if (still && startIn <= 0) continue; // nothing to wait for, nothing to move
       const cell = this.cells[id];
       const from = {offset: 0, ...look};
       const keyframes = gained && !still ? [from, {offset: 0.01, fill: look.fill, stroke: look.stroke,
                                                    transform: POPPED_FROM}] : [from];
-      const animation = cell.animate(keyframes, {duration: still ? 0 : WAVE.popMs, delay: startIn + delay,
-                                                 fill: 'backwards', easing: 'ease-out'});
+      const animation = cell.animate(keyframes, {duration: still ? 0 : WAVE.popMs, fill: 'backwards',
+                                                 easing: 'ease-out'});
+      animation.startTime = startAt + delay;
       // no CSS transition meanwhile: it would paint over the animation
       cell.setAttribute('data-wave', '');
       cell.wave = animation;
@@ -428,6 +437,16 @@ export class Board {
   track(animation) {
     this.waves = this.waves.filter((running) => running.playState !== 'finished');
     this.waves.push(animation);
+    this.lastWave?.animations.push(animation);
+  }
+
+  /** The waiting wave starts soon after the one before it ends: a third of the pause. */
+  hurryWave(now) {
+    const waiting = this.lastWave;
+    const early = waiting.startAt - Math.max(now, waiting.earliest + WAVE.gapMs / 3);
+    for (const animation of waiting.animations) animation.startTime -= early;
+    waiting.startAt -= early;
+    waiting.endAt -= early;
   }
 
   /** Paint every wave's end now. */

@@ -38,20 +38,26 @@ SAMPLE_FRAMES = """(moves) => ({frames: new Promise((resolve) => {
 })})"""
 
 # What the board holds at the moment the page shows move n, for each n in `counts`
-# (read in the same task that drew it): the cells' animations (not CSS
-# transitions), each seat's marked cells and the playable colors. With `press`, the
-# first playable color's key is pressed at once after the first count.
+# (read in the same task that drew it): the document timeline's time, the cells'
+# animations (not CSS transitions) with their start on that timeline, each seat's
+# marked cells and its last move's outline, and the playable colors. With `press`,
+# the first playable color's key is pressed at once after the first count.
 AT_MOVES = """([counts, press]) => ({moments: new Promise((resolve) => {
   const moments = [];
   const cells = () => [...document.querySelectorAll('.board .cell')];
   const read = () => ({
     moves: Number(document.body.dataset.moves),
+    now: document.timeline.currentTime,
     animations: cells().flatMap((cell) => cell.getAnimations()
       .filter((animation) => !(animation instanceof CSSTransition))
-      .map((animation) => ({cell: Number(cell.dataset.cell), ...animation.effect.getComputedTiming()}))),
+      .map((animation) => ({cell: Number(cell.dataset.cell), start: animation.startTime ?? document.timeline.currentTime,
+                            ...animation.effect.getComputedTiming()}))),
     marked: Object.fromEntries(cells().filter((cell) => cell.dataset.last !== undefined)
       .map((cell) => [cell.dataset.cell, Number(cell.dataset.last)])),
     legal: [...document.querySelectorAll('.color-button:not([aria-disabled])')].map((b) => Number(b.dataset.color)),
+    outlines: [...document.querySelectorAll('.board .last-outline')].map((outline) => ({
+      d: outline.getAttribute('d') || '', stroke: getComputedStyle(outline).stroke,
+      opacity: Number(getComputedStyle(outline).opacity)})),
   });
   const watch = new MutationObserver(() => {
     const moves = Number(document.body.dataset.moves);
@@ -70,10 +76,10 @@ AT_MOVES = """([counts, press]) => ({moments: new Promise((resolve) => {
 })})"""
 
 
-def start(page, variant):
+def start(page, variant, kinds=("human", "computer")):
     """A new game from the lobby, the pointer then off the board (a hovered cell would
     preview its color over the moves)."""
-    game = start_from_lobby(page, variant)
+    game = start_from_lobby(page, variant, kinds)
     page.mouse.move(0, 0)
     return game
 
@@ -105,21 +111,49 @@ def rings(game, gained, seat):
     return distance
 
 
+def biggest_move(game):
+    """The legal color that gains the most cells now."""
+    return max(game.legal_colors(), key=lambda c: (len(game.preview(c).get(game.turn, [])), -c))
+
+
+def start_with_a_gain(page):
+    """A new classic game whose first move can gain cells (most can)."""
+    game, _ = start(page, "classic")
+    while not game.preview(biggest_move(game)).get(game.turn):
+        game, _ = start(page, "classic")
+    return game
+
+
 def reply_of(page, game):
-    """The game after the computer's reply: its territory's color now is its move."""
+    """The game after the computer's reply: its territory's color now is its move
+    (until it moves again)."""
     color = page.evaluate("(seat) => document.querySelector(`.board .cell[data-owner=\"${seat}\"]`).dataset.color",
                           game.turn)
     return game.play(int(color))
 
 
-def play_and_watch(page, game, color):
+def play_and_watch(page, game, color, moves=2):
     """Press the color's key and sample every frame until the reply is painted;
-    returns (frames, the game after my move, the game after the reply)."""
-    sampling = page.evaluate_handle(SAMPLE_FRAMES, 2)
+    returns (frames, the moments of my move and the reply, the game after my move,
+    the game after the reply)."""
+    sampling = page.evaluate_handle(SAMPLE_FRAMES, moves)
+    watching = page.evaluate_handle(AT_MOVES, [[1, 2], False])
     page.keyboard.press(str(color + 1))
     frames = sampling.evaluate("sampling => sampling.frames")
+    moments = watching.evaluate("watching => watching.moments")
     mine = game.play(color)
-    return frames, mine, reply_of(page, mine)
+    return frames, moments, mine, reply_of(page, mine)
+
+
+def pause_before_reply(moments, my_cells, reply_cells):
+    """Milliseconds on the page's timeline from my move painted whole to the reply's
+    first cell changing, as the board scheduled them."""
+    at_mine, at_reply = moments
+    mine_ends = max([a["start"] + a["endTime"] for a in at_mine["animations"] if a["cell"] in my_cells],
+                    default=at_mine["now"])
+    reply_starts = min([a["start"] for a in at_reply["animations"] if a["cell"] in reply_cells],
+                       default=at_reply["now"])
+    return reply_starts - mine_ends
 
 
 def looks_like(frame, cells, reference):
@@ -135,29 +169,40 @@ def table(booted_page):
 
 
 def test_your_own_move_is_on_screen_before_the_reply(table):
-    game, _ = start(table, "classic")
-    frames, mine, reply = play_and_watch(table, game, game.legal_colors()[0])
+    game = start_with_a_gain(table)
+    frames, moments, mine, reply = play_and_watch(table, game, biggest_move(game))
     first, last = frames[0], frames[-1]
     my_cells, reply_cells = changed_cells(game, mine), changed_cells(mine, reply)
     assert my_cells and reply_cells and not my_cells & reply_cells
     assert owners_of(reply) == table.evaluate(
         "[...document.querySelectorAll('.board .cell')].map(c => c.dataset.owner || '.').join('')")
-    alone = [index for index, frame in enumerate(frames)
-             if looks_like(frame, my_cells, last) and looks_like(frame, reply_cells, first)]
-    assert alone, "no frame shows my move on its own"
-    # the reply came back while my move was still painting: it waits for it
-    reply_in = next(index for index, frame in enumerate(frames) if frame["moves"] == 2)
+    # however quick the reply, my move is painted whole, alone for a while, then the reply
+    assert pause_before_reply(moments, my_cells, reply_cells) >= 100
+    # and so it is in the frames painted: none shows the reply begun before my move is
+    # whole (at any frame rate)
     mine_painted = next(index for index, frame in enumerate(frames) if looks_like(frame, my_cells, last))
-    if reply_in <= mine_painted:
-        assert any(frames[index]["moves"] == 2 for index in alone)
     reply_seen = next(index for index, frame in enumerate(frames) if not looks_like(frame, reply_cells, first))
-    assert reply_seen > alone[0]
+    assert mine_painted <= reply_seen
+
+
+def test_in_four_players_each_computer_move_is_painted_in_turn(table):
+    game, _ = start(table, "four", ("human", "computer", "computer", "computer"))
+    frames, _, mine, _ = play_and_watch(table, game, game.legal_colors()[0], moves=4)
+    games = [game, mine]
+    while len(games) < 5:
+        games.append(reply_of(table, games[-1]))
+    moves = [changed_cells(before, after) for before, after in zip(games, games[1:])]
+    first, last = frames[0], frames[-1]
+    painted = [next(index for index, frame in enumerate(frames) if looks_like(frame, cells, last)) for cells in moves]
+    begun = [next(index for index, frame in enumerate(frames) if not looks_like(frame, cells, first)) for cells in moves]
+    for number in range(3):  # each move painted whole before the next one starts
+        assert painted[number] <= begun[number + 1], (number, painted, begun)
 
 
 def test_a_move_spreads_from_the_territory_ring_by_ring(table):
-    game, _ = start(table, "classic")
+    game = start_with_a_gain(table)
     seat = game.turn
-    color = max(game.legal_colors(), key=lambda c: (len(game.preview(c).get(seat, [])), -c))
+    color = biggest_move(game)
     watching = table.evaluate_handle(AT_MOVES, [[1, 2], False])
     table.keyboard.press(str(color + 1))
     moment = watching.evaluate("watching => watching.moments")[0]
@@ -165,7 +210,7 @@ def test_a_move_spreads_from_the_territory_ring_by_ring(table):
     gained = gained_cells(game, mine)
     territory = changed_cells(game, mine) - gained
     distance = rings(game, gained, seat)
-    start_of = {animation["cell"]: animation["delay"] for animation in moment["animations"]}
+    start_of = {animation["cell"]: animation["start"] for animation in moment["animations"]}
     assert gained and set(start_of) == territory | gained  # the cells the move changed, only those
     # the territory takes the color first, then each ring of gained cells in turn
     assert max(start_of[cell] for cell in territory) < min(start_of[cell] for cell in gained)
@@ -175,13 +220,14 @@ def test_a_move_spreads_from_the_territory_ring_by_ring(table):
             if distance.get(a, far) < distance.get(b, far):
                 assert start_of[a] < start_of[b]
     # a short wave: about a quarter of a second until the last cell is painted
-    assert 100 <= max(animation["endTime"] for animation in moment["animations"]) <= 400
+    painted = max(animation["start"] + animation["endTime"] for animation in moment["animations"])
+    assert 100 <= painted - moment["now"] <= 400
 
 
 def test_reduced_motion_paints_no_motion_but_keeps_the_order(table):
     table.emulate_media(reduced_motion="reduce")
     game, _ = start(table, "classic")
-    frames, mine, reply = play_and_watch(table, game, game.legal_colors()[-1])
+    frames, moments, mine, reply = play_and_watch(table, game, game.legal_colors()[-1])
     first, last = frames[0], frames[-1]
     my_cells, reply_cells = changed_cells(game, mine), changed_cells(mine, reply)
     for frame in frames:  # each cell as before or as after, never in between
@@ -190,12 +236,13 @@ def test_reduced_motion_paints_no_motion_but_keeps_the_order(table):
     for cells in (my_cells, reply_cells):  # a move all at once
         shown = [index for index, frame in enumerate(frames) if not looks_like(frame, cells, first)]
         assert all(looks_like(frames[index], cells, last) for index in shown)
-    assert any(looks_like(frame, my_cells, last) and looks_like(frame, reply_cells, first) for frame in frames)
+    # and the reply a while after my move (a still pause)
+    assert pause_before_reply(moments, my_cells, reply_cells) >= 100
 
 
 def test_each_players_last_move_stays_marked_until_their_next(table):
-    game, _ = start(table, "classic")
-    color = game.legal_colors()[0]
+    game = start_with_a_gain(table)
+    color = biggest_move(game)
     watching = table.evaluate_handle(AT_MOVES, [[2, 3], True])  # my next move at once after the reply
     table.keyboard.press(str(color + 1))
     after_reply, after_mine = watching.evaluate("watching => watching.moments")
@@ -204,15 +251,13 @@ def test_each_players_last_move_stays_marked_until_their_next(table):
     reply = next(mine.play(c) for c in mine.legal_colors() if gained_cells(mine, mine.play(c)) == marked(after_reply, 1))
     # after the reply my move is still marked beside the computer's
     assert marked(after_reply, 0) == gained_cells(game, mine)
-    assert marked(after_reply, 1)
     # my next move moves my mark; the computer's stays until it moves again
     assert after_mine["moves"] == 3
     assert marked(after_mine, 0) == gained_cells(reply, reply.play(after_reply["legal"][0]))
     assert marked(after_mine, 1) == marked(after_reply, 1)
-    for seat in (0, 1):
-        outline = table.locator(f'.board .last-outline[data-seat="{seat}"]')
-        assert outline.get_attribute("d").startswith("M")
-        assert outline.evaluate("o => getComputedStyle(o).stroke !== 'none' && Number(getComputedStyle(o).opacity) > 0.5")
+    for seat, outline in enumerate(after_reply["outlines"]):  # outlined (when it gained), and painted
+        assert outline["d"].startswith("M") == bool(marked(after_reply, seat)), seat
+        assert outline["stroke"] != "none" and outline["opacity"] > 0.5, seat
 
 
 def test_a_move_made_while_the_reply_paints_is_taken_at_once(table):
