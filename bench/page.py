@@ -23,7 +23,7 @@ every run); --json FILE also writes them.
     python3 build.py bench-page [--runs N] [--moves N] [--variants classic,big]
                                 [--level strongest|greedy|...] [--without-snapshot]
                                 [--network 10,40] [--servers plain,gzip] [--desktop]
-                                [--json FILE]
+                                [--site DIR] [--json FILE]
 """
 
 from __future__ import annotations
@@ -261,6 +261,8 @@ def main() -> int:
     parser.add_argument("--servers", default="plain,gzip",
                         help="plain (files as they are), gzip (a compressing host), or both (default)")
     parser.add_argument("--desktop", action="store_true", help="a 1280x720 desktop viewport instead of a phone's")
+    parser.add_argument("--site", type=Path, default=build.DIST,
+                        help="the built site to measure (default dist/; e.g. another build, to compare)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     arguments = parser.parse_args()
     network = tuple(float(part) for part in arguments.network.split(",")) if arguments.network else None
@@ -270,10 +272,10 @@ def main() -> int:
     if not kinds or set(kinds) - {"plain", "gzip"}:
         parser.error("--servers wants plain, gzip or plain,gzip")
 
-    site = build.DIST
+    site = arguments.site
     if arguments.without_snapshot:
         site = Path(tempfile.mkdtemp()) / "dist"
-        shutil.copytree(build.DIST, site)
+        shutil.copytree(arguments.site, site)
         info = json.loads((site / "build.json").read_text())
         info.pop("snapshot", None)
         (site / "build.json").write_text(json.dumps(info))
