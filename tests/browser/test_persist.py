@@ -75,7 +75,7 @@ def test_the_first_board_of_a_visit_is_saved_and_resumed(new_guarded_context, si
     page = context.new_page()
     boot_page(page, site_url)
     page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_function("document.body.dataset.tableId !== '0' && document.body.dataset.matchId !== ''")
+    page.wait_for_function("() => document.body.dataset.tableId !== '0' && document.body.dataset.matchId !== ''")
     match_id = data(page, "matchId")
     play_one(page)
     wait_my_turn_or_end(page)
