@@ -629,14 +629,19 @@ def build(out: Path = DIST) -> dict:
             digest.update(f"{relative}\0{sha256_bytes(contents[relative])}\n".encode())
         version = digest.hexdigest()[:16]
         build_info = {"version": version, "engine_wheel": f"wheels/{engine_wheel.name}",
-                      "pyodide": "pyodide/", "precompressed": precompressed_files}
+                      "pyodide": "pyodide/", "precompressed": precompressed_files,
+                      "cache": f"filler-{version}"}  # the service worker's cache
         if memory_snapshot is not None:
             build_info["snapshot"] = f"pyodide/{snapshot_name}"
             build_info["snapshot_stdlib"] = f"pyodide/{stdlib_name}"
             build_info["snapshot_xor_wasm_data"] = snapshot_xor
+        # What the worker downloads itself on its way to the engine (its progress bar).
+        booted_from = [build_info["engine_wheel"], *precompressed_files.values(),
+                       *[build_info[key] for key in ("snapshot", "snapshot_stdlib") if key in build_info]]
+        build_info["boot_download_bytes"] = {path: len(contents[path]) for path in booted_from}
         contents["build.json"] = json.dumps(build_info, indent=1).encode() + b"\n"
         if (ROOT / SERVICE_WORKER_SOURCE).exists():
-            contents["sw.js"] = service_worker(contents, f"filler-{version}", on_demand)
+            contents["sw.js"] = service_worker(contents, build_info["cache"], on_demand)
         contents["_headers"] = headers_file()
         assemble(out, contents)
     log(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} "

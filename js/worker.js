@@ -38,8 +38,29 @@ function post(message) {
   self.postMessage(message);
 }
 
+let shownFraction = -1;
+
 function progress(stage, fraction) {
+  if (fraction < shownFraction) return; // never backwards
+  shownFraction = fraction;
   post({ type: "progress", stage, fraction });
+}
+
+// Downloads fill the bar up to 0.6: build.json says how many bytes the boot fetches.
+const download = { expected: 0, received: 0 };
+
+function counted(response) {
+  if (!response.body || !download.expected) return response;
+  const body = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      download.received += chunk.length;
+      const fraction = 0.6 * Math.min(1, download.received / download.expected);
+      if (fraction - shownFraction >= 0.01) progress("runtime", fraction);
+      controller.enqueue(chunk);
+    },
+  }));
+  return new Response(body, { status: response.status, statusText: response.statusText,
+                              headers: response.headers });
 }
 
 // what: "build" (build.json), "engine" (the wheel) or "snapshot"
@@ -58,7 +79,7 @@ async function fetchOk(url, what) {
     throw new BootProblem(`boot.download_${what}`, { path: url.pathname, reason },
                           `Could not download ${url.pathname}: ${reason}`);
   }
-  return response;
+  return counted(response);
 }
 
 /** The body, decoded when it is zstd (build.py's precompressed files and snapshot): a
@@ -171,6 +192,43 @@ import filler.api
 filler.api.handle
 `;
 
+// Later visits: the decoded runtime and the restored snapshot, kept after the first boot
+// in this build's offline cache (the service worker's, build.json "cache"; it deletes the
+// cache with the build), so no visit decodes them twice: zstd in JavaScript costs 1-2 s
+// of this thread here, a native gunzip of the snapshot a tenth of that.
+async function openCache(build) {
+  try {
+    return build.cache && await caches.has(build.cache) ? await caches.open(build.cache) : null;
+  } catch (error) {
+    return null; // no storage here (e.g. a frame on another site): decode every time
+  }
+}
+
+async function fromCache(cache, url) {
+  try {
+    return (await cache?.match(url)) || null;
+  } catch (error) {
+    return null;
+  }
+}
+
+const later = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+async function keepDecoded(build, entries) {
+  try {
+    // Only into a cache the service worker made (on a first visit it is being made now):
+    // never bring back the cache of a build it has already deleted.
+    let cache = await openCache(build);
+    for (let tries = 0; !cache && tries < 60; tries++) {
+      await later(1000);
+      cache = await openCache(build);
+    }
+    for (const [url, response] of cache ? entries : []) await cache.put(url, await response);
+  } catch (error) {
+    console.warn("filler: could not keep the decoded runtime", error);
+  }
+}
+
 async function boot() {
   const timings = {};
   const started = performance.now();
@@ -179,6 +237,7 @@ async function boot() {
   progress("runtime", 0);
   const build = await (await fetchOk(new URL("build.json", siteRoot), "build")).json();
   const indexURL = new URL(build.pyodide, siteRoot).href;
+  download.expected = Object.values(build.boot_download_bytes || {}).reduce((sum, size) => sum + size, 0);
   // Start every download at once; they arrive while the runtime compiles.
   const wheelBytes = fetchOk(new URL(build.engine_wheel, siteRoot), "engine")
     .then((response) => response.arrayBuffer());
@@ -187,19 +246,32 @@ async function boot() {
     precompressed.set(new URL(original, siteRoot).href, new URL(copy, siteRoot));
   }
   const wasmURL = new URL("pyodide.asm.wasm", indexURL);
-  const wasm = self.fetch(wasmURL);
+  const snapshotURL = build.snapshot && new URL(`${build.snapshot}?restored`, siteRoot);
+  const cache = await openCache(build);
+  const [cachedWasm, cachedSnapshot] = await Promise.all(
+    [fromCache(cache, wasmURL), snapshotURL && fromCache(cache, snapshotURL)]);
+  timings.decoded_cache = Boolean(cachedWasm && (cachedSnapshot || !snapshotURL));
+  const wasm = cachedWasm ? Promise.resolve(cachedWasm) : self.fetch(wasmURL);
   early.set(wasmURL.href, wasm);
   wasm.catch(() => {});
-  let snapshotBytes = build.snapshot ? fetchSnapshot(new URL(build.snapshot, siteRoot)) : null;
-  if (snapshotBytes && build.snapshot_xor_wasm_data) {
-    const wasmBytes = wasm.then((response) => response.clone().arrayBuffer());
-    snapshotBytes = Promise.all([snapshotBytes, wasmBytes])
-      .then(([snapshot, runtime]) => xorWithWasmData(snapshot, new Uint8Array(runtime)));
+  const wasmBytes = cachedWasm && !build.snapshot_xor_wasm_data ? null
+    : wasm.then((response) => response.clone().arrayBuffer());
+  wasmBytes?.catch(() => {});
+  let snapshotBytes = null;
+  if (cachedSnapshot) {
+    const unzipped = cachedSnapshot.body.pipeThrough(new DecompressionStream("gzip"));
+    snapshotBytes = new Response(unzipped).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  } else if (build.snapshot) {
+    snapshotBytes = fetchSnapshot(new URL(build.snapshot, siteRoot));
+    if (build.snapshot_xor_wasm_data) {
+      snapshotBytes = Promise.all([snapshotBytes, wasmBytes])
+        .then(([snapshot, runtime]) => xorWithWasmData(snapshot, new Uint8Array(runtime)));
+    }
   }
-  snapshotBytes?.catch(() => {});
+  snapshotBytes?.then(() => progress("python", 0.6), () => {});
   const stdLibURL = snapshotBytes && build.snapshot_stdlib ? new URL(build.snapshot_stdlib, siteRoot).href : undefined;
   if (stdLibURL) {
-    const stdlib = networkFetch(stdLibURL);
+    const stdlib = networkFetch(stdLibURL).then(counted);
     early.set(stdLibURL, stdlib);
     stdlib.catch(() => {});
   }
@@ -216,7 +288,7 @@ async function boot() {
                           `Could not load Pyodide from ${build.pyodide}: ${reason}`);
   }
   mark("pyodide_mjs");
-  progress("python", 0.2);
+  if (!snapshotBytes) progress("python", 0.2);
 
   // Pyodide waits for ever when its wasm does not arrive: say why instead.
   const runtimeFailed = wasm.then(() => new Promise(() => {}));
@@ -229,6 +301,7 @@ async function boot() {
     } catch (error) {
       timings.snapshot = false;
       timings.snapshot_error = String(error && error.message || error);
+      if (cachedSnapshot) cache.delete(snapshotURL).catch(() => {}); // decode it anew next time
     }
   }
   if (!pyodide) pyodide = await load({ packages: [] });
@@ -252,6 +325,18 @@ async function boot() {
   mark("engine");
   progress("engine", 1);
   post({ type: "ready", version: build.version, timings });
+  if (timings.snapshot && !timings.decoded_cache && typeof CompressionStream === "function") {
+    const entries = [];
+    if (!cachedWasm) {
+      entries.push([wasmURL, wasmBytes.then((bytes) =>
+        new Response(bytes, { headers: { "Content-Type": "application/wasm" } }))]);
+    }
+    if (!cachedSnapshot) {
+      entries.push([snapshotURL, snapshotBytes.then((bytes) =>
+        new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))))]);
+    }
+    keepDecoded(build, entries);
+  }
   return handle;
 }
 

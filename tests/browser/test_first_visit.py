@@ -16,7 +16,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import BOOT_TIMEOUT_MS, ROOT
 
 import build
 
@@ -176,3 +176,39 @@ def test_files_only_a_fallback_needs_are_not_precached(site_dir):
         assert info["snapshot"] in precache and info["snapshot_stdlib"] in precache
         assert "pyodide/python_stdlib.zip" not in precache
     assert info["engine_wheel"] in precache
+
+
+def test_a_later_boot_uses_the_decoded_runtime_the_first_one_kept(page, site_url, site_dir):
+    """The first boot keeps the decoded wasm and the restored snapshot in the build's cache;
+    the next boot takes them from there (no zstd decoding) and the engine answers."""
+    from test_boot import ANSWERED, BOOT_ENDED, START_WORKER, open_harness
+
+    info = build_info(site_dir)
+    if "snapshot" not in info:
+        pytest.skip("this build has no memory snapshot")
+    open_harness(page, site_url)
+    page.wait_for_function(BOOT_ENDED, timeout=BOOT_TIMEOUT_MS)
+    first = next(m for m in page.evaluate("window.messages") if m.get("type") == "ready")
+    assert first["timings"]["decoded_cache"] is False and first["timings"]["snapshot"] is True
+    # Kept only in a cache the service worker made: install it, as the page does.
+    page.evaluate("navigator.serviceWorker.register('sw.js').then(() => navigator.serviceWorker.ready)"
+                  ".then(() => true)")
+    # Polled: each call starts a look into the cache and returns what the last one found.
+    page.wait_for_function("""([name, snapshot]) => {
+        caches.open(name).then(async (cache) => {
+            window.kept = Boolean(await cache.match('pyodide/pyodide.asm.wasm')
+                                  && await cache.match(snapshot + '?restored'));
+        });
+        return window.kept === true;
+    }""", arg=[info["cache"], info["snapshot"]], timeout=BOOT_TIMEOUT_MS, polling=250)
+    page.evaluate("() => { engineWorker.terminate(); }")
+    page.evaluate(START_WORKER)  # the same page: a new one would now come from the service worker
+    page.evaluate("() => engineWorker.postMessage({id: 'after', method: 'variants', params: {}})")
+    page.wait_for_function(BOOT_ENDED, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(ANSWERED, arg=["after"], timeout=BOOT_TIMEOUT_MS)
+    messages = page.evaluate("window.messages")
+    second = next(m for m in messages if m.get("type") in ("ready", "boot-error", "worker-error"))
+    assert second["type"] == "ready", second
+    assert second["timings"]["decoded_cache"] is True and second["timings"]["snapshot"] is True, second
+    answer = next(m for m in messages if m.get("id") == "after")
+    assert answer["ok"] is True and answer["result"], answer

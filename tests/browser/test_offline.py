@@ -61,6 +61,7 @@ def test_a_new_build_is_detected_and_taken_on_request(new_guarded_context, site_
     info = json.loads((served / "build.json").read_text())
     old_version, new_version = info["version"], "0123456789abcdef"
     info["version"] = new_version
+    info["cache"] = f"filler-{new_version}"
     (served / "build.json").write_text(json.dumps(info))
     sw = (served / "sw.js").read_text()
     assert f'"filler-{old_version}"' in sw
