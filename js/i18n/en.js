@@ -341,6 +341,8 @@ export default {
     'problem.range.side': 'There is no side {value} in this game.',
 
     'problem.rating.bad': 'A rating is not right.',
+    'problem.review.none': 'This review was stopped; open it again.',
+    'problem.review.not_offered': 'The review is for games of two sides only (not for four players).',
 
     'problem.record.bad': 'This record is damaged or does not belong to this game.',
     'problem.record.board': 'The board of this record cannot be made:',

@@ -338,6 +338,8 @@ export default {
     'problem.range.side': 'Er is geen kant {value} in deze partij.',
 
     'problem.rating.bad': 'Een rating klopt niet.',
+    'problem.review.none': 'Deze analyse is gestopt; open hem opnieuw.',
+    'problem.review.not_offered': 'De analyse is er alleen voor spellen van twee kanten (niet voor vier spelers).',
 
     'problem.record.bad': 'Deze opname is beschadigd of hoort niet bij dit spel.',
     'problem.record.board': 'Het bord van deze opname kan niet worden gemaakt:',

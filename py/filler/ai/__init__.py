@@ -19,9 +19,10 @@ review of a finished game ply by ply (``filler.ai.review``, ``review_summary``);
 
 from .levels import (DESCRIPTIONS, LEVELS, analyse_position, budget, choose, default_seconds,
                      hint)
+from . import review as review_module
 from .review import review, summary as review_summary
 from .ratings import RATINGS, RATINGS_COMMAND, RATINGS_DATE
 
 __all__ = ["LEVELS", "DESCRIPTIONS", "RATINGS", "RATINGS_COMMAND", "RATINGS_DATE",
            "choose", "budget", "default_seconds", "hint", "analyse_position",
-           "review", "review_summary"]
+           "review", "review_summary", "review_module"]

@@ -109,40 +109,47 @@ def mark_of(played, best, value_played, value_best, choices) -> tuple[str, int]:
     return "good", loss
 
 
-def positions(game_or_record, game_index=None):
-    """The positions before each move of the game to review and the moves played:
-    a list of (game, color). Takes a ``filler.Game``, a ``filler.Match``, or their
-    records (a match's ``game_index``: default its last game with a move)."""
+def reviewed_game(game_or_record, game_index=None):
+    """(the game to review, its index in its match): from a ``filler.Game``, a
+    ``filler.Match``, or their records (a match's ``game_index``: default its last
+    game with a move). ``ValueError`` for four players on their own."""
     from ..match import Match
     from ..rules import Game
     source = game_or_record
     if isinstance(source, dict):
-        if source.get("format") == "filler-match":
-            source = Match.from_record(source)
-        else:
-            source = Game.from_record(source)
+        source = (Match if source.get("format") == "filler-match" else Game).from_record(source)
     if isinstance(source, Match):
-        games = [g for g in source.games] + ([] if source.game in source.games else [source.game])
+        games = list(source.games) + ([] if source.game in source.games else [source.game])
         if game_index is None:
             played = [i for i, g in enumerate(games) if g.moves]
             game_index = played[-1] if played else 0
-        if not isinstance(game_index, int) or not 0 <= game_index < len(games):
+        if isinstance(game_index, bool) or not isinstance(game_index, int) \
+                or not 0 <= game_index < len(games):
             raise ValueError(f"the match has no game {game_index!r}")
         source = games[game_index]
-    if not isinstance(source, Game):
+    elif not isinstance(source, Game):
         raise TypeError("review takes a Game, a Match or one of their records")
+    else:
+        game_index = 0
     if source.sides != 2 or (source.seats == 4 and not source.teams):
         raise ValueError("the review is offered for games of two sides (players or teams)")
-    record = source.to_record()
+    return source, game_index
+
+
+def positions(game):
+    """The positions before each move of ``game`` with the move played there: a list
+    of (game, color), up to the end or a resignation."""
+    from ..rules import Game
+    record = game.to_record()
     record["events"] = []
     del record["result"]
-    game = Game.from_record(record)
+    position = Game.from_record(record)
     out = []
-    for event in source.history:
-        if event[0] != "move" or game.over:
+    for event in game.history:
+        if event[0] != "move" or position.over:
             break
-        out.append((game, event[2]))
-        game = game.play(event[2])
+        out.append((position, event[2]))
+        position = position.play(event[2])
     return out
 
 
@@ -151,7 +158,7 @@ def review(game_or_record, *, seconds_per_move: float | None = SECONDS_PER_MOVE,
     """Yield one result per ply (see the module text). ``seconds_per_move`` and
     ``max_nodes`` limit each position's analysis (``analyse_position``; ``seconds_per_move``
     None: the master's own time)."""
-    moves = positions(game_or_record, game_index)
+    moves = positions(reviewed_game(game_or_record, game_index)[0])
 
     def analysis(game):
         return analyse_position(game, seconds_per_move, max_nodes=max_nodes, clock=clock)
