@@ -20,8 +20,8 @@ Methods: ``variants``, ``levels``, ``new_game``, ``open_record``, ``check_record
 ``layout``, ``state``, ``record``, ``play``, ``bot_move``, ``ready``, ``resign_game``,
 ``resign_match``, ``flag``, ``pause``, ``resume``, ``rating_updates``,
 ``bot_ratings``, ``undo`` and ``hint`` (practice), ``friend_link`` and ``friend_open``
-(a match with a friend by link, ``filler.link``), ``review_start``, ``review_next`` and
-``review_stop`` (the master's review of a finished game, a few plies per request, so
+(a match with a friend by link, ``filler.link``), ``review_start``, ``review_next``,
+``review_stop`` and ``review_version`` (the master's review of a finished game, a few plies per request, so
 other requests are answered in between), ``close``; see each
 ``_method_*`` function. A table is a ``filler.Match`` (``games``: 1 for a single
 game, 2 for a match), kept in this module by ``table_id``, with an optional
@@ -872,6 +872,11 @@ def _method_review_next(params: dict) -> dict:
         answer["summary"] = filler.ai.review_summary(review["done"], review["sides"])
         del _reviews[review_id]
     return answer
+
+
+def _method_review_version(params: dict) -> dict:
+    """``{}`` -> ``{version}``: the review's version (a stored older one says so)."""
+    return {"version": filler.ai.review_module.VERSION}
 
 
 def _method_review_stop(params: dict) -> dict:
