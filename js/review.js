@@ -54,7 +54,7 @@ export function attachReview(app, container) {
   let drawn = null;
 
   app.reviewBest = (table) => {
-    if (!review || !isReviewTable(table)) return null;
+    if (!review?.shown || !isReviewTable(table)) return null;
     const ply = review.steps.indexOf(table.replay.step);
     return review.results[ply]?.best ?? null;
   };
@@ -96,11 +96,12 @@ export function attachReview(app, container) {
               steps: stored?.steps ?? [], results: stored ? [...stored.results] : [],
               summary: stored?.summary ?? null, engine: stored?.engine ?? null,
               status: stored ? 'done' : 'starting', older: false, problem: null,
-              history: null};
+              history: null, shown: false}; // shown: its replay is at the table
     const broken = Array.isArray(saved.reviews) && saved.reviews.some((entry) => entry?.game === gameIndex) && !stored;
     if (broken) review.problem = 'review.stored_bad';
     await app.showReplay({...base, id: matchId, saved, total}, total);
     if (!review || !isReviewTable(state.table)) return;
+    review.shown = true;
     review.history = state.table.snapshot.score_history;
     if (stored) {
       checkVersion(review);
@@ -195,16 +196,17 @@ export function attachReview(app, container) {
   function show(position) {
     if (!review || !isReviewTable(state.table)) return;
     const target = Math.max(0, Math.min(review.plies, position));
+    review.wanted = target; // keys pressed before it is shown go on from there
     app.replayStep(stepOf(target));
   }
 
   /** ← → Home End step by move while the review is open; true when taken. */
   function onKey(event) {
-    if (!review || !isReviewTable(state.table) || !review.plies) return false;
+    if (!review?.shown || !isReviewTable(state.table) || !review.plies) return false;
     const moves = {ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity};
     if (!Object.hasOwn(moves, event.key)) return false;
     event.preventDefault();
-    const now = positionOf(state.table.replay.step);
+    const now = review.wanted ?? positionOf(state.table.replay.step);
     const target = Math.max(0, Math.min(review.plies, now + moves[event.key]));
     show(target);
     return true;
@@ -214,13 +216,14 @@ export function attachReview(app, container) {
 
   function draw() {
     const table = state.table;
-    if (review && !isReviewTable(table)) stop(); // a new game, a resumed match: the review ends
-    if (!review) {
+    if (review?.shown && !isReviewTable(table)) stop(); // a new game, a resumed match: the review ends
+    if (!review?.shown) {
       panel.hidden = true;
       drawn = null;
       return;
     }
     const position = positionOf(table.replay.step);
+    if (review.wanted === position) review.wanted = null;
     const key = JSON.stringify([state.settings.language, position, review.results.length, review.status,
                                 review.older, review.problem, review.plies]);
     if (drawn === key) return;
@@ -291,9 +294,10 @@ export function attachReview(app, container) {
       return el('p', {class: 'review-current', text: position >= review.plies && review.plies
         ? t('review.at_end') : t('review.waiting')});
     }
-    return el('div', {class: 'review-current', dataset: {ply: String(position)}},
+    return el('div', {class: 'review-current', dataset: {ply: String(position), best: String(result.best)}},
       el('p', {}, t('review.move_of', {number: position + 1, name: playerName(players, result.seat)}), ' ',
-        t('review.played'), ' ', colorText(result.played), ' · ', t('review.best'), ' ', colorText(result.best),
+        t('review.played'), ' ', colorText(result.played),
+        ['best', 'only'].includes(result.mark) ? null : [' · ', t('review.best'), ' ', colorText(result.best)],
         ' · ', el('strong', {class: 'review-mark', dataset: {mark: result.mark}, text: markText(result)})),
       el('p', {class: 'review-line'}, t('review.line'), ' ',
         ...result.line.slice(0, STORED_LINE).flatMap((color, index) => [index ? ' → ' : '', colorText(color)])));
@@ -315,7 +319,7 @@ export function attachReview(app, container) {
           el('strong', {text: name}), ': ',
           t('review.counts', {blunders: counts.blunder ?? 0, mistakes: counts.mistake ?? 0,
                               inaccuracies: counts.inaccuracy ?? 0}),
-          entry.swing ? ` · ${t('review.swing', {number: entry.swing.ply + 1, count: entry.swing.loss})}` : '');
+          entry.swing ? ` · ${t('review.swing', {number: entry.swing.ply + 1})} (${t('review.loss', {count: entry.swing.loss})})` : '');
       })),
       el('p', {class: 'review-decided', text: decided === null || decided === undefined
         ? t('review.undecided')
@@ -331,7 +335,7 @@ export function attachReview(app, container) {
           el('span', {class: 'review-who', text: result ? playerName(players, result.seat) : ''}), ' ',
           result ? colorText(result.played) : null, ' ',
           el('span', {class: 'review-mark', text: result ? markText(result) : t('review.pending')}),
-          result && result.best !== result.played ? el('span', {class: 'review-best'}, ' · ', t('review.best'), ' ',
+          result && !['best', 'only'].includes(result.mark) ? el('span', {class: 'review-best'}, ' · ', t('review.best'), ' ',
                                                        colorText(result.best)) : null));
       if (ply === position) item.firstChild.setAttribute('aria-current', 'step');
       list.append(item);
