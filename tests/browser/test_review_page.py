@@ -74,3 +74,37 @@ def test_a_quick_game_is_reviewed_stepped_by_keyboard_and_stored(booted_page):
     assert page.locator(".review-older").count() == 0
     switch_language(page, "en")
     assert marks(page) == shown
+
+    # a stored review by an older engine says so and is made again on request
+    page.evaluate("""(id) => {
+        const key = 'filler:match:' + id;
+        const match = JSON.parse(localStorage.getItem(key));
+        match.reviews[0].engine = 0;
+        localStorage.setItem(key, JSON.stringify(match));
+    }""", match_id)
+    page.click('button[data-action="close-review"]')
+    page.wait_for_selector(".review-panel", state="hidden")
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    page.click(f'.saved-match[data-id="{match_id}"] button[data-action="review"]')
+    page.wait_for_selector(".review-older", state="visible")
+    page.click('button[data-action="redo-review"]')
+    page.wait_for_selector(REVIEW_DONE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator(".review-older").count() == 0
+    engine = page.evaluate("(id) => JSON.parse(localStorage.getItem('filler:match:' + id)).reviews[0].engine", match_id)
+    assert engine >= 1
+
+    # a stored review that does not read is said so, and made again
+    page.evaluate("""(id) => {
+        const key = 'filler:match:' + id;
+        const match = JSON.parse(localStorage.getItem(key));
+        match.reviews[0].results = '<img src=x onerror=alert(1)>';
+        localStorage.setItem(key, JSON.stringify(match));
+    }""", match_id)
+    page.click('button[data-action="close-review"]')
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    page.click(f'.saved-match[data-id="{match_id}"] button[data-action="review"]')
+    page.wait_for_selector('.review-problem:text("could not be read")')
+    page.wait_for_selector(REVIEW_DONE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert len(marks(page)) == moves
