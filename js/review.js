@@ -18,7 +18,7 @@ export const REVIEW_FORMAT = 'filler-review';
 export const REVIEW_SCHEMA = 1; // the stored shape (its own version; `engine` is the review's)
 const MARKS = ['best', 'only', 'good', 'inaccuracy', 'mistake', 'blunder'];
 const STORED_LINE = 6; // the master's line is kept this long
-const PLIES_PER_REQUEST = 2;
+const PLIES_PER_REQUEST = 1; // one analysis (at most its 0.4 s) per request: other requests wait no longer
 const WIN = 100000; // filler.ai.search.WIN: a proven result's offset in values
 
 const isInt = (value) => Number.isInteger(value);
