@@ -39,3 +39,40 @@ export function territoryChart(history, series, {needed = null, neededLabel = ''
   });
   return root;
 }
+
+/**
+ * The review's advantage chart: values[i] is the master's expected final margin at
+ * position i (0: before the first move), from the reviewing side's point of view;
+ * a point per position, a click on one calls onSelect(i); `selected` is marked.
+ */
+export function advantageChart(values, {selected = null, onSelect = null, label = '', pointLabel = (index) => String(index),
+                                        movesLabel = (count) => String(count)} = {}) {
+  const width = 320;
+  const height = 160;
+  const pad = {left: 30, right: 10, top: 10, bottom: 24};
+  const moves = Math.max(1, values.length - 1);
+  const top = Math.max(1, ...values.map((value) => Math.abs(value)));
+  const x = (index) => pad.left + (width - pad.left - pad.right) * index / moves;
+  const y = (value) => pad.top + (height - pad.top - pad.bottom) * (top - value) / (2 * top);
+  const root = svg('svg', {class: 'chart advantage-chart', viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': label});
+  root.append(svg('g', {class: 'chart-axis'},
+    svg('line', {x1: pad.left, y1: y(0), x2: width - pad.right, y2: y(0)}),
+    svg('line', {x1: pad.left, y1: y(-top), x2: pad.left, y2: y(top)}),
+    svg('text', {x: pad.left - 4, y: y(top) + 4, 'text-anchor': 'end', text: `+${top}`}),
+    svg('text', {x: pad.left - 4, y: y(0) + 4, 'text-anchor': 'end', text: '0'}),
+    svg('text', {x: pad.left - 4, y: y(-top), 'text-anchor': 'end', text: `−${top}`}),
+    svg('text', {x: width - pad.right, y: height - 6, 'text-anchor': 'end', text: movesLabel(values.length - 1)})));
+  if (values.length > 1) {
+    const points = values.map((value, index) => `${x(index).toFixed(1)},${y(value).toFixed(1)}`);
+    root.append(svg('polyline', {class: 'chart-line advantage-line', points: points.join(' ')}));
+  }
+  values.forEach((value, index) => {
+    const point = svg('circle', {class: 'advantage-point', cx: x(index).toFixed(1), cy: y(value).toFixed(1),
+                                 r: index === selected ? 5 : 3, dataset: {index: String(index)},
+                                 'aria-label': pointLabel(index, value)});
+    if (index === selected) point.setAttribute('aria-current', 'step');
+    if (onSelect) point.addEventListener('click', () => onSelect(index));
+    root.append(point);
+  });
+  return root;
+}

@@ -268,9 +268,13 @@ export class Lobby {
     const variant = this.variant(entry.variant);
     const outcome = entry.result?.outcome;
     const points = outcome && entry.games === 2 ? Object.values(outcome.points || {}).join(' – ') : '';
+    const twoSides = variant ? variant.seats === 2 || variant.teams : true;
     const action = finished
-      ? el('button', {type: 'button', dataset: {action: 'replay', id: entry.id}, text: t('lobby.replay'),
-                      onclick: () => { this.close(); this.app.replayMatch(entry.id); }})
+      ? el('div', {class: 'saved-actions'},
+        el('button', {type: 'button', dataset: {action: 'replay', id: entry.id}, text: t('lobby.replay'),
+                      onclick: () => { this.close(); this.app.replayMatch(entry.id); }}),
+        twoSides ? el('button', {type: 'button', dataset: {action: 'review', id: entry.id}, text: t('review.open'),
+                                 onclick: () => { this.close(); this.app.reviewMatch(entry.id); }}) : null)
       : el('button', {type: 'button', class: 'primary', dataset: {action: 'resume', id: entry.id}, text: t('lobby.resume'),
                       onclick: () => { this.close(); this.app.resumeMatch(entry.id); }});
     return el('li', {class: 'saved-match', dataset: {id: entry.id}},

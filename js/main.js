@@ -23,6 +23,7 @@ import {readLaunch, attachAround} from './around.js';
 import {attachFriend} from './friend.js';
 import {updateRatings} from './ratings.js';
 import {bootParts, drawBootParts} from './boot_view.js';
+import {attachReview} from './review.js';
 
 // The first board of a visit is untimed: a newcomer reads the tooltips and the rules
 // while playing, and a clock (with a loss on time) is a choice made in the lobby.
@@ -58,6 +59,7 @@ let tableView;
 let lobby;
 let engine;
 let options;
+let review; // review.js
 
 export const app = {
   state,
@@ -87,6 +89,8 @@ export const app = {
   checkRecord: (record, seats) => engine.request('check_record', {record, seats}),
   saveTable, showError, // ratings.js; friend.js: a match taken from a friend's link
   updateRatings: (table) => updateRatings(app, table),
+  reviewOffered: (table) => review.offered(table), openReview: (table) => review.openTable(table),
+  reviewMatch: (id) => review.openMatch(id),
 };
 
 // ---- engine ---------------------------------------------------------------------
@@ -758,6 +762,7 @@ function onKey(event) {
     tableView.clearPreview();
     return;
   }
+  if (review.onKey(event)) return; // ← → Home End by move in a review
   const replay = state.table?.replay;
   const replayKeys = {ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity}; // as on lichess
   if (replay && Object.hasOwn(replayKeys, event.key)) {
@@ -795,6 +800,7 @@ async function main() {
   const tableRoot = document.getElementById('table');
   document.getElementById('boot-slot').append(...bootParts);
   tableView = new TableView(tableRoot, app);
+  review = attachReview(app, tableRoot);
   lobby = new Lobby(app);
   options = new OptionsDialog(state.settings, applySettings);
   document.getElementById('new-game').addEventListener('click', openLobby);

@@ -27,7 +27,7 @@ export function formatClock(ms) {
   return hours ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
 
-function signed(number) {
+export function signed(number) {
   const rounded = Math.round(number);
   return rounded > 0 ? `+${rounded}` : rounded < 0 ? `−${-rounded}` : '±0';
 }
@@ -36,7 +36,7 @@ function points(value) {
   return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100).replace(/^0\./, '.');
 }
 
-function swatch(color, extraClass = '') {
+export function swatch(color, extraClass = '') {
   return el('span', {class: `swatch ${extraClass}`, dataset: {color: String(color)}, 'aria-hidden': 'true'},
     svg('svg', {viewBox: '-1 -1 2 2'}, svg('path', {d: SYMBOLS[color] || ''})));
 }
@@ -287,12 +287,15 @@ export class TableView {
     const queued = isQueued
       ? {color: table.queuedColor, seat: snapshot.turn, ...snapshot.previews[table.queuedColor]}
       : null;
+    const best = this.app.reviewBest?.(table) ?? null; // review.js: the master's move here
+    const reviewed = best !== null && Object.hasOwn(snapshot.previews, String(best))
+      ? {color: best, seat: snapshot.turn, ...snapshot.previews[best]} : null;
     const variant = state.catalog.variants.find((v) => v.id === table.config.variant);
     this.board.root.setAttribute('aria-label', t('board.label', {variant: variant ? pick(variant.name) : ''}));
     this.board.show({
       colors: snapshot.cell_colors,
       owners: snapshot.cell_owners,
-      preview: preview || queued,
+      preview: preview || queued || reviewed,
       lastMoves: (snapshot.last_moves || []).map((move) => move?.cells || null),
       // the move that made this state: shown as a wave when it follows the one drawn
       step: {game: `${table.tableId}:${snapshot.game_index ?? 0}`, number: snapshot.move_number,
@@ -602,6 +605,8 @@ export class TableView {
       el('div', {class: 'over-actions'}, readyButtons.length ? readyButtons : [
         table.replay ? null : el('button', {type: 'button', class: 'primary', dataset: {action: 'again'},
                                             text: t(inMatch ? 'match.again' : 'over.again'), onclick: () => this.app.rematch()}),
+        this.app.reviewOffered?.(table) ? el('button', {type: 'button', dataset: {action: 'review'}, text: t('review.open'),
+                                                        onclick: () => this.app.openReview(table)}) : null,
         el('button', {type: 'button', dataset: {action: 'new'}, text: t('over.new'), onclick: () => this.app.openLobby()})]),
     );
     this.overPanel.hidden = false;

@@ -20,7 +20,9 @@ Methods: ``variants``, ``levels``, ``new_game``, ``open_record``, ``check_record
 ``layout``, ``state``, ``record``, ``play``, ``bot_move``, ``ready``, ``resign_game``,
 ``resign_match``, ``flag``, ``pause``, ``resume``, ``rating_updates``,
 ``bot_ratings``, ``undo`` and ``hint`` (practice), ``friend_link`` and ``friend_open``
-(a match with a friend by link, ``filler.link``), ``close``; see each
+(a match with a friend by link, ``filler.link``), ``review_start``, ``review_next``,
+``review_stop`` and ``review_version`` (the master's review of a finished game, a few plies per request, so
+other requests are answered in between), ``close``; see each
 ``_method_*`` function. A table is a ``filler.Match`` (``games``: 1 for a single
 game, 2 for a match), kept in this module by ``table_id``, with an optional
 ``filler.clock.Clock``. The clock reads the worker's own monotonic time
@@ -818,6 +820,68 @@ def _method_friend_open(params: dict) -> dict:
             "sender": found.sender, "match_id": found.match_id,
             "ratings": [list(r) if r else None for r in found.ratings],
             "record": merged["match"].to_record(), "version": found.version}
+
+
+_reviews: dict[int, dict] = {}   # review_id -> {"results": generator, "done": [...], "sides"}
+_review_ids = itertools.count(1)
+REVIEW_STEP_MAX = 8
+"""At most this many plies per ``review_next`` (each one analysis of at most its seconds)."""
+
+
+def _method_review_start(params: dict) -> dict:
+    """``{record, seats?, game_index?, seconds_per_move?, max_nodes?}`` -> ``{review_id,
+    game_index, plies, steps, version}``: a review of one game of a saved match
+    (``filler.ai.review``), computed by ``review_next``. Only one review runs: starting
+    one stops the one before. ``steps[k]``: the record's event index of ply k's move
+    (``open_record`` with ``events: steps[k]`` shows the position before it)."""
+    table = _replayed_table({**params, "clock": None, "paused": True})
+    seconds = params.get("seconds_per_move", filler.ai.review_module.SECONDS_PER_MOVE)
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= 10:
+        raise ApiError("BadRequest", "seconds_per_move is a number of seconds above 0, at most 10.")
+    max_nodes = _param(params, "max_nodes", int, None)
+    if max_nodes is not None and max_nodes < 1:
+        raise ApiError("BadRequest", "max_nodes is a positive number.")
+    try:
+        game, index = filler.ai.review_module.reviewed_game(table.match, _param(params, "game_index", int, None))
+    except ValueError as error:
+        raise ApiError("BadRequest", str(error), "review.not_offered") from None
+    moves = [number for number, event in enumerate(params["record"]["events"]) if event[0] == "move"]
+    before = sum(len(g.moves) for g in table.match.games[:index])
+    plies = len(filler.ai.review_module.positions(game))
+    _reviews.clear()
+    review_id = next(_review_ids)
+    _reviews[review_id] = {"results": filler.ai.review(game, seconds_per_move=seconds, max_nodes=max_nodes),
+                           "done": [], "sides": game.sides}
+    return {"review_id": review_id, "game_index": index, "plies": plies,
+            "steps": moves[before:before + plies], "version": filler.ai.review_module.VERSION}
+
+
+def _method_review_next(params: dict) -> dict:
+    """``{review_id, count?}`` -> ``{results, done, summary?}``: the next ``count`` (1..8)
+    plies of a review; ``summary`` (``filler.ai.review_summary``) once ``done``."""
+    review_id = _param(params, "review_id", int, required=True)
+    review = _reviews.get(review_id)
+    if review is None:
+        raise ApiError("BadRequest", f"There is no review {review_id}.", "review.none")
+    count = max(1, min(REVIEW_STEP_MAX, _param(params, "count", int, 1)))
+    results = list(itertools.islice(review["results"], count))
+    review["done"].extend(results)
+    done = len(results) < count
+    answer = {"results": results, "done": done}
+    if done:
+        answer["summary"] = filler.ai.review_summary(review["done"], review["sides"])
+        del _reviews[review_id]
+    return answer
+
+
+def _method_review_version(params: dict) -> dict:
+    """``{}`` -> ``{version}``: the review's version (a stored older one says so)."""
+    return {"version": filler.ai.review_module.VERSION}
+
+
+def _method_review_stop(params: dict) -> dict:
+    """``{review_id}`` -> ``{stopped: bool}``: stop a review and forget it."""
+    return {"stopped": _reviews.pop(_param(params, "review_id", int, required=True), None) is not None}
 
 
 def _method_close(params: dict) -> dict:

@@ -382,3 +382,51 @@ def test_ratings_change_after_a_rated_match_only():
         assert updates["rated"] is rated
         if rated:
             assert updates["ratings"][0]["change"] < 0 and updates["ratings"][1] is None
+
+
+def _finished_match_record(games):
+    opened = ok("new_game", variant="quick", seed=6, games=games,
+                seats=[{"kind": "computer", "level": "beginner"}, {"kind": "computer", "level": "greedy"}])
+    table_id, state = opened["table_id"], opened["state"]
+    while not state["match"]["over"]:
+        state = ok("bot_move", table_id=table_id, state_id=state["state_id"])
+    return ok("record", table_id=table_id)
+
+
+def test_a_review_comes_a_few_plies_per_request_and_maps_to_record_steps():
+    record = _finished_match_record(2)
+    started = ok("review_start", record=record, max_nodes=300, seconds_per_move=10)
+    assert started["game_index"] == 1 and started["version"] == filler.ai.review_module.VERSION
+    game = filler.Match.from_record(record).games[1]
+    assert started["plies"] == len(game.moves) == len(started["steps"])
+    results, answer = [], {"done": False}
+    while not answer["done"]:
+        answer = ok("review_next", review_id=started["review_id"], count=3)
+        assert len(answer["results"]) <= 3
+        results += answer["results"]
+    assert [r["played"] for r in results] == [color for _, color in game.moves]
+    assert results == list(filler.ai.review(game, seconds_per_move=10, max_nodes=300))
+    assert set(answer["summary"]) == {"sides", "decided", "lost_by"}
+    # each step opens the position before that ply's move
+    for ply in (0, len(results) - 1):
+        shown = ok("open_record", record=record, events=started["steps"][ply], paused=True)["state"]
+        assert shown["turn"] == results[ply]["seat"] and shown["game_index"] == 1
+    assert error_type("review_next", review_id=started["review_id"]) == "BadRequest"  # done: forgotten
+
+
+def test_a_new_review_or_stop_ends_the_one_before_and_four_players_are_not_reviewed():
+    record = _finished_match_record(1)
+    first = ok("review_start", record=record, max_nodes=100)
+    assert first["game_index"] == 0
+    second = ok("review_start", record=record, max_nodes=100)
+    assert call("review_next", review_id=first["review_id"])["error"]["code"] == "review.none"
+    assert ok("review_next", review_id=second["review_id"])["results"][0]["ply"] == 0
+    assert ok("review_stop", review_id=second["review_id"]) == {"stopped": True}
+    assert ok("review_stop", review_id=second["review_id"]) == {"stopped": False}
+    four = ok("new_game", variant="four", seed=1)
+    state = four["state"]
+    state = ok("play", table_id=four["table_id"], state_id=state["state_id"],
+               color=int(next(iter(state["previews"]))))
+    answer = call("review_start", record=ok("record", table_id=four["table_id"]))
+    assert answer["error"]["code"] == "review.not_offered"
+    assert call("review_start", record=record, seconds_per_move=0)["ok"] is False

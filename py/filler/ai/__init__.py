@@ -11,13 +11,18 @@ True
 ``game.turn``; ``hint(game)`` is practice mode's hint (the master, short budget);
 ``budget(remaining_ms, increment_ms, game)`` turns a clock into
 seconds per move; ``analyse_position(game, seconds=None, max_nodes=None)`` is the
-master's analysis of a position (best color, value, exact flag, principal line); ``DESCRIPTIONS[level]`` has a one-line description in nl and en;
+master's analysis of a position (best color, value, exact flag, principal line);
+``review(game_or_record, seconds_per_move=..., max_nodes=...)`` yields the master's
+review of a finished game ply by ply (``filler.ai.review``, ``review_summary``); ``DESCRIPTIONS[level]`` has a one-line description in nl and en;
 ``RATINGS[variant][level]`` the measured Glicko-2 rating (see ``ratings.py``).
 """
 
 from .levels import (DESCRIPTIONS, LEVELS, analyse_position, budget, choose, default_seconds,
                      hint)
+from . import review as review_module
+from .review import review, summary as review_summary
 from .ratings import RATINGS, RATINGS_COMMAND, RATINGS_DATE
 
 __all__ = ["LEVELS", "DESCRIPTIONS", "RATINGS", "RATINGS_COMMAND", "RATINGS_DATE",
-           "choose", "budget", "default_seconds", "hint", "analyse_position"]
+           "choose", "budget", "default_seconds", "hint", "analyse_position",
+           "review", "review_summary", "review_module"]

@@ -1,0 +1,348 @@
+// The master's review of a finished game (filler.ai.review): the move list with each
+// move's mark as text, the advantage chart beside the territory chart, the best
+// move's preview on the board, a short summary per side, ← → Home End by move.
+//
+// It runs in the worker a few plies per request (review_next), so play and clicks are
+// answered in between; closing the review or a new table stops it. A finished review
+// is stored in its match's record (`reviews`, see storedReview), so reopening it is
+// instant; one made by an older engine says so and can be redone. The board shown is
+// the table's replay of the saved match (main.js showReplay) at the ply's step.
+
+import {el, replaceChildren} from './dom.js';
+import {t, problemText} from './i18n.js';
+import {advantageChart, territoryChart} from './chart.js';
+import {playerName, sideName} from './names.js';
+import {signed, swatch} from './table.js';
+
+export const REVIEW_FORMAT = 'filler-review';
+export const REVIEW_SCHEMA = 1; // the stored shape (its own version; `engine` is the review's)
+const MARKS = ['best', 'only', 'good', 'inaccuracy', 'mistake', 'blunder'];
+const STORED_LINE = 6; // the master's line is kept this long
+const PLIES_PER_REQUEST = 1; // one analysis (at most its 0.4 s) per request: other requests wait no longer
+const WIN = 100000; // filler.ai.search.WIN: a proven result's offset in values
+
+const isInt = (value) => Number.isInteger(value);
+
+/** A stored review of game `gameIndex` in `saved` (a match as stored), checked, or null. */
+export function storedReview(saved, gameIndex) {
+  const reviews = Array.isArray(saved?.reviews) ? saved.reviews : [];
+  const found = reviews.find((entry) => entry && entry.format === REVIEW_FORMAT && entry.game === gameIndex);
+  return found && checkReview(found) ? found : null;
+}
+
+function checkReview(entry) {
+  if (entry.version !== REVIEW_SCHEMA || !isInt(entry.engine) || !isInt(entry.plies) || entry.plies < 0) return false;
+  if (!Array.isArray(entry.steps) || entry.steps.length !== entry.plies || !entry.steps.every(isInt)) return false;
+  if (!Array.isArray(entry.results) || entry.results.length !== entry.plies) return false;
+  return entry.results.every((r, ply) => r && typeof r === 'object' && r.ply === ply
+    && ['seat', 'side', 'played', 'best', 'value_played', 'value_best', 'value_after', 'loss', 'margin'].every((name) => isInt(r[name]))
+    && MARKS.includes(r.mark) && Array.isArray(r.line) && r.line.every(isInt));
+}
+
+/** The expected final margin a master value stands for (the WIN offset taken off). */
+function margin(value) {
+  if (value >= WIN / 2) return value - WIN;
+  if (value <= -WIN / 2) return value + WIN;
+  return value;
+}
+
+export function attachReview(app, container) {
+  const {state} = app;
+  const panel = el('section', {class: 'review-panel', hidden: true, 'aria-labelledby': 'review-title'});
+  container.append(panel);
+  let review = null; // see open()
+  let drawn = null;
+
+  app.reviewBest = (table) => {
+    if (!review?.shown || !isReviewTable(table)) return null;
+    const ply = review.steps.indexOf(table.replay.step);
+    return review.results[ply]?.best ?? null;
+  };
+  app.drawListeners.add(() => draw());
+
+  function isReviewTable(table) {
+    return Boolean(table?.replay && table.replay.saved === review.saved);
+  }
+
+  /** Whether a table's game can be reviewed: over, of two sides, a saved or shared match. */
+  function offered(table) {
+    const snapshot = table?.snapshot;
+    if (!snapshot?.over || snapshot.sides.length !== 2 || table.tableId === null) return false;
+    if (snapshot.match && !snapshot.match.over) return false;
+    return Boolean(table.replay?.saved || table.matchId);
+  }
+
+  /** Review the shown table's game: a saved match (its id) or the shared game's replay. */
+  async function openTable(table = state.table) {
+    if (!offered(table)) return;
+    if (table.replay && !table.replay.id) {
+      await open(table.replay.saved, null, table.snapshot.game_index ?? 0, table.replay);
+    } else {
+      await openMatch(table.replay?.id ?? table.matchId, table.snapshot.game_index ?? 0);
+    }
+  }
+
+  async function openMatch(id, gameIndex = null) {
+    const saved = app.store.loadMatch(id);
+    if (!saved) return;
+    await open(saved, id, gameIndex ?? Math.max(0, (saved.games || 1) - 1));
+  }
+
+  async function open(saved, matchId, gameIndex, base = {}) {
+    stop();
+    const total = saved.events.length;
+    const stored = storedReview(saved, gameIndex);
+    review = {saved, matchId, gameIndex, total, reviewId: null, plies: stored?.plies ?? 0,
+              steps: stored?.steps ?? [], results: stored ? [...stored.results] : [],
+              summary: stored?.summary ?? null, engine: stored?.engine ?? null,
+              status: stored ? 'done' : 'starting', older: false, problem: null,
+              history: null, shown: false}; // shown: its replay is at the table
+    const broken = Array.isArray(saved.reviews) && saved.reviews.some((entry) => entry?.game === gameIndex) && !stored;
+    if (broken) review.problem = 'review.stored_bad';
+    await app.showReplay({...base, id: matchId, saved, total}, total);
+    if (!review || !isReviewTable(state.table)) return;
+    review.shown = true;
+    review.history = state.table.snapshot.score_history;
+    if (stored) {
+      checkVersion(review);
+    } else {
+      start(review);
+    }
+    app.changed();
+  }
+
+  async function checkVersion(current) {
+    try {
+      const {version} = await app.request('review_version', {});
+      if (current === review && version !== current.engine) {
+        current.older = true;
+        app.changed();
+      }
+    } catch { /* the engine is down: the stored review is shown as it is */ }
+  }
+
+  async function start(current) {
+    current.status = 'running';
+    current.results = [];
+    current.summary = null;
+    current.older = false;
+    try {
+      const started = await app.request('review_start', {record: current.saved, seats: current.saved.players,
+                                                         game_index: current.gameIndex});
+      if (current !== review) {
+        app.request('review_stop', {review_id: started.review_id}).catch(() => {});
+        return;
+      }
+      Object.assign(current, {reviewId: started.review_id, plies: started.plies, steps: started.steps,
+                              engine: started.version});
+      app.changed();
+      while (current === review && current.status === 'running') {
+        const next = await app.request('review_next', {review_id: current.reviewId, count: PLIES_PER_REQUEST});
+        if (current !== review) return;
+        current.results.push(...next.results);
+        if (next.done) {
+          current.status = 'done';
+          current.summary = next.summary;
+          keep(current);
+        }
+        app.changed();
+      }
+    } catch (error) {
+      if (current !== review) return;
+      current.status = 'failed';
+      current.problem = error.problem?.code ? error.problem : 'review.failed';
+      app.changed();
+    }
+  }
+
+  /** Store a finished review with its match (replacing one of the same game). */
+  function keep(current) {
+    if (!current.matchId) return;
+    const saved = app.store.loadMatch(current.matchId);
+    if (!saved) return;
+    const entry = {format: REVIEW_FORMAT, version: REVIEW_SCHEMA, engine: current.engine, game: current.gameIndex,
+                   plies: current.plies, steps: current.steps, summary: current.summary,
+                   results: current.results.map((r) => ({...r, line: r.line.slice(0, STORED_LINE)}))};
+    const others = Array.isArray(saved.reviews) ? saved.reviews.filter((other) => other?.game !== current.gameIndex) : [];
+    const result = app.store.saveMatch({...saved, reviews: [...others, entry]});
+    if (state.table?.matchId !== current.matchId) app.store.releaseMatch(current.matchId);
+    if (!result.ok) current.problem = 'review.not_stored';
+  }
+
+  function stop() {
+    if (review?.reviewId && review.status === 'running') {
+      app.request('review_stop', {review_id: review.reviewId}).catch(() => {});
+    }
+    review = null;
+  }
+
+  function close() {
+    stop();
+    app.changed();
+  }
+
+  /** Position p of the review: before ply p's move, or (p = plies) after the last move. */
+  function positionOf(step) {
+    const index = review.steps.indexOf(step);
+    if (index >= 0) return index;
+    return review.plies && step > review.steps[review.plies - 1] ? review.plies : 0;
+  }
+
+  function stepOf(position) {
+    if (position >= review.plies) return review.plies ? review.steps[review.plies - 1] + 1 : review.total;
+    return review.steps[Math.max(0, position)];
+  }
+
+  function show(position) {
+    if (!review || !isReviewTable(state.table)) return;
+    const target = Math.max(0, Math.min(review.plies, position));
+    review.wanted = target; // keys pressed before it is shown go on from there
+    app.replayStep(stepOf(target));
+  }
+
+  /** ← → Home End step by move while the review is open; true when taken. */
+  function onKey(event) {
+    if (!review?.shown || !isReviewTable(state.table) || !review.plies) return false;
+    const moves = {ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity};
+    if (!Object.hasOwn(moves, event.key)) return false;
+    event.preventDefault();
+    const now = review.wanted ?? positionOf(state.table.replay.step);
+    const target = Math.max(0, Math.min(review.plies, now + moves[event.key]));
+    show(target);
+    return true;
+  }
+
+  // ---- drawing ------------------------------------------------------------------
+
+  function draw() {
+    const table = state.table;
+    if (review?.shown && !isReviewTable(table)) stop(); // a new game, a resumed match: the review ends
+    if (!review?.shown) {
+      panel.hidden = true;
+      drawn = null;
+      return;
+    }
+    const position = positionOf(table.replay.step);
+    if (review.wanted === position) review.wanted = null;
+    const key = JSON.stringify([state.settings.language, position, review.results.length, review.status,
+                                review.older, review.problem, review.plies]);
+    if (drawn === key) return;
+    drawn = key;
+    panel.hidden = false;
+    const players = review.saved.players || table.players;
+    const sides = table.snapshot.sides;
+    const viewer = viewerSide(players, sides);
+    replaceChildren(panel,
+      el('div', {class: 'review-head'},
+        el('h2', {id: 'review-title', text: t('review.title', {number: review.gameIndex + 1})}),
+        el('button', {type: 'button', class: 'review-close', dataset: {action: 'close-review'},
+                      text: t('review.close'), onclick: () => close()})),
+      el('p', {class: 'review-status', role: 'status', dataset: {status: review.status}, text: statusText()}),
+      review.older ? el('p', {class: 'review-older'}, t('review.older'), ' ',
+        el('button', {type: 'button', dataset: {action: 'redo-review'}, text: t('review.redo'),
+                      onclick: () => { start(review); app.changed(); }})) : null,
+      review.problem ? el('p', {class: 'review-problem', role: 'alert',
+                             text: typeof review.problem === 'string' ? t(review.problem) : problemText(review.problem)}) : null,
+      el('p', {class: 'review-thresholds', text: t('review.thresholds')}),
+      charts(sides, players, viewer, position),
+      current(position, players),
+      summaryList(players, sides),
+      moveList(position, players));
+  }
+
+  function statusText() {
+    if (review.status === 'done') return t('review.done', {count: review.plies});
+    if (review.status === 'failed') return t('review.failed');
+    return t('review.running', {done: review.results.length, total: review.plies});
+  }
+
+  function viewerSide(players, sides) {
+    const human = players.findIndex((player) => player?.kind === 'human');
+    if (human < 0) return 0;
+    return sides.findIndex((side) => side.seats.includes(human));
+  }
+
+  function charts(sides, players, viewer, position) {
+    const results = review.results;
+    const sign = (result) => (result.side === viewer ? 1 : -1);
+    const values = results.length ? [margin(results[0].value_best) * sign(results[0]),
+      ...results.map((r) => r.margin * sign(r))] : [];
+    const series = sides.map((side) => ({label: sideName(players, side.seats),
+                                         colorIndex: state.table.snapshot.players[side.seats[0]].color}));
+    return el('div', {class: 'review-charts'},
+      el('figure', {class: 'review-chart'},
+        advantageChart(values, {
+          selected: position, onSelect: (index) => show(index),
+          label: t('review.chart_label', {name: sideName(players, sides[viewer].seats)}),
+          pointLabel: (index, value) => t('review.point', {number: index, value: signed(value)}),
+          movesLabel: (count) => t('over.moves', {count}),
+        }),
+        el('figcaption', {text: t('review.chart', {name: sideName(players, sides[viewer].seats)})})),
+      review.history ? el('figure', {class: 'review-chart'},
+        territoryChart(review.history, series, {label: t('over.chart_label'), movesLabel: (count) => t('over.moves', {count})}),
+        el('figcaption', {text: t('over.chart')})) : null);
+  }
+
+  function colorText(color) {
+    return el('span', {class: 'review-color'}, swatch(color), t('controls.color', {number: color + 1}));
+  }
+
+  /** The shown position: what was played, the master's move (previewed on the board) and its line. */
+  function current(position, players) {
+    const result = review.results[position];
+    if (!result) {
+      return el('p', {class: 'review-current', text: position >= review.plies && review.plies
+        ? t('review.at_end') : t('review.waiting')});
+    }
+    return el('div', {class: 'review-current', dataset: {ply: String(position), best: String(result.best)}},
+      el('p', {}, t('review.move_of', {number: position + 1, name: playerName(players, result.seat)}), ' ',
+        t('review.played'), ' ', colorText(result.played),
+        ['best', 'only'].includes(result.mark) ? null : [' · ', t('review.best'), ' ', colorText(result.best)],
+        ' · ', el('strong', {class: 'review-mark', dataset: {mark: result.mark}, text: markText(result)})),
+      el('p', {class: 'review-line'}, t('review.line'), ' ',
+        ...result.line.slice(0, STORED_LINE).flatMap((color, index) => [index ? ' → ' : '', colorText(color)])));
+  }
+
+  function markText(result) {
+    const mark = t(`review.mark.${result.mark}`);
+    return result.loss ? `${mark} (${t('review.loss', {count: result.loss})})` : mark;
+  }
+
+  function summaryList(players, sides) {
+    if (!review.summary) return null;
+    const {decided, lost_by: lostBy} = review.summary;
+    return el('div', {class: 'review-summary'},
+      el('ul', {}, review.summary.sides.map((entry) => {
+        const name = sideName(players, sides[entry.side]?.seats ?? []);
+        const counts = entry.counts || {};
+        return el('li', {dataset: {side: String(entry.side)}},
+          el('strong', {text: name}), ': ',
+          t('review.counts', {blunders: counts.blunder ?? 0, mistakes: counts.mistake ?? 0,
+                              inaccuracies: counts.inaccuracy ?? 0}),
+          entry.swing ? ` · ${t('review.swing', {number: entry.swing.ply + 1})} (${t('review.loss', {count: entry.swing.loss})})` : '');
+      })),
+      el('p', {class: 'review-decided', text: decided === null || decided === undefined
+        ? t('review.undecided')
+        : t('review.decided', {number: decided + 1, name: sideName(players, sides[lostBy]?.seats ?? [])})}));
+  }
+
+  function moveList(position, players) {
+    const list = el('ol', {class: 'review-moves', 'aria-label': t('review.moves')});
+    for (let ply = 0; ply < review.plies; ply += 1) {
+      const result = review.results[ply];
+      const item = el('li', {dataset: {ply: String(ply), mark: result?.mark ?? ''}},
+        el('button', {type: 'button', class: 'review-move', onclick: () => show(ply)},
+          el('span', {class: 'review-who', text: result ? playerName(players, result.seat) : ''}), ' ',
+          result ? colorText(result.played) : null, ' ',
+          el('span', {class: 'review-mark', text: result ? markText(result) : t('review.pending')}),
+          result && !['best', 'only'].includes(result.mark) ? el('span', {class: 'review-best'}, ' · ', t('review.best'), ' ',
+                                                       colorText(result.best)) : null));
+      if (ply === position) item.firstChild.setAttribute('aria-current', 'step');
+      list.append(item);
+    }
+    return list;
+  }
+
+  return {open, openMatch, openTable, close, onKey, offered, get active() { return review; }};
+}
+

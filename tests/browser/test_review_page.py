@@ -1,0 +1,110 @@
+"""The game review in a real Chromium (issue 14): a whole quick game reviewed by the
+master, stepped through by keyboard with the best move previewed on the board, the
+same review in Dutch, and after a reload the stored review opens at once."""
+
+from conftest import BOOT_TIMEOUT_MS
+from test_i18n import switch_language
+from test_match_table import data, play_until_game_ends, start_match
+
+REVIEW_DONE = '.review-panel:not([hidden]) .review-status[data-status="done"]'
+MARKS_EN = {"best", "only move", "good", "inaccuracy", "mistake", "blunder"}
+MARKS_NL = {"beste", "enige zet", "goed", "onnauwkeurig", "fout", "blunder"}
+
+
+def marks(page):
+    """Each move's mark as the move list says it (text, for screen readers too)."""
+    return page.eval_on_selector_all(".review-moves li .review-mark",
+                                     "nodes => nodes.map(n => n.textContent.replace(/ \\(.*\\)$/, ''))")
+
+
+def current_ply(page):
+    return page.eval_on_selector(".review-move[aria-current]", "n => Number(n.parentNode.dataset.ply)")
+
+
+def test_a_quick_game_is_reviewed_stepped_by_keyboard_and_stored(booted_page):
+    page = booted_page
+    switch_language(page, "en")
+    start_match(page, variant="quick", name="Rita", games=1)
+    match_id = data(page, "matchId")
+    play_until_game_ends(page)
+    page.wait_for_selector('body[data-over="1"]', state="attached")
+    moves = int(data(page, "moves"))
+    page.click('.over-panel button[data-action="review"]')
+    page.wait_for_selector(REVIEW_DONE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    shown = marks(page)
+    assert len(shown) == moves and set(shown) <= MARKS_EN
+    assert page.locator(".advantage-chart .advantage-point").count() == moves + 1
+    assert page.locator(".review-charts svg.chart").count() == 2  # beside the territory chart
+    assert page.locator(".review-summary li").count() == 2
+
+    # keyboard: Home is the first position, → the next, End the end of the game
+    page.keyboard.press("Home")
+    page.wait_for_function("() => document.body.dataset.moves === '0'")
+    page.wait_for_selector('.review-move[aria-current]', state="attached")
+    assert current_ply(page) == 0
+    best = int(page.get_attribute(".review-current", "data-best"))
+    assert f"Color {best + 1}" in page.inner_text(".review-current")
+    assert page.get_attribute(".board", "data-preview-color") == str(best)  # the master's move, previewed
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.body.dataset.moves === '1'")
+    assert current_ply(page) == 1
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => document.body.dataset.moves === '0'")
+    page.keyboard.press("End")
+    page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=moves)
+    # a click on a chart point opens that position
+    page.click('.advantage-point[data-index="2"]')
+    page.wait_for_function("() => document.body.dataset.moves === '2'")
+    assert current_ply(page) == 2
+
+    switch_language(page, "nl")
+    page.wait_for_selector('#review-title:text("Analyse van spel 1")')
+    dutch = marks(page)
+    assert len(dutch) == moves and set(dutch) <= MARKS_NL
+
+    page.reload()
+    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.body.dataset.tableId && document.body.dataset.tableId !== '0'")
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    page.click(f'.saved-match[data-id="{match_id}"] button[data-action="review"]')
+    status = page.wait_for_selector(".review-panel:not([hidden]) .review-status", state="attached")
+    assert status.get_attribute("data-status") == "done"  # stored: nothing to compute again
+    assert len(marks(page)) == moves and set(marks(page)) <= MARKS_NL
+    assert page.locator(".review-older").count() == 0
+    switch_language(page, "en")
+    assert marks(page) == shown
+
+    # a stored review by an older engine says so and is made again on request
+    page.evaluate("""(id) => {
+        const key = 'filler:match:' + id;
+        const match = JSON.parse(localStorage.getItem(key));
+        match.reviews[0].engine = 0;
+        localStorage.setItem(key, JSON.stringify(match));
+    }""", match_id)
+    page.click('button[data-action="close-review"]')
+    page.wait_for_selector(".review-panel", state="hidden")
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    page.click(f'.saved-match[data-id="{match_id}"] button[data-action="review"]')
+    page.wait_for_selector(".review-older", state="visible")
+    page.click('button[data-action="redo-review"]')
+    page.wait_for_selector(REVIEW_DONE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator(".review-older").count() == 0
+    engine = page.evaluate("(id) => JSON.parse(localStorage.getItem('filler:match:' + id)).reviews[0].engine", match_id)
+    assert engine >= 1
+
+    # a stored review that does not read is said so, and made again
+    page.evaluate("""(id) => {
+        const key = 'filler:match:' + id;
+        const match = JSON.parse(localStorage.getItem(key));
+        match.reviews[0].results = '<img src=x onerror=alert(1)>';
+        localStorage.setItem(key, JSON.stringify(match));
+    }""", match_id)
+    page.click('button[data-action="close-review"]')
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    page.click(f'.saved-match[data-id="{match_id}"] button[data-action="review"]')
+    page.wait_for_selector('.review-problem:text("could not be read")')
+    page.wait_for_selector(REVIEW_DONE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert len(marks(page)) == moves

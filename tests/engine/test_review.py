@@ -1,0 +1,121 @@
+"""The game review (filler.ai.review): on small boards, where a plain minimax over
+Game.play is cheap, its values and best moves are the brute-force ones; a thrown-away
+win is marked a blunder; records and matches are reviewed like games."""
+
+import random
+
+import pytest
+
+import filler
+from filler.ai.search import WIN
+from filler.ai import review, review_summary as summary
+from filler.ai.review import BLUNDER, MARKS, mark_of
+
+from test_ai import SMALL_BOARDS, brute_force
+from test_ai_master import value_after
+
+SOLVE = 2_000_000   # nodes per position: the solver proves every small board
+
+
+def played_game(rows, colors, shape, seed):
+    """A whole game on a small board, with random moves."""
+    rng = random.Random(seed)
+    game = filler.Game.from_rows(rows, colors=colors, shape=shape)
+    while not game.over:
+        game = game.play(rng.choice(game.legal_colors()))
+    return game
+
+
+@pytest.mark.parametrize("rows,colors,shape", SMALL_BOARDS)
+def test_review_values_and_best_moves_equal_brute_force(rows, colors, shape):
+    game = played_game(rows, colors, shape, len(rows) * colors)
+    memo = {}
+    results = list(review(game, seconds_per_move=600, max_nodes=SOLVE))
+    assert [r["ply"] for r in results] == list(range(len(game.moves)))
+    position = filler.Game.from_rows(rows, colors=colors, shape=shape)
+    for result, (_, color) in zip(results, game.moves):
+        assert result["exact"], result
+        assert result["seat"] == position.turn and result["played"] == color
+        best = brute_force(position, memo)
+        assert result["value_best"] == best
+        # the review's best move is worth the best value
+        assert value_after(position, result["best"], memo) == best
+        assert result["value_played"] == value_after(position, color, memo)
+        assert result["value_after"] == value_after(position, color, memo)
+        assert result["line"][0] == result["best"]
+        assert result["mark"] in MARKS
+        if color == result["best"] or result["value_played"] == best:
+            assert result["mark"] in ("best", "only")
+        position = position.play(color)
+
+
+def test_a_thrown_away_win_is_marked_a_blunder():
+    # play the brute-force best moves, except one move that turns a win into a loss
+    for rows, colors, shape in SMALL_BOARDS:
+        memo = {}
+        start = filler.Game.from_rows(rows, colors=colors, shape=shape)
+        game = start
+        blunder_ply = None
+        while not game.over:
+            values = {c: value_after(game, c, memo) for c in game.legal_colors()}
+            best = max(values.values())
+            losing = [c for c, v in values.items() if best > 0 > v]
+            if blunder_ply is None and losing:
+                blunder_ply = len(game.moves)
+                game = game.play(losing[0])
+            else:
+                game = game.play(max(values, key=values.get))
+        if blunder_ply is None:
+            continue
+        results = list(review(game, seconds_per_move=600, max_nodes=SOLVE))
+        assert results[blunder_ply]["mark"] == "blunder"
+        assert all(r["mark"] in ("best", "only") for r in results if r["ply"] != blunder_ply)
+        told = summary(results)
+        blunderer = results[blunder_ply]["side"]
+        assert told["sides"][blunderer]["counts"]["blunder"] == 1
+        assert told["sides"][1 - blunderer]["counts"]["blunder"] == 0
+        assert told["sides"][blunderer]["swing"]["ply"] == blunder_ply
+        assert told["decided"] == blunder_ply and told["lost_by"] == blunderer
+        return
+    pytest.fail("no small board has a move that throws a win away")
+
+
+def test_marks_by_the_stated_thresholds():
+    win = WIN
+    assert mark_of(1, 1, 5, 5, 3) == ("best", 0)
+    assert mark_of(1, 2, 5, 5, 3) == ("best", 0)       # as good as the master's move
+    assert mark_of(1, 2, 4, 5, 1) == ("only", 0)
+    assert mark_of(1, 2, 4, 5, 3) == ("good", 1)
+    assert mark_of(1, 2, 3, 5, 3) == ("inaccuracy", 2)
+    assert mark_of(1, 2, 0, 5, 3) == ("mistake", 5)
+    assert mark_of(1, 2, 5 - BLUNDER, 5, 3) == ("blunder", BLUNDER)
+    assert mark_of(1, 2, win + 2, win + 30, 3) == ("blunder", 28)
+    assert mark_of(1, 2, -win + 4, win + 1, 3)[0] == "blunder"   # a win thrown away
+    assert mark_of(1, 2, -win - 1, 1, 3) == ("blunder", 2)       # an open game into a loss
+
+
+def test_records_and_matches_are_reviewed_and_four_players_are_not():
+    rng = random.Random(3)
+    match = filler.Match.new("quick", 5, games=2)
+    while match.game_index == 0 and not match.game.over:
+        match = match.play(rng.choice(match.game.legal_colors()))
+    first = [r["played"] for r in review(match.to_record(), seconds_per_move=600, max_nodes=200)]
+    assert first == [color for _, color in match.game.moves]
+    game = match.game
+    from_record = list(review(game.to_record(), seconds_per_move=600, max_nodes=200))
+    assert [r["played"] for r in from_record] == first
+    with pytest.raises(ValueError):
+        next(review(filler.Match.new("quick", 5).to_record(), seconds_per_move=600, max_nodes=10, game_index=3))
+    four = filler.Game.new("four", 1)
+    four = four.play(four.legal_colors()[0])
+    with pytest.raises(ValueError):
+        next(review(four, seconds_per_move=600, max_nodes=10))
+
+
+def test_a_resigned_game_is_reviewed_up_to_the_resignation():
+    game = filler.Game.new("quick", 2)
+    for _ in range(3):
+        game = game.play(game.legal_colors()[0])
+    game = game.resign(game.turn)
+    results = list(review(game, seconds_per_move=600, max_nodes=200))
+    assert len(results) == 3 and results[-1]["ply"] == 2
