@@ -125,7 +125,7 @@ export const ENTRIES = {
              name: (entry) => (isObject(entry) ? String(entry.name).slice(0, MAX_NAME_LENGTH) : "?") },
   ratings: { field: "ratings", check: checkRating,
              same: (a, b) => nameKey(a.player) === nameKey(b.player) && a.variant === b.variant,
-             name: (entry) => (isObject(entry) ? `${String(entry.player).slice(0, MAX_NAME_LENGTH)}/${String(entry.variant).slice(0, 40)}` : "?") },
+             name: ratingName },
 };
 
 /**
@@ -187,4 +187,11 @@ export function summarize(match) {
     result: match.result ?? null,
     events: match.events.length,
   };
+}
+
+/** A rating entry as a notice or a report names it: "Ann/classic", or only what it has. */
+export function ratingName(entry) {
+  if (!isObject(entry)) return "?";
+  const parts = [entry.player, entry.variant].filter((part) => part !== undefined && part !== null);
+  return parts.length ? parts.map((part, index) => String(part).slice(0, index ? 40 : MAX_NAME_LENGTH)).join("/") : "?";
 }

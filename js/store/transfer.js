@@ -4,7 +4,7 @@
 
 import { EXPORT_FORMAT, MATCH_PREFIX, MAX_NAME_LENGTH, SCHEMA_VERSION, newMatchId } from "./keys.js";
 import { migrate } from "./migrations.js";
-import { StoreProblem, checkMatch, checkPlayer, checkRating, checkSetting, isObject, nameKey, notList, notObject } from "./shapes.js";
+import { StoreProblem, checkMatch, checkPlayer, checkRating, checkSetting, isObject, nameKey, notList, notObject, ratingName } from "./shapes.js";
 
 /** Everything, as one JSON-able document (JSON.stringify it for a file). */
 export function exportAll(store, hooks) {
@@ -175,7 +175,7 @@ function planRatings(store, ratings, report) {
   }
   const taken = [];
   for (const candidate of ratings) {
-    const name = isObject(candidate) ? `${String(candidate.player).slice(0, MAX_NAME_LENGTH)}/${String(candidate.variant).slice(0, 40)}` : "?";
+    const name = ratingName(candidate);
     const what = `rating ${name}`;
     const problem = checkRating(candidate);
     if (problem) {
