@@ -89,8 +89,10 @@ def test_a_quick_game_is_reviewed_stepped_by_keyboard_and_stored(booted_page):
     page.click(f'.saved-match[data-id="{match_id}"] button[data-action="review"]')
     page.wait_for_selector(".review-older", state="visible")
     page.click('button[data-action="redo-review"]')
-    page.wait_for_selector(REVIEW_DONE, state="attached", timeout=BOOT_TIMEOUT_MS)
-    assert page.locator(".review-older").count() == 0
+    # the panel is drawn in the next frame: until then the old review (done, older) is on screen
+    page.wait_for_function("""() => !document.querySelector('.review-older') &&
+        document.querySelector('.review-panel:not([hidden]) .review-status')?.dataset.status === 'done'""",
+                           timeout=BOOT_TIMEOUT_MS)
     engine = page.evaluate("(id) => JSON.parse(localStorage.getItem('filler:match:' + id)).reviews[0].engine", match_id)
     assert engine >= 1
 
