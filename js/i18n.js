@@ -7,7 +7,8 @@
 //
 // A text is a string with {name} placeholders, or an object of forms: {one, other, ...}
 // picked by Intl.PluralRules on params.count, or {you, other} picked by params.you (the
-// second person, for the player the page calls "you"; see table.js's personParams).
+// second person, for the player the page calls "you"; see names.js's person) with an
+// optional {team} picked by params.team (a side of two players, in the plural).
 
 import nl from './i18n/nl.js';
 import en from './i18n/en.js';
@@ -67,7 +68,9 @@ function lookup(key) {
 function form(template, params) {
   let chosen = template;
   while (chosen !== null && typeof chosen === 'object') {
-    if (Object.hasOwn(chosen, 'you')) chosen = params.you ? chosen.you : chosen.other;
+    if (Object.hasOwn(chosen, 'you')) {
+      chosen = params.you ? chosen.you : params.team && Object.hasOwn(chosen, 'team') ? chosen.team : chosen.other;
+    }
     else chosen = chosen[pluralRules().select(Number(params.count))] ?? chosen.other;
   }
   return chosen ?? '';

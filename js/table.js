@@ -41,6 +41,19 @@ export function swatch(color, extraClass = '') {
     svg('svg', {viewBox: '-1 -1 2 2'}, svg('path', {d: SYMBOLS[color] || ''})));
 }
 
+/** Why the game ended, as the game-over panel says it (resigned: who). */
+function overReason(snapshot, players) {
+  const reason = snapshot.end_reason;
+  if (reason === 'resign') {
+    // four players: the one who left last is out; two sides: the side that lost
+    const out = snapshot.sides.filter((side, index) => side.seats.every((seat) => snapshot.players[seat].out)
+                                                       || (snapshot.sides.length === 2 && !snapshot.winning_sides.includes(index)));
+    return out.length === 1 ? t('over.reason.resigned', sideParams(players, out[0].seats)) : t('over.reason.resign');
+  }
+  if (reason === 'equator' && snapshot.sides.length > 2) return t('over.reason.clinched');
+  return reason ? t(`over.reason.${reason}`) : '';
+}
+
 export class TableView {
   /** app: {state, play(color), rematch(), openLobby()} */
   constructor(container, app) {
@@ -554,7 +567,11 @@ export class TableView {
         headline = outcome.winner !== null && outcome.winner !== undefined
           ? t('match.winner', sideParams(players, sides[outcome.winner].seats)) : t('match.draw');
       }
-      matchLines.push(el('p', {class: 'match-kind', dataset: {kind: outcome.kind}, text: t(`match.kind.${outcome.kind}`)}));
+      // a single game lost by resignation: the reason below says who resigned, once
+      const saidBelow = !inMatch && outcome.kind === 'resign' && snapshot.end_reason === 'resign';
+      if (!saidBelow) {
+        matchLines.push(el('p', {class: 'match-kind', dataset: {kind: outcome.kind}, text: t(`match.kind.${outcome.kind}`)}));
+      }
       if (inMatch) {
         matchLines.push(el('ul', {class: 'match-result'}, sides.map((side, index) => el('li', {},
           el('span', {text: sideName(players, side.seats)}), ': ',
@@ -584,8 +601,7 @@ export class TableView {
     const scores = sides.map((side) => `${sideName(players, side.seats)} ${side.score}`).join(' – ');
     const series = sides.map((side) => ({label: sideName(players, side.seats),
                                          colorIndex: snapshot.players[side.seats[0]].color}));
-    const reasonKey = snapshot.end_reason === 'equator' && sides.length > 2 ? 'clinched' : snapshot.end_reason;
-    const reason = reasonKey ? t(`over.reason.${reasonKey}`) : '';
+    const reason = overReason(snapshot, players);
     replaceChildren(this.overPanel,
       el('h2', {class: 'over-title', text: title}),
       el('p', {class: 'over-winner', text: headline}),

@@ -129,6 +129,7 @@ export default {
     'over.reason.crown': 'The crown was taken.',
     'over.reason.stalemate': 'Nothing was captured for four rounds.',
     'over.reason.resign': 'Resigned.',
+    'over.reason.resigned': {you: 'You resigned.', team: '{name} resigned.', other: '{name} resigned.'},
     'over.chart': 'Territory move by move',
     'over.equator': 'equator',
     'over.chart_label': 'Chart of each player’s territory move by move',

@@ -129,6 +129,7 @@ export default {
     'over.reason.crown': 'De kroon is veroverd.',
     'over.reason.stalemate': 'Vier rondes lang werd niets veroverd.',
     'over.reason.resign': 'Opgegeven.',
+    'over.reason.resigned': {you: 'Jij hebt opgegeven.', team: '{name} hebben opgegeven.', other: '{name} heeft opgegeven.'},
     'over.chart': 'Gebied per zet',
     'over.equator': 'evenaar',
     'over.chart_label': 'Grafiek van het gebied van elke speler per zet',

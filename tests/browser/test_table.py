@@ -311,4 +311,6 @@ def test_resigning_asks_first_and_ends_the_game(booted_page):
     page.click('button[data-action="confirm-resign"]')
     page.wait_for_selector('body[data-over="1"]', state="attached")
     assert page.locator(".over-winner").text_content() == "Computer wins!"
-    assert page.locator(".over-reason").text_content() == "Resigned."
+    # who resigned, said once (not also "Won by resignation.")
+    assert page.locator(".over-reason").text_content() == "Anna resigned."
+    assert page.locator(".over-panel .match-kind").count() == 0

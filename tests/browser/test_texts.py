@@ -136,3 +136,22 @@ def test_resigning_speaks_to_you_in_both_languages(booted_page):
         assert page.locator("dialog.confirm[open] p").text_content() == question
         page.click('dialog.confirm button[value="cancel"]')
     switch_language(page, "en")
+
+
+def greedy_game(variant, seed):
+    game = filler.Game.new(variant, seed=seed)
+    moves = []
+    while not game.over:
+        color = max(game.legal_colors(), key=game.preview_value)
+        moves.append(color)
+        game = game.play(color)
+    return moves, game
+
+
+@pytest.mark.parametrize("language, ending", [("en", " win!"), ("nl", " winnen!")])
+def test_a_team_that_wins_is_spoken_of_in_the_plural(page, site_url, boot, language, ending):
+    moves, game = greedy_game("duos", 5)
+    assert len(game.winners) == 2  # a team
+    boot(page, f"{site_url}#variant=duos&seed=5&moves={len(moves)}-{''.join(map(str, moves))}&lang={language}")
+    winner = page.wait_for_selector(".over-panel:not([hidden]) .over-winner", timeout=BOOT_TIMEOUT_MS)
+    assert winner.text_content().endswith(ending), winner.text_content()
