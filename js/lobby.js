@@ -74,6 +74,7 @@ export class Lobby {
     this.config.games = this.config.games === 2 ? 2 : 1;
     this.tab = tab;
     this.importReport = null;
+    this.deleting = null; // {id, refused}: the saved match whose row asks "delete for good?"
     this.render();
     if (!this.dialog.open) this.dialog.showModal();
   }
@@ -274,9 +275,12 @@ export class Lobby {
         el('button', {type: 'button', dataset: {action: 'replay', id: entry.id}, text: t('lobby.replay'),
                       onclick: () => { this.close(); this.app.replayMatch(entry.id); }}),
         twoSides ? el('button', {type: 'button', dataset: {action: 'review', id: entry.id}, text: t('review.open'),
-                                 onclick: () => { this.close(); this.app.reviewMatch(entry.id); }}) : null)
-      : el('button', {type: 'button', class: 'primary', dataset: {action: 'resume', id: entry.id}, text: t('lobby.resume'),
-                      onclick: () => { this.close(); this.app.resumeMatch(entry.id); }});
+                                 onclick: () => { this.close(); this.app.reviewMatch(entry.id); }}) : null,
+        this.deleteButton(entry))
+      : el('div', {class: 'saved-actions'},
+        el('button', {type: 'button', class: 'primary', dataset: {action: 'resume', id: entry.id}, text: t('lobby.resume'),
+                      onclick: () => { this.close(); this.app.resumeMatch(entry.id); }}),
+        this.deleteButton(entry));
     return el('li', {class: 'saved-match', dataset: {id: entry.id}},
       el('div', {class: 'saved-main'},
         el('strong', {text: variant ? pick(variant.name) : entry.variant}), ' · ',
@@ -285,7 +289,38 @@ export class Lobby {
         points ? el('span', {class: 'saved-points', text: ` · ${points}`}) : null),
       el('small', {text: `${formatDate(entry.updated)} · ${t('lobby.events', {count: entry.events})}`
                          + (entry.openElsewhere ? ` · ${t('lobby.open_elsewhere')}` : '')}),
-      action);
+      action,
+      this.deleteQuestion(entry));
+  }
+
+  /** "Delete" (not for the match at this tab's table: it would be saved again), which
+   *  turns into a line of the row asking "Delete for good? Ratings stay", Delete / Keep. */
+  deleteButton(entry) {
+    if (entry.id === this.app.state.table?.matchId || this.deleting?.id === entry.id) return null;
+    return el('button', {type: 'button', dataset: {action: 'delete', id: entry.id}, text: t('lobby.delete'),
+                         onclick: () => { this.deleting = {id: entry.id}; this.rerender(entry.id, 'keep'); }});
+  }
+
+  deleteQuestion(entry) {
+    if (this.deleting?.id !== entry.id) return null;
+    const remove = () => {
+      const done = this.app.store.removeMatch(entry.id);
+      this.deleting = done.ok ? null : {id: entry.id, refused: true};
+      this.rerender(entry.id, 'keep');
+      if (done.ok) this.dialog.querySelector('.lobby-tabs [aria-selected="true"]')?.focus();
+    };
+    return el('div', {class: 'saved-confirm', role: 'group'},
+      el('span', {text: t(this.deleting.refused ? 'lobby.delete_refused' : 'lobby.delete_question')}),
+      this.deleting.refused ? null : el('button', {type: 'button', class: 'danger', dataset: {action: 'confirm-delete'},
+                                                   text: t('lobby.delete'), onclick: remove}),
+      el('button', {type: 'button', dataset: {action: 'keep'}, text: t('lobby.keep'),
+                    onclick: () => { this.deleting = null; this.rerender(entry.id, 'delete'); }}));
+  }
+
+  /** Draw the lobby again, the focus on a button of the saved match `id` (if it is still there). */
+  rerender(id, action) {
+    this.render();
+    this.dialog.querySelector(`.saved-match[data-id="${CSS.escape(id)}"] button[data-action="${action}"]`)?.focus();
   }
 
   renderMatches() {

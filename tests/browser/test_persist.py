@@ -132,7 +132,9 @@ def test_a_second_tab_says_open_elsewhere_and_takes_over(new_guarded_context, si
 def lobby_texts(page):
     page.click("#new-game")
     page.click('[data-tab="matches"]')
-    matches = page.locator(".lobby-matches").inner_text()
+    # what each list says of each match (its buttons differ: the match at the table has no Delete)
+    matches = page.eval_on_selector_all(".saved-list", "lists => lists.map(list => [list.dataset.list,"
+                                        " [...list.querySelectorAll('.saved-main, small')].map(n => n.innerText)])")
     page.click('[data-tab="players"]')
     players = page.locator('table[data-table="players"]').inner_text()
     page.click('button[data-action="close-lobby"]')
@@ -188,3 +190,41 @@ def test_export_then_import_into_a_fresh_profile_gives_the_same_lobby(new_guarde
     other.set_input_files('input[name="import"]', str(path))
     other.wait_for_selector(".import-report li")
     assert "m-tampered" in other.locator(".import-report").inner_text()
+
+
+def test_a_saved_match_can_be_deleted_from_the_lobby_after_asking(new_guarded_context, site_url):
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    boot_page(page, site_url)
+    start_match(page, name="Ilse", games=2)
+    finished = data(page, "matchId")
+    play_one(page)
+    resign(page, "match")
+    page.wait_for_selector('body[data-match-over="1"]', state="attached")
+    ratings = page.evaluate("localStorage.getItem('filler:ratings')")
+    start_match(page, name="Ilse", games=1)
+    at_table = data(page, "matchId")
+    play_one(page)
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    row = page.locator(f'.saved-match[data-id="{finished}"]')
+    # the match at the table cannot be deleted from under it
+    assert page.locator(f'.saved-match[data-id="{at_table}"] button[data-action="delete"]').count() == 0
+    row.locator('button[data-action="delete"]').click()
+    assert "Ratings stay as they are" in row.text_content()
+    row.locator('button[data-action="keep"]').click()  # changed my mind
+    assert row.locator('button[data-action="confirm-delete"]').count() == 0
+    assert saved_match(page, finished)["players"][0]["name"] == "Ilse"
+    row.locator('button[data-action="delete"]').click()
+    row.locator('button[data-action="confirm-delete"]').click()
+    page.wait_for_selector(f'.saved-match[data-id="{finished}"]', state="detached")
+    assert page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", finished) is None
+    assert page.evaluate("localStorage.getItem('filler:ratings')") == ratings
+    # the focus stays in the list, and after a reload the match stays gone
+    assert page.evaluate("document.activeElement.closest('.lobby') !== null")
+    page.reload()
+    open_resumed(page, at_table)
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    assert page.locator(f'.saved-match[data-id="{finished}"]').count() == 0
+    assert page.locator(f'.saved-match[data-id="{at_table}"]').count() == 1
