@@ -413,8 +413,9 @@ export class TableView {
         const moving = snapshot.turn === seat;
         return el('div', {class: 'seat', dataset: {seat: String(seat)}, 'data-moving': moving ? '' : null,
                           'data-out': player.out ? '' : null},
-          swatch(player.color),
-          el('span', {class: 'seat-name', text: playerName(players, seat), title: playerName(players, seat)}),
+          el('span', {class: 'seat-who'}, // the color and the name stay on one line
+            swatch(player.color),
+            el('span', {class: 'seat-name', text: playerName(players, seat), title: playerName(players, seat)})),
           players[seat]?.kind === 'computer' && players[seat].level
             ? el('span', {class: 'level-badge', text: levelName(players[seat].level)}) : null,
           moving ? el('span', {class: 'turn-badge',

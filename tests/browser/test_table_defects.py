@@ -5,6 +5,7 @@ and Dutch where there is text. Each test starts its own game from the lobby.
 import re
 
 import pytest
+import filler
 from conftest import BOOT_TIMEOUT_MS
 from test_i18n import switch_language
 
@@ -126,6 +127,28 @@ def test_no_name_is_cut_where_the_card_could_show_it(page, boot, size, variant, 
     assert page.evaluate(CUT_NAMES) == []
     names = page.locator(".seat-name").all_text_contents()
     assert names[0] == "You" and all(name.startswith("Computer") for name in names[1:])
+
+
+SWATCH_OFF_ITS_NAME = """() => [...document.querySelectorAll('.seat')].filter((seat) => {
+    const middle = (node) => { const box = node.getBoundingClientRect(); return box.top + box.height / 2; };
+    return Math.abs(middle(seat.querySelector('.swatch')) - middle(seat.querySelector('.seat-name'))) > 4;
+}).map((seat) => seat.dataset.seat)"""
+
+
+def test_four_players_on_a_phone_keep_names_whole_beside_their_color_as_scores_grow(page, boot, site_url):
+    game = filler.Game.new("four", seed=7)
+    moves = []
+    while len(moves) < 60:  # greedy moves: every score has two digits
+        color = max(game.legal_colors(), key=game.preview_value)
+        moves.append(color)
+        game = game.play(color)
+    assert min(game.side_score(side) for side in range(4)) >= 10 and game.turn == 0
+    page.set_viewport_size({"width": 390, "height": 844})
+    boot(page, f"{site_url}#variant=four&seed=7&moves=60-{''.join(map(str, moves))}&lang=en")
+    page.wait_for_function("() => document.body.dataset.engine === 'ready' && document.body.dataset.moves === '60'",
+                           timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate(CUT_NAMES) == []
+    assert page.evaluate(SWATCH_OFF_ITS_NAME) == []
 
 
 def test_a_name_too_long_for_its_card_is_whole_in_its_tooltip(page, boot):
