@@ -293,8 +293,11 @@ def test_the_friend_may_move_first_and_the_invitation_is_kept(new_guarded_contex
     anna.reload()
     anna.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert settled(anna) == "theirs" and link_of(anna) == invitation
+    # one link to send: the table's own "Copy link" (a replay of the board) is not offered beside it
+    assert anna.locator('.table-footer [data-action="copy-link"]:visible').count() == 0
     open_link(bob, invitation)
     assert "Anna invites you to a game of Quick 8×7" in notice(bob)
+    assert bob.locator('.table-footer [data-action="copy-link"]:visible').count() == 0
     assert axe_scan(bob) == []
     name_myself(bob, "Bob")
     play_one(bob)
