@@ -346,7 +346,7 @@ export class TableView {
     }
   }
 
-  /** Resign (the person to move); practice: take back a move, ask for a hint. */
+  /** Resign (the person to move, or you at a friend's table); practice: take back a move, ask for a hint. */
   renderActions(table, snapshot, canPlay) {
     const practice = table.config.variant === 'practice' && table.tableId !== null;
     this.undoButton.hidden = this.hintButton.hidden = !practice;
@@ -355,21 +355,23 @@ export class TableView {
     this.resignButton.hidden = snapshot.over || table.tableId === null || idle;
     this.resignMatchButton.hidden = !inMatch || snapshot.over || table.tableId === null || idle;
     this.resignMatchButton.textContent = t('actions.resign_match');
-    this.resignMatchButton.disabled = !canPlay;
+    // at a friend's table you may resign while the friend is to move (the link takes it to them)
+    const canResign = canPlay || (Boolean(table.friend) && !table.requesting && !snapshot.over);
+    this.resignMatchButton.disabled = !canResign;
     this.actions.hidden = this.resignButton.hidden && (!practice || !snapshot.can_undo);
     this.undoButton.textContent = t('actions.undo');
     this.hintButton.textContent = t('actions.hint');
     this.resignButton.textContent = t(inMatch ? 'actions.resign_game' : 'actions.resign');
     this.undoButton.disabled = !(snapshot.can_undo && (canPlay || snapshot.over));
     this.hintButton.disabled = !canPlay || snapshot.over;
-    this.resignButton.disabled = !canPlay;
+    this.resignButton.disabled = !canResign;
   }
 
-  /** Ask before the person to move resigns the game (or the whole match). */
+  /** Ask before the person to move (at a friend's table: you) resigns the game (or the whole match). */
   confirmResign(what = 'game') {
     const table = this.app.state.table;
     if (!table || table.snapshot.over) return;
-    const seat = table.snapshot.turn;
+    const seat = table.friend ? table.friend.seat : table.snapshot.turn;
     const whole = what === 'match';
     const inMatch = table.snapshot.match?.games === 2;
     const form = el('form', {method: 'dialog'},

@@ -357,3 +357,22 @@ def test_a_move_is_made_offline_and_its_link_is_ready_to_send(new_guarded_contex
     anna.click("#new-game")
     anna.click('[data-tab="friends"]')
     assert "Send your move to your friend" in anna.locator("li.friend-match").text_content()
+
+
+def test_you_may_resign_while_your_friend_is_to_move_and_the_link_says_so(new_guarded_context, site_url):
+    _, anna = device(new_guarded_context, site_url, "anna")
+    _, bob = device(new_guarded_context, site_url, "bob")
+    invite(anna, "Anna", games=1)
+    play_one(anna)
+    assert settled(anna) == "theirs"
+    anna.click('button[data-action="resign"]:not([disabled])')
+    assert "Anna resigns" in anna.locator("dialog.confirm[open] p").text_content()  # named: her name
+    anna.click('button[data-action="confirm-resign"]')
+    anna.wait_for_selector(f'{PANEL}[data-turn="over"]')
+    assert settled(anna) == "over"
+    assert anna.locator(".over-reason").text_content() == "Anna resigned."
+    open_link(bob, link_of(anna))
+    bob.wait_for_selector('body[data-match-over="1"]', state="attached")
+    assert bob.locator(".over-reason").text_content() == "Anna resigned."
+    assert "You win" in bob.locator(".over-winner").text_content()
+    assert stored(anna)["events"] == stored(bob)["events"]
