@@ -15,7 +15,7 @@ import {t, translate, setLanguage, onLanguageChange} from './i18n.js';
 import {Engine} from './engine.js';
 import {TableView} from './table.js';
 import {Lobby, defaultLevel} from './lobby.js';
-import {applyPalette} from './palette.js';
+import {applyPalette, applyTheme} from './palette.js';
 import {loadSettings, saveSettings, keepSettingsIn} from './settings.js';
 import {OptionsDialog} from './options.js';
 import {openStorage, newMatchId} from './storage.js';
@@ -731,8 +731,7 @@ function applySettings() {
   const {settings} = state;
   setLanguage(settings.language);
   document.documentElement.lang = settings.language;
-  if (settings.theme === 'auto') delete document.documentElement.dataset.theme;
-  else document.documentElement.dataset.theme = settings.theme;
+  applyTheme(document.documentElement, settings.theme);
   applyPalette(document.documentElement, settings.palette);
   document.documentElement.classList.toggle('show-symbols', settings.symbols);
   document.title = t('app.title');

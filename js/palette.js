@@ -54,3 +54,15 @@ export const SYMBOLS = [
   'M-.76-.52H.76V-.14H-.76ZM-.76.14H.76V.52H-.76Z',                  // two bars
   'M-.66-.76H.66L0 0L.66.76H-.66L0 0Z',                              // hourglass
 ];
+
+/** The page's theme: 'auto' follows the system; 'light' or 'dark' sets it, and the
+ *  browser's bar (the theme-color metas, one per system scheme) follows it too. */
+export function applyTheme(root, theme) {
+  if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
+  else delete root.dataset.theme;
+  const metas = [...root.ownerDocument.querySelectorAll('meta[name="theme-color"][media]')];
+  for (const meta of metas) meta.dataset.scheme ??= meta.media.includes('dark') ? 'dark' : 'light';
+  for (const meta of metas) meta.dataset.color ??= meta.content;
+  const chosen = metas.find((meta) => meta.dataset.scheme === theme);
+  for (const meta of metas) meta.content = chosen ? chosen.dataset.color : meta.dataset.color;
+}

@@ -10,7 +10,7 @@
 import {el, clear} from './dom.js';
 import {setLanguage, language, LANGUAGES, LANGUAGE_NAMES, pick, rulesTexts} from './i18n.js';
 import {Board} from './board.js';
-import {applyPalette} from './palette.js';
+import {applyPalette, applyTheme} from './palette.js';
 import {loadSettings, saveSettings} from './settings.js';
 
 /** The link to a variant's rules (or the basic rules without a variant). */
@@ -122,7 +122,7 @@ async function main() {
   const settings = loadSettings();
   setLanguage(settings.language);
   document.documentElement.lang = settings.language;
-  if (settings.theme !== 'auto') document.documentElement.dataset.theme = settings.theme;
+  applyTheme(document.documentElement, settings.theme);
   applyPalette(document.documentElement, settings.palette);
   document.documentElement.classList.toggle('show-symbols', settings.symbols);
   try {

@@ -1,5 +1,6 @@
 """The dark theme, stated once: the system's dark preference and the "Dark" option
-paint the same colors (and likewise for light), and styles/main.css declares each
+paint the same colors, the browser's bar (theme-color) included (and likewise for
+light), and styles/main.css declares each
 of the page's theme properties once."""
 
 import re
@@ -34,6 +35,9 @@ PAINTED = """async () => {
     const style = getComputedStyle(node);
     painted[part] = [style.backgroundColor, style.color, style.boxShadow, style.fill, style.borderColor].join(' / ');
   }
+  // the browser's own bar: the theme-color of the scheme the system has now
+  painted.bar = [...document.querySelectorAll('meta[name="theme-color"]')]
+    .filter((meta) => !meta.media || matchMedia(meta.media).matches).map((meta) => meta.content).join();
   return painted;
 }"""
 
@@ -61,6 +65,7 @@ def test_the_dark_option_and_the_systems_dark_paint_the_same(booted_page):
     assert system_dark == option_dark
     assert system_light == option_light
     assert system_dark["--bg"] != system_light["--bg"] and system_dark["body"] != system_light["body"]
+    assert system_dark["bar"] != system_light["bar"]
 
 
 def test_each_theme_property_is_declared_once():
