@@ -304,7 +304,18 @@ export function attachReview(app, container) {
       summaryList(players, sides),
       moveList(position, players),
       el('p', {class: 'review-thresholds', text: t('review.thresholds')}));
-    if (focused) panel.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+    if (focused) keepFocus(focused);
+  }
+
+  /** Focus the new element standing for the one that had the focus: the line's first
+   *  button once it is shown, "Show the line" once it is closed, a neighbour for a
+   *  button that is disabled now (the line's last move). */
+  function keepFocus(key) {
+    const line = key === 'show-line' || key.startsWith('line-');
+    const keys = !line ? [key] : review.line ? [key === 'show-line' ? 'line-next' : key, 'line-prev', 'line-next']
+      : ['show-line'];
+    const target = keys.map((name) => panel.querySelector(`[data-focus="${name}"]`)).find((node) => node && !node.disabled);
+    target?.focus();
   }
 
   function statusText() {
@@ -387,7 +398,7 @@ export function attachReview(app, container) {
                   text: line.index ? t('review.line_at', {number: line.index, count}) : t('review.line_start', {count})}),
       el('button', {type: 'button', dataset: {action: 'line-next', focus: 'line-next'}, disabled: line.index >= count,
                     'aria-label': t('review.line_next'), text: '▶', onclick: () => lineStep(line.index + 1)}),
-      el('button', {type: 'button', dataset: {action: 'line-exit', focus: 'show-line'}, text: t('review.line_exit'),
+      el('button', {type: 'button', dataset: {action: 'line-exit', focus: 'line-exit'}, text: t('review.line_exit'),
                     onclick: () => closeLine()}));
   }
 

@@ -130,7 +130,7 @@ def test_a_wrapped_move_keeps_its_number_on_its_first_line(reviewed):
         page.set_viewport_size({"width": 1280, "height": 720})
 
 
-def test_the_chart_is_a_keyboard_slider_and_a_move_keeps_the_focus(reviewed):
+def test_the_chart_is_a_keyboard_slider_and_moves_and_the_line_keep_the_focus(reviewed):
     page = reviewed
     go_to(page, 2)
     chart = page.locator(".advantage-chart")
@@ -148,6 +148,17 @@ def test_the_chart_is_a_keyboard_slider_and_a_move_keeps_the_focus(reviewed):
     page.wait_for_function("() => document.body.dataset.moves === '5'")
     page.wait_for_selector('.review-moves li[data-ply="5"] .review-move[aria-current]', state="attached")
     assert page.evaluate("document.activeElement.closest('li')?.dataset.ply") == "5"
+    # and the line: Enter shows it, the focus goes to its next move, then back to "Show the line"
+    page.wait_for_selector('.review-current[data-ply="5"]', state="attached")
+    page.focus('button[data-action="show-line"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement?.dataset.action === 'line-next'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('.board[data-line-step="1"]', state="attached")
+    assert page.evaluate("document.activeElement.dataset.action") == "line-next"
+    page.focus('button[data-action="line-exit"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement?.dataset.action === 'show-line'")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
