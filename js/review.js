@@ -8,8 +8,9 @@
 // is stored in its match's record (`reviews`, see storedReview), so reopening it is
 // instant; a shared game's (no stored match) is kept under the game's own text among
 // a few such reviews (store.keepReview, expendable when storage is full). One made by
-// an older engine says so and can be redone. The board shown is
-// the table's replay of the saved match (main.js showReplay) at the ply's step.
+// an older engine says so and can be redone. The board shown is the table's replay of
+// the saved match (main.js showReplay) at the ply's step, or a position of the line
+// (app.reviewView, drawn by table.js).
 
 import {el, replaceChildren} from './dom.js';
 import {t, problemText} from './i18n.js';
