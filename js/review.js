@@ -63,14 +63,15 @@ export function attachReview(app, container) {
   let drawn = null;
 
   /** What the board shows in a review (table.js): the master's move previewed, or a
-   *  position of its line ({snapshot, best: the line's next color, step}); null: the table's own. */
+   *  position of its line ({snapshot, best: the line's next color, step of count}); null: the table's own. */
   app.reviewView = (table) => {
     if (!review?.shown || !isReviewTable(table)) return null;
     const ply = review.steps.indexOf(table.replay.step);
     const line = review.line;
     if (line && line.position === ply && line.index > 0) {
       const snapshot = line.states[line.index - 1];
-      return {snapshot, step: line.index, best: snapshot.over ? null : line.colors[line.index] ?? null};
+      return {snapshot, step: line.index, count: line.states.length,
+              best: snapshot.over ? null : line.colors[line.index] ?? null};
     }
     return {snapshot: null, step: null, best: review.results[ply]?.best ?? null};
   };

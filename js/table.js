@@ -317,7 +317,7 @@ export class TableView {
     this.renderTerritoryBar(snapshot, shown);
     const own = table.snapshot; // the rest is the table's own state
     this.renderControls(own, players, canPlay, humanTurn, preview ? previewColor : null);
-    this.renderStatus(state, table, own, players);
+    this.renderStatus(state, table, own, players, review);
     this.renderActions(table, own, canPlay);
     this.renderOver(table, own, players);
     this.renderMatchBar(table, own, players);
@@ -519,12 +519,13 @@ export class TableView {
     return this.controls.buttons[refused.color].getAttribute('aria-label'); // "Color 3: Not allowed: ..."
   }
 
-  renderStatus(state, table, snapshot, players) {
+  renderStatus(state, table, snapshot, players, review = null) {
     let text = '';
     const refused = this.refusedKeyText(table, snapshot);
     if (table.error) text = t('error.request', {message: table.error});
     else if (refused) text = refused;
     else if (table.queuedColor !== null && table.queuedColor !== undefined) text = t('boot.queued');
+    else if (review?.step) text = t('review.line_board', {number: review.step, count: review.count});
     else if (table.replay) text = t(table.replay.shared ? 'status.shared' : 'status.replay');
     else if (snapshot.match?.over && snapshot.match.games === 2) text = t('status.match_over');
     else if (snapshot.match?.between_games) text = t('status.between', {number: snapshot.match.game_index + 2});

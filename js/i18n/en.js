@@ -200,6 +200,7 @@ export default {
     'review.line_start': {one: 'The line: {count} move', other: 'The line: {count} moves'},
     'review.line_at': 'The line: move {number} of {count}',
     'review.line_exit': 'Back to the game',
+    'review.line_board': 'On the board: the master’s line, move {number} of {count} (not played in the game).',
     'review.line_failed': 'The line could not be shown: the engine did not answer.',
     'review.mark.best': 'best',
     'review.mark.only': 'only move',

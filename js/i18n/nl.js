@@ -197,6 +197,7 @@ export default {
     'review.line_start': {one: 'De lijn: {count} zet', other: 'De lijn: {count} zetten'},
     'review.line_at': 'De lijn: zet {number} van {count}',
     'review.line_exit': 'Terug naar het spel',
+    'review.line_board': 'Op het bord: de lijn van de meester, zet {number} van {count} (niet gespeeld in het spel).',
     'review.line_failed': 'De lijn kon niet getoond worden: de engine gaf geen antwoord.',
     'review.mark.best': 'beste',
     'review.mark.only': 'enige zet',

@@ -76,6 +76,7 @@ def test_the_masters_line_is_stepped_on_the_board_and_back(reviewed):
         position = position.play(line[number - 1])
         assert shown_owners(page) == expected_owners(position)  # the engine's position after the line's moves
         assert f"move {number} of" in page.inner_text(".review-line-steps")
+        assert f"the master’s line, move {number} of" in page.inner_text(".table-footer .status")  # under the board
         if number == 1:  # the line starts with the master's move, here the one played: the game's next position
             assert (owners(page), scores(page)) == after_best
     page.click('button[data-action="line-prev"]')
@@ -84,6 +85,7 @@ def test_the_masters_line_is_stepped_on_the_board_and_back(reviewed):
     page.wait_for_function("() => !document.querySelector('.board').hasAttribute('data-line-step')")
     assert (owners(page), scores(page)) == before
     assert data(page, "moves") == str(ply)
+    assert "line" not in page.inner_text(".table-footer .status")
 
 
 def test_each_card_shows_the_color_its_territory_has_on_the_board(reviewed):
