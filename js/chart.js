@@ -42,11 +42,13 @@ export function territoryChart(history, series, {needed = null, neededLabel = ''
 
 /**
  * The review's advantage chart: values[i] is the master's expected final margin at
- * position i (0: before the first move), from the reviewing side's point of view;
- * a point per position, a click on one calls onSelect(i); `selected` is marked.
+ * position i (0: before the first move), from the reviewing side's point of view; a
+ * point per position, a click on one calls onSelect(i); `selected` is marked. The
+ * chart is a slider over the positions for keyboards and screen readers (focusable,
+ * aria-valuetext from valueText(i, value)); its keys are the caller's (review.js).
  */
-export function advantageChart(values, {selected = null, onSelect = null, label = '', pointLabel = (index) => String(index),
-                                        movesLabel = (count) => String(count)} = {}) {
+export function advantageChart(values, {selected = 0, onSelect = null, label = '', valueText = (index) => String(index),
+                                        movesLabel = (count) => String(count), attributes = {}} = {}) {
   const width = 320;
   const height = 160;
   const pad = {left: 30, right: 10, top: 10, bottom: 24};
@@ -54,8 +56,11 @@ export function advantageChart(values, {selected = null, onSelect = null, label 
   const top = Math.max(1, ...values.map((value) => Math.abs(value)));
   const x = (index) => pad.left + (width - pad.left - pad.right) * index / moves;
   const y = (value) => pad.top + (height - pad.top - pad.bottom) * (top - value) / (2 * top);
-  const root = svg('svg', {class: 'chart advantage-chart', viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': label});
-  root.append(svg('g', {class: 'chart-axis'},
+  const root = svg('svg', {class: 'chart advantage-chart', viewBox: `0 0 ${width} ${height}`, role: 'slider', tabindex: 0,
+                           'aria-label': label, 'aria-valuemin': 0, 'aria-valuemax': Math.max(0, values.length - 1),
+                           'aria-valuenow': selected, 'aria-orientation': 'horizontal',
+                           'aria-valuetext': values.length ? valueText(selected, values[selected]) : null, ...attributes});
+  root.append(svg('g', {class: 'chart-axis', 'aria-hidden': 'true'},
     svg('line', {x1: pad.left, y1: y(0), x2: width - pad.right, y2: y(0)}),
     svg('line', {x1: pad.left, y1: y(-top), x2: pad.left, y2: y(top)}),
     svg('text', {x: pad.left - 4, y: y(top) + 4, 'text-anchor': 'end', text: `+${top}`}),
@@ -68,9 +73,8 @@ export function advantageChart(values, {selected = null, onSelect = null, label 
   }
   values.forEach((value, index) => {
     const point = svg('circle', {class: 'advantage-point', cx: x(index).toFixed(1), cy: y(value).toFixed(1),
-                                 r: index === selected ? 5 : 3, dataset: {index: String(index)},
-                                 'aria-label': pointLabel(index, value)});
-    if (index === selected) point.setAttribute('aria-current', 'step');
+                                 r: index === selected ? 5 : 3, dataset: {index: String(index)}});
+    if (index === selected) point.dataset.selected = '';
     if (onSelect) point.addEventListener('click', () => onSelect(index));
     root.append(point);
   });

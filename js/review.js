@@ -1,12 +1,16 @@
 // The master's review of a finished game (filler.ai.review): the move list with each
 // move's mark as text, the advantage chart beside the territory chart, the best
-// move's preview on the board, a short summary per side, ← → Home End by move.
+// move's preview on the board, the master's line stepped on the board (its positions
+// computed by the engine, review_line), a short summary per side, ← → Home End by move.
 //
 // It runs in the worker a few plies per request (review_next), so play and clicks are
 // answered in between; closing the review or a new table stops it. A finished review
 // is stored in its match's record (`reviews`, see storedReview), so reopening it is
-// instant; one made by an older engine says so and can be redone. The board shown is
-// the table's replay of the saved match (main.js showReplay) at the ply's step.
+// instant; a shared game's (no stored match) is kept under the game's own text among
+// a few such reviews (store.keepReview, expendable when storage is full). One made by
+// an older engine says so and can be redone. The board shown is the table's replay of
+// the saved match (main.js showReplay) at the ply's step, or a position of the line
+// (app.reviewView, drawn by table.js).
 
 import {el, replaceChildren} from './dom.js';
 import {t, problemText} from './i18n.js';
@@ -28,6 +32,11 @@ export function storedReview(saved, gameIndex) {
   const reviews = Array.isArray(saved?.reviews) ? saved.reviews : [];
   const found = reviews.find((entry) => entry && entry.format === REVIEW_FORMAT && entry.game === gameIndex);
   return found && checkReview(found) ? found : null;
+}
+
+/** A game that is no stored match (a shared link's): its key among the kept reviews. */
+function keptKey(saved, gameIndex) {
+  return JSON.stringify([saved.variant, saved.seed, saved.options ?? {}, saved.board ?? null, gameIndex, saved.events]);
 }
 
 function checkReview(entry) {
@@ -53,10 +62,18 @@ export function attachReview(app, container) {
   let review = null; // see open()
   let drawn = null;
 
-  app.reviewBest = (table) => {
+  /** What the board shows in a review (table.js): the master's move previewed, or a
+   *  position of its line ({snapshot, best: the line's next color, step of count}); null: the table's own. */
+  app.reviewView = (table) => {
     if (!review?.shown || !isReviewTable(table)) return null;
     const ply = review.steps.indexOf(table.replay.step);
-    return review.results[ply]?.best ?? null;
+    const line = review.line;
+    if (line && line.position === ply && line.index > 0) {
+      const snapshot = line.states[line.index - 1];
+      return {snapshot, step: line.index, count: line.states.length,
+              best: snapshot.over ? null : line.colors[line.index] ?? null};
+    }
+    return {snapshot: null, step: null, best: review.results[ply]?.best ?? null};
   };
   app.drawListeners.add(() => draw());
 
@@ -91,13 +108,15 @@ export function attachReview(app, container) {
   async function open(saved, matchId, gameIndex, base = {}) {
     stop();
     const total = saved.events.length;
-    const stored = storedReview(saved, gameIndex);
+    const kept = matchId ? saved : {reviews: [app.store.loadKeptReview(keptKey(saved, gameIndex))].filter(Boolean)};
+    const stored = storedReview(kept, gameIndex);
     review = {saved, matchId, gameIndex, total, reviewId: null, plies: stored?.plies ?? 0,
               steps: stored?.steps ?? [], results: stored ? [...stored.results] : [],
               summary: stored?.summary ?? null, engine: stored?.engine ?? null,
               status: stored ? 'done' : 'starting', older: false, problem: null,
-              history: null, shown: false}; // shown: its replay is at the table
-    const broken = Array.isArray(saved.reviews) && saved.reviews.some((entry) => entry?.game === gameIndex) && !stored;
+              history: null, shown: false, // shown: its replay is at the table
+              line: null}; // the master's line on the board: {position, colors, states, index}
+    const broken = Array.isArray(kept.reviews) && kept.reviews.some((entry) => entry?.game === gameIndex) && !stored;
     if (broken) review.problem = 'review.stored_bad';
     await app.showReplay({...base, id: matchId, saved, total}, total);
     if (!review || !isReviewTable(state.table)) return;
@@ -155,14 +174,18 @@ export function attachReview(app, container) {
     }
   }
 
-  /** Store a finished review with its match (replacing one of the same game). */
+  /** Store a finished review with its match (replacing one of the same game), or a
+   *  shared game's among the kept reviews. */
   function keep(current) {
-    if (!current.matchId) return;
-    const saved = app.store.loadMatch(current.matchId);
-    if (!saved) return;
     const entry = {format: REVIEW_FORMAT, version: REVIEW_SCHEMA, engine: current.engine, game: current.gameIndex,
                    plies: current.plies, steps: current.steps, summary: current.summary,
                    results: current.results.map((r) => ({...r, line: r.line.slice(0, STORED_LINE)}))};
+    if (!current.matchId) {
+      if (!app.store.keepReview(keptKey(current.saved, current.gameIndex), entry)) current.problem = 'review.not_kept';
+      return;
+    }
+    const saved = app.store.loadMatch(current.matchId);
+    if (!saved) return;
     const others = Array.isArray(saved.reviews) ? saved.reviews.filter((other) => other?.game !== current.gameIndex) : [];
     const result = app.store.saveMatch({...saved, reviews: [...others, entry]});
     if (state.table?.matchId !== current.matchId) app.store.releaseMatch(current.matchId);
@@ -200,6 +223,37 @@ export function attachReview(app, container) {
     app.replayStep(stepOf(target));
   }
 
+  /** The master's line from `position` on the board: its positions from the engine. */
+  async function showLine(position) {
+    const current = review;
+    const result = current?.results[position];
+    if (!result) return;
+    const colors = result.line.slice(0, STORED_LINE);
+    try {
+      const {states} = await app.request('review_line', {record: current.saved, seats: current.saved.players,
+                                                         events: stepOf(position), line: colors});
+      if (current !== review || positionOf(state.table.replay.step) !== position) return;
+      current.line = {position, colors: colors.slice(0, states.length), states, index: 0};
+    } catch (error) {
+      if (current !== review) return;
+      current.problem = error.problem?.code ? error.problem : 'review.line_failed';
+    }
+    app.changed();
+  }
+
+  function lineStep(index) {
+    const line = review?.line;
+    if (!line) return;
+    line.index = Math.max(0, Math.min(line.states.length, index));
+    app.changed();
+  }
+
+  function closeLine() {
+    if (!review?.line) return;
+    review.line = null;
+    app.changed();
+  }
+
   /** ← → Home End step by move while the review is open; true when taken. */
   function onKey(event) {
     if (!review?.shown || !isReviewTable(state.table) || !review.plies) return false;
@@ -224,11 +278,14 @@ export function attachReview(app, container) {
     }
     const position = positionOf(table.replay.step);
     if (review.wanted === position) review.wanted = null;
+    if (review.line && review.line.position !== position) review.line = null; // another move: the game's board
     const key = JSON.stringify([state.settings.language, position, review.results.length, review.status,
-                                review.older, review.problem, review.plies]);
+                                review.older, review.problem, review.plies, review.line?.index ?? null]);
     if (drawn === key) return;
     drawn = key;
     panel.hidden = false;
+    // the focus stays where it was: the panel is drawn anew (a move, the chart, a line button)
+    const focused = panel.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
     const players = review.saved.players || table.players;
     const sides = table.snapshot.sides;
     const viewer = viewerSide(players, sides);
@@ -243,11 +300,24 @@ export function attachReview(app, container) {
                       onclick: () => { start(review); app.changed(); }})) : null,
       review.problem ? el('p', {class: 'review-problem', role: 'alert',
                              text: typeof review.problem === 'string' ? t(review.problem) : problemText(review.problem)}) : null,
-      el('p', {class: 'review-thresholds', text: t('review.thresholds')}),
-      charts(sides, players, viewer, position),
+      // the shown move and its line first: on a phone, right under the board
       current(position, players),
+      charts(sides, players, viewer, position),
       summaryList(players, sides),
-      moveList(position, players));
+      moveList(position, players),
+      el('p', {class: 'review-thresholds', text: t('review.thresholds')}));
+    if (focused) keepFocus(focused);
+  }
+
+  /** Focus the new element standing for the one that had the focus: the line's first
+   *  button once it is shown, "Show the line" once it is closed, a neighbour for a
+   *  button that is disabled now (the line's last move). */
+  function keepFocus(key) {
+    const line = key === 'show-line' || key.startsWith('line-');
+    const keys = !line ? [key] : review.line ? [key === 'show-line' ? 'line-next' : key, 'line-prev', 'line-next']
+      : ['show-line'];
+    const target = keys.map((name) => panel.querySelector(`[data-focus="${name}"]`)).find((node) => node && !node.disabled);
+    target?.focus();
   }
 
   function statusText() {
@@ -269,38 +339,69 @@ export function attachReview(app, container) {
       ...results.map((r) => r.margin * sign(r))] : [];
     const series = sides.map((side) => ({label: sideName(players, side.seats),
                                          colorIndex: state.table.snapshot.players[side.seats[0]].color}));
+    const name = sideName(players, sides[viewer].seats);
     return el('div', {class: 'review-charts'},
       el('figure', {class: 'review-chart'},
+        // a slider over the positions: Tab reaches it, ← → Home End move it (onKey), a click on a point opens it
         advantageChart(values, {
-          selected: position, onSelect: (index) => show(index),
-          label: t('review.chart_label', {name: sideName(players, sides[viewer].seats)}),
-          pointLabel: (index, value) => t('review.point', {number: index, value: signed(value)}),
+          selected: Math.min(position, Math.max(0, values.length - 1)), onSelect: (index) => show(index),
+          label: t('review.chart_label', {name}),
+          valueText: (index, value) => (index === 0 ? t('review.point_start', {value: signed(value), name})
+            : t('review.point', {number: index, value: signed(value), name})),
           movesLabel: (count) => t('over.moves', {count}),
+          attributes: {dataset: {focus: 'chart'}},
         }),
-        el('figcaption', {text: t('review.chart', {name: sideName(players, sides[viewer].seats)})})),
+        el('figcaption', {text: t('review.chart', {name})})),
       review.history ? el('figure', {class: 'review-chart'},
         territoryChart(review.history, series, {label: t('over.chart_label'), movesLabel: (count) => t('over.moves', {count})}),
         el('figcaption', {text: t('over.chart')})) : null);
   }
 
-  function colorText(color) {
-    return el('span', {class: 'review-color'}, swatch(color), t('controls.color', {number: color + 1}));
+  function colorText(color, attributes = {}) {
+    return el('span', {class: 'review-color', ...attributes}, swatch(color), t('controls.color', {number: color + 1}));
   }
 
-  /** The shown position: what was played, the master's move (previewed on the board) and its line. */
+  const isBest = (result) => ['best', 'only'].includes(result.mark);
+
+  /** The shown position, said once: who played what and its mark, the master's move
+   *  when it was another (previewed on the board), then the line it expects, which
+   *  the player can step through on the board. */
   function current(position, players) {
     const result = review.results[position];
     if (!result) {
-      return el('p', {class: 'review-current', text: position >= review.plies && review.plies
-        ? t('review.at_end') : t('review.waiting')});
+      return el('div', {class: 'review-current'}, el('p', {text: position >= review.plies && review.plies
+        ? t('review.at_end') : t('review.waiting')}));
     }
-    return el('div', {class: 'review-current', dataset: {ply: String(position), best: String(result.best)}},
-      el('p', {}, t('review.move_of', {number: position + 1, name: playerName(players, result.seat)}), ' ',
-        t('review.played'), ' ', colorText(result.played),
-        ['best', 'only'].includes(result.mark) ? null : [' · ', t('review.best'), ' ', colorText(result.best)],
-        ' · ', el('strong', {class: 'review-mark', dataset: {mark: result.mark}, text: markText(result)})),
-      el('p', {class: 'review-line'}, t('review.line'), ' ',
-        ...result.line.slice(0, STORED_LINE).flatMap((color, index) => [index ? ' → ' : '', colorText(color)])));
+    const line = review.line?.position === position ? review.line : null;
+    const colors = result.line.slice(0, STORED_LINE);
+    // the line begins with the master's move, named just before it
+    const then = colors.slice(1).flatMap((color, index) => [index ? ' → ' : '',
+      colorText(color, line?.index === index + 2 ? {'aria-current': 'step'} : {})]);
+    return el('div', {class: 'review-current', dataset: {ply: String(position), best: String(result.best),
+                                                     line: colors.join(' ')}},
+      el('p', {class: 'review-said'},
+        t('review.move_of', {number: position + 1, name: playerName(players, result.seat)}), ' ',
+        colorText(result.played), ' — ',
+        el('strong', {class: 'review-mark', dataset: {mark: result.mark}, text: markText(result)}),
+        isBest(result) ? null : ['; ', t('review.master_plays'), ' ',
+                                 colorText(result.best, line?.index === 1 ? {'aria-current': 'step'} : {})]),
+      then.length ? el('p', {class: 'review-line'}, t('review.line'), ' ', ...then) : null,
+      line ? lineSteps(line) : el('button', {type: 'button', class: 'review-show-line', dataset: {action: 'show-line', focus: 'show-line'},
+                                             text: t('review.show_line'), onclick: () => showLine(position)}));
+  }
+
+  /** The line's buttons: back, on, and back to the game's position. */
+  function lineSteps(line) {
+    const count = line.states.length;
+    return el('div', {class: 'review-line-steps', role: 'group', 'aria-label': t('review.line_steps')},
+      el('button', {type: 'button', dataset: {action: 'line-prev', focus: 'line-prev'}, disabled: line.index === 0,
+                    'aria-label': t('review.line_prev'), text: '◀', onclick: () => lineStep(line.index - 1)}),
+      el('span', {class: 'review-line-at', role: 'status',
+                  text: line.index ? t('review.line_at', {number: line.index, count}) : t('review.line_start', {count})}),
+      el('button', {type: 'button', dataset: {action: 'line-next', focus: 'line-next'}, disabled: line.index >= count,
+                    'aria-label': t('review.line_next'), text: '▶', onclick: () => lineStep(line.index + 1)}),
+      el('button', {type: 'button', dataset: {action: 'line-exit', focus: 'line-exit'}, text: t('review.line_exit'),
+                    onclick: () => closeLine()}));
   }
 
   function markText(result) {
@@ -326,18 +427,22 @@ export function attachReview(app, container) {
         : t('review.decided', {number: decided + 1, name: sideName(players, sides[lostBy]?.seats ?? [])})}));
   }
 
+  /** Each move a button: its number beside it (a wrapped entry keeps them together), the mark as text. */
   function moveList(position, players) {
     const list = el('ol', {class: 'review-moves', 'aria-label': t('review.moves')});
     for (let ply = 0; ply < review.plies; ply += 1) {
       const result = review.results[ply];
-      const item = el('li', {dataset: {ply: String(ply), mark: result?.mark ?? ''}},
-        el('button', {type: 'button', class: 'review-move', onclick: () => show(ply)},
-          el('span', {class: 'review-who', text: result ? playerName(players, result.seat) : ''}), ' ',
-          result ? colorText(result.played) : null, ' ',
-          el('span', {class: 'review-mark', text: result ? markText(result) : t('review.pending')}),
-          result && !['best', 'only'].includes(result.mark) ? el('span', {class: 'review-best'}, ' · ', t('review.best'), ' ',
-                                                       colorText(result.best)) : null));
-      if (ply === position) item.firstChild.setAttribute('aria-current', 'step');
+      const item = el('li', {dataset: {ply: String(ply), mark: result?.mark ?? '', played: String(result?.played ?? ''),
+                                       best: String(result?.best ?? '')}},
+        el('button', {type: 'button', class: 'review-move', dataset: {focus: `move-${ply}`}, onclick: () => show(ply),
+                      'aria-current': ply === position ? 'step' : null},
+          el('span', {class: 'review-number', text: `${ply + 1}.`}),
+          el('span', {class: 'review-entry'},
+            el('span', {class: 'review-who', text: result ? playerName(players, result.seat) : ''}), ' ',
+            result ? colorText(result.played) : null, ' ',
+            el('span', {class: 'review-mark', text: result ? markText(result) : t('review.pending')}),
+            result && !isBest(result) ? el('span', {class: 'review-best'}, ' · ', t('review.master_plays'), ' ',
+                                           colorText(result.best)) : null)));
       list.append(item);
     }
     return list;

@@ -6,6 +6,7 @@
 //   store.notices                          // notices so far; store.subscribe(fn) for the next ones
 //   store.claimMatch(id)                   // {ok: true} | {ok: false, holder}: open elsewhere?
 //   store.saveMatch(match)                 // after every move: {ok: true} | {ok: false, reason, message}
+//   store.keepReview(key, review)          // a review of a game that is no stored match (few, expendable)
 //
 // One key per match, so a broken one harms no other; "filler:index" lists them and is
 // rebuilt from the keys when it disagrees with them. The parts, one concern a file, in
@@ -22,8 +23,8 @@
 
 import { MemoryArea, Shelf, openArea } from "./store/area.js";
 import {
-  EXPORT_FORMAT, INDEX_KEY, LOCK_PREFIX, MATCH_FORMAT, MATCH_ID, MATCH_PREFIX, PLAYERS_KEY, PREFIX,
-  RATINGS_KEY, SCHEMA_VERSION, SETTINGS_KEY, kindOf, newMatchId,
+  EXPORT_FORMAT, INDEX_KEY, KEPT_REVIEWS, LOCK_PREFIX, MATCH_FORMAT, MATCH_ID, MATCH_PREFIX, PLAYERS_KEY, PREFIX,
+  RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, kindOf, newMatchId,
 } from "./store/keys.js";
 import { Leases } from "./store/lease.js";
 import { MIGRATIONS, migrate } from "./store/migrations.js";
@@ -189,6 +190,33 @@ export class Store {
 
   #read(key, kind) {
     return this.#quarantine.read(key, kind);
+  }
+
+  // --- reviews of games that are no stored match (a shared link's) --------------
+
+  /** The review kept under `key` (the game's own text, see review.js), or null; the
+   *  caller checks its shape. */
+  loadKeptReview(key) {
+    return this.#keptReviews().find((entry) => entry.key === key)?.review ?? null;
+  }
+
+  /** Keep `review` under `key`, newest first, at most KEPT_REVIEWS of them. They are
+   *  expendable: the oldest go when storage is full, all of them before any match
+   *  (quota.js). true when kept. */
+  keepReview(key, review) {
+    const entries = [{ key, review }, ...this.#keptReviews().filter((entry) => entry.key !== key)].slice(0, KEPT_REVIEWS);
+    while (entries.length) {
+      const written = this.#shelf.trySet(REVIEWS_KEY, JSON.stringify({ version: SCHEMA_VERSION, reviews: entries }));
+      if (written !== "full") return written === true;
+      entries.pop();
+    }
+    return false;
+  }
+
+  #keptReviews() {
+    const value = parseOrNull(this.#shelf.get(REVIEWS_KEY));
+    if (!isObject(value) || value.version !== SCHEMA_VERSION || !Array.isArray(value.reviews)) return [];
+    return value.reviews.filter((entry) => isObject(entry) && typeof entry.key === "string" && isObject(entry.review));
   }
 
   // --- matches --------------------------------------------------------------

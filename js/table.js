@@ -285,7 +285,10 @@ export class TableView {
     this.renderNotices(state);
     const table = state.table;
     if (!table) return;
-    const {layout, snapshot, players} = table;
+    const {layout, players} = table;
+    // review.js: the master's move previewed, or a position of its line instead of the table's
+    const review = this.app.reviewView?.(table) ?? null;
+    const snapshot = review?.snapshot ?? table.snapshot;
     this.ensureBoard(layout);
     const humanTurn = !snapshot.over && snapshot.turn !== null && players[snapshot.turn]?.kind === 'human'
       && !table.replay && !table.readOnly;
@@ -300,15 +303,16 @@ export class TableView {
     const queued = isQueued
       ? {color: table.queuedColor, seat: snapshot.turn, ...snapshot.previews[table.queuedColor]}
       : null;
-    const best = this.app.reviewBest?.(table) ?? null; // review.js: the master's move here
+    const best = review?.best ?? null;
     const reviewed = best !== null && Object.hasOwn(snapshot.previews, String(best))
       ? {color: best, seat: snapshot.turn, ...snapshot.previews[best]} : null;
+    const shown = preview || queued || reviewed;
     const variant = state.catalog.variants.find((v) => v.id === table.config.variant);
     this.board.root.setAttribute('aria-label', t('board.label', {variant: variant ? pick(variant.name) : ''}));
     this.board.show({
       colors: snapshot.cell_colors,
       owners: snapshot.cell_owners,
-      preview: preview || queued || reviewed,
+      preview: shown,
       lastMoves: (snapshot.last_moves || []).map((move) => move?.cells || null),
       // the move that made this state: shown as a wave when it follows the one drawn
       step: {game: `${table.tableId}:${snapshot.game_index ?? 0}`, number: snapshot.move_number,
@@ -319,14 +323,17 @@ export class TableView {
                                  players.map((player, seat) => [player.kind, playerName(players, seat)])]),
     });
 
+    setAttr(this.board.root, 'data-line-step', review?.step ?? null);
+
     this.markHomes(table, snapshot, players);
-    this.renderHeader(table, snapshot, players);
-    this.renderTerritoryBar(snapshot, preview);
-    this.renderControls(snapshot, players, canPlay, humanTurn, preview ? previewColor : null);
-    this.renderStatus(state, table, snapshot, players);
-    this.renderActions(table, snapshot, canPlay);
-    this.renderOver(table, snapshot, players);
-    this.renderMatchBar(table, snapshot, players);
+    this.renderHeader(table, snapshot, players, shown);
+    this.renderTerritoryBar(snapshot, shown);
+    const own = table.snapshot; // the rest is the table's own state
+    this.renderControls(own, players, canPlay, humanTurn, preview ? previewColor : null);
+    this.renderStatus(state, table, own, players, review);
+    this.renderActions(table, own, canPlay);
+    this.renderOver(table, own, players);
+    this.renderMatchBar(table, own, players);
     this.renderReplayBar(table);
     this.tickClocks();
     this.fitBoard();
@@ -393,9 +400,11 @@ export class TableView {
     form.querySelector('button[value="cancel"]').focus();
   }
 
-  renderHeader(table, snapshot, players) {
-    // rebuilt only when the state or the language changes, not on every hover
-    const key = `${table.tableId}:${snapshot.state_id}:${snapshot.arrived}:${this.app.state.settings.language}:${this.app.state.engine.status}`;
+  /** The cards; a previewed move's seat shows the color the board shows it in. */
+  renderHeader(table, snapshot, players, preview) {
+    // rebuilt only when the state, the previewed color or the language changes
+    const previewed = preview ? {seat: preview.seat, color: preview.color} : null;
+    const key = `${table.tableId}:${snapshot.state_id}:${snapshot.arrived}:${this.app.state.settings.language}:${this.app.state.engine.status}:${previewed?.seat}:${previewed?.color}`;
     if (this.shownHeader === key) return;
     this.shownHeader = key;
     const twoSides = snapshot.sides.length === 2;
@@ -416,7 +425,7 @@ export class TableView {
         return el('div', {class: 'seat', dataset: {seat: String(seat)}, 'data-moving': moving ? '' : null,
                           'data-out': player.out ? '' : null},
           el('span', {class: 'seat-who'}, // the color and the name stay on one line
-            swatch(player.color),
+            swatch(previewed?.seat === seat ? previewed.color : player.color),
             el('span', {class: 'seat-name', text: playerName(players, seat), title: playerName(players, seat)})),
           players[seat]?.kind === 'computer' && players[seat].level
             ? el('span', {class: 'level-badge', text: levelName(players[seat].level)}) : null,
@@ -526,12 +535,13 @@ export class TableView {
     return this.controls.buttons[refused.color].getAttribute('aria-label'); // "Color 3: Not allowed: ..."
   }
 
-  renderStatus(state, table, snapshot, players) {
+  renderStatus(state, table, snapshot, players, review = null) {
     let text = '';
     const refused = this.refusedKeyText(table, snapshot);
     if (table.error) text = t('error.request', {message: table.error});
     else if (refused) text = refused;
     else if (table.queuedColor !== null && table.queuedColor !== undefined) text = t('boot.queued');
+    else if (review?.step) text = t('review.line_board', {number: review.step, count: review.count});
     else if (table.replay) text = t(table.replay.shared ? 'status.shared' : 'status.replay');
     else if (snapshot.match?.over && snapshot.match.games === 2) text = t('status.match_over');
     else if (snapshot.match?.between_games) text = t('status.between', {number: snapshot.match.game_index + 2});

@@ -21,8 +21,9 @@ Methods: ``variants``, ``levels``, ``new_game``, ``open_record``, ``check_record
 ``resign_match``, ``flag``, ``pause``, ``resume``, ``rating_updates``,
 ``bot_ratings``, ``undo`` and ``hint`` (practice), ``friend_link`` and ``friend_open``
 (a match with a friend by link, ``filler.link``), ``review_start``, ``review_next``,
-``review_stop`` and ``review_version`` (the master's review of a finished game, a few plies per request, so
-other requests are answered in between), ``close``; see each
+``review_stop``, ``review_version`` and ``review_line`` (the master's review of a
+finished game, a few plies per request, so other requests are answered in between;
+the positions of its line), ``close``; see each
 ``_method_*`` function. A table is a ``filler.Match`` (``games``: 1 for a single
 game, 2 for a match), kept in this module by ``table_id``, with an optional
 ``filler.clock.Clock``. The clock reads the worker's own monotonic time
@@ -217,14 +218,8 @@ class Table:
         before = self.game
         seat = self.match.turn
         match = self.match.play(color)
-        gained = [
-            cell
-            for cell, (old, new) in enumerate(zip("".join(before.owner_rows()),
-                                                  "".join(match.game.owner_rows())))
-            if old != new and new.isdigit()
-        ]
         self.score_history.append(_side_scores(match.game))
-        self.change(match, {"seat": seat, "color": color, "cells": gained}, mover=seat)
+        self.change(match, {"seat": seat, "color": color, "cells": _gained(before, match.game)}, mover=seat)
 
     def match_json(self) -> dict:
         match = self.match
@@ -309,6 +304,12 @@ def _needed_by_side(game) -> list[int]:
     bests = [game.side_best(side) for side in range(game.sides)]
     return [max(b for other, b in enumerate(bests) if other != side) + 1
             for side in range(game.sides)]
+
+
+def _gained(before, after) -> list[int]:
+    """The cells a move took: owned after it, not (by that owner) before."""
+    return [cell for cell, (old, new) in enumerate(zip("".join(before.owner_rows()), "".join(after.owner_rows())))
+            if old != new and new.isdigit()]
 
 
 def state_of(game, *, state_id: int = 1, score_history=None, last_move=None, last_moves=None) -> dict:
@@ -872,6 +873,40 @@ def _method_review_next(params: dict) -> dict:
         answer["summary"] = filler.ai.review_summary(review["done"], review["sides"])
         del _reviews[review_id]
     return answer
+
+
+REVIEW_LINE_MAX = 12
+"""At most this many colors of a master's line are played out by ``review_line``."""
+
+
+def _method_review_line(params: dict) -> dict:
+    """``{record, seats?, events, line}`` -> ``{states}``: the master's line played out
+    from the position after the record's first ``events`` (a review's step): a snapshot
+    (as ``state``, without table or match) after each color of ``line``, up to the end
+    of the game. Their ``state_id`` is ``-k`` for the line's k-th position (no table's
+    state). A color the position does not allow is an error (``review.line_bad``)."""
+    if not isinstance(params.get("events"), int) or isinstance(params["events"], bool):
+        raise ApiError("BadRequest", "events: the number of the record's events before the line.")
+    table = _replayed_table({**params, "clock": None, "paused": True})
+    line = _param(params, "line", list, required=True)
+    if len(line) > REVIEW_LINE_MAX:
+        raise ApiError("BadRequest", f"A line has at most {REVIEW_LINE_MAX} colors.", "review.line_bad")
+    game, history, last_moves = table.game, list(table.score_history), list(table.last_moves)
+    states = []
+    for number, color in enumerate(line):
+        if game.over:
+            break
+        if isinstance(color, bool) or color not in game.legal_colors():
+            raise ApiError("BadRequest", f"Color {color!r} (move {number + 1} of the line) is not allowed there.",
+                           "review.line_bad")
+        seat, child = game.turn, game.play(color)
+        move = {"seat": seat, "color": color, "cells": _gained(game, child)}
+        last_moves[seat] = move
+        history.append(_side_scores(child))
+        states.append(state_of(child, state_id=-(number + 1), score_history=history, last_move=move,
+                               last_moves=last_moves))
+        game = child
+    return {"states": states}
 
 
 def _method_review_version(params: dict) -> dict:

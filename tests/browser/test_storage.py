@@ -630,3 +630,32 @@ def test_an_entry_set_aside_that_reads_again_goes_back_into_a_list_written_since
     open_store(page, site_url)
     assert sorted(r["player"] for r in page.evaluate("() => store.listRatings()")) == ["Ann", "Cas"]
     assert json.loads(stored(page, "filler:quarantine:filler:ratings:100"))["ratings"] == [{"player": "Bram", "r": "NaN"}]
+
+
+def test_kept_reviews_of_shared_games_are_few_and_go_first_when_storage_is_full(page, site_url):
+    open_store(page, site_url)
+    review = {"format": "filler-review", "game": 0, "results": ["x" * 2000]}
+    for number in range(12):
+        assert page.evaluate("([key, review]) => store.keepReview(key, review)", [f"game-{number}", review])
+    kept = json.loads(stored(page, "filler:reviews"))["reviews"]
+    assert [entry["key"] for entry in kept] == [f"game-{number}" for number in range(11, 3, -1)]  # the newest 8
+    assert page.evaluate("() => store.loadKeptReview('game-11')") == review
+    assert page.evaluate("() => store.loadKeptReview('game-0')") is None
+    assert page.evaluate("() => store.loadKeptReview('__proto__')") is None
+    # a bad kept value reads as none, and never breaks the store
+    page.evaluate("() => localStorage.setItem('filler:reviews', '{\"version\": 1, \"reviews\": [null, 5]}')")
+    assert page.evaluate("() => store.loadKeptReview('game-11')") is None
+
+    for number in range(8):
+        page.evaluate("([key, review]) => store.keepReview(key, review)", [f"game-{number}", review])
+    assert save(page, make_match("m-old", moves=200, finished=1000))["ok"]
+    page.evaluate("() => store.releaseAll()")
+    page.evaluate(FILL_QUOTA)
+    # a match that does not fit: the kept reviews go, no finished match is pruned
+    result = save(page, make_match("m-new", moves=400))
+    assert result["ok"] and result["persisted"], result
+    assert stored(page, "filler:reviews") is None
+    assert stored(page, "filler:match:m-old") is not None
+    assert not page.evaluate("() => store.notices")
+    # storage full: a review is not kept, and says so (false)
+    assert page.evaluate("([key, review]) => store.keepReview(key, review)", ["game-x", {"results": ["y" * 200000]}]) is False

@@ -430,3 +430,29 @@ def test_a_new_review_or_stop_ends_the_one_before_and_four_players_are_not_revie
     answer = call("review_start", record=ok("record", table_id=four["table_id"]))
     assert answer["error"]["code"] == "review.not_offered"
     assert call("review_start", record=record, seconds_per_move=0)["ok"] is False
+
+
+def test_a_reviews_line_is_played_out_by_the_engine_from_a_step():
+    record = _finished_match_record(2)
+    match = filler.Match.from_record(record)
+    game = match.games[1]
+    started = ok("review_start", record=record, max_nodes=100)
+    ok("review_stop", review_id=started["review_id"])
+    step = started["steps"][2]  # before game 2's third move
+    position = filler.Match.from_record({**record, "events": record["events"][:step]}).game
+    line = [color for _, color in game.moves[2:6]]  # the game's own moves are a line the engine allows
+    states = ok("review_line", record=record, events=step, line=line)["states"]
+    assert len(states) == 4 and [s["state_id"] for s in states] == [-1, -2, -3, -4]
+    for number, state in enumerate(states):
+        position = position.play(line[number])
+        assert state["cell_owners"] == "".join(position.owner_rows())
+        assert state["move_number"] == len(position.moves) and state["turn"] == position.turn
+        assert state["last_move"]["color"] == line[number] and state["last_move"]["cells"]
+        assert len(state["score_history"]) == 3 + number + 1
+    # a line past the end stops there; a color the position does not allow is refused
+    last = started["steps"][-1]
+    assert len(ok("review_line", record=record, events=last, line=[game.moves[-1][1], 0, 1])["states"]) == 1
+    other = game.moves[1][1]  # the other player's color before move 3: not allowed
+    refused = call("review_line", record=record, events=step, line=[other])
+    assert refused["ok"] is False and refused["error"]["code"] == "review.line_bad"
+    assert call("review_line", record=record, line=line)["ok"] is False

@@ -1,0 +1,232 @@
+"""The game review as a player finds it (issue 14): the master's line stepped on the
+board, cards that agree with the board, the current move said once, move numbers
+beside their moves, the chart by keyboard, no axe violation in either theme, the panel
+beside the board on a desktop and below it on a phone, and a shared game's review kept."""
+
+import pytest
+
+from conftest import BOOT_TIMEOUT_MS
+from test_a11y import report, tab_to
+from test_i18n import switch_language
+from test_match_table import data, play_until_game_ends, start_match
+from test_share import expected_owners, shown_owners
+
+import filler
+
+REVIEW_DONE = '.review-panel:not([hidden]) .review-status[data-status="done"]'
+
+
+@pytest.fixture(scope="module")
+def reviewed(booted_page):
+    """The booted page with a finished quick game (Rita against greedy) reviewed."""
+    page = booted_page
+    switch_language(page, "en")
+    start_match(page, variant="quick", name="Rita", games=1)
+    play_until_game_ends(page)
+    page.wait_for_selector('body[data-over="1"]', state="attached")
+    page.click('.over-panel button[data-action="review"]')
+    page.wait_for_selector(REVIEW_DONE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def go_to(page, ply):
+    """The review at the position before ply `ply` (by keyboard, from the start)."""
+    page.locator("body").focus()
+    page.keyboard.press("Home")
+    for _ in range(ply):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=ply)
+    page.wait_for_selector(f'.review-current[data-ply="{ply}"]', state="attached")
+
+
+def owners(page):
+    return page.evaluate("[...document.querySelectorAll('.board .cell')].map(c => c.dataset.owner || '.').join(',')")
+
+
+def scores(page):
+    return page.eval_on_selector_all(".side-card .score", "nodes => nodes.map(n => n.textContent)")
+
+
+def best_ply(page):
+    """A ply whose played color was the master's (so the line's first position is the game's next)."""
+    plies = page.eval_on_selector_all('.review-moves li[data-mark="best"]', """nodes => nodes
+        .filter(n => n.dataset.played === n.dataset.best).map(n => Number(n.dataset.ply))""")
+    total = page.locator(".review-moves li").count()
+    return next(ply for ply in plies if ply + 4 < total)
+
+
+def test_the_masters_line_is_stepped_on_the_board_and_back(reviewed):
+    page = reviewed
+    ply = best_ply(page)
+    go_to(page, ply + 1)
+    after_best = owners(page), scores(page)
+    go_to(page, ply)
+    before = owners(page), scores(page)
+    step = int(data(page, "replay").split("/")[0])
+    record = page.evaluate("""() => Object.keys(localStorage).filter((key) => key.startsWith('filler:match:'))
+        .map((key) => JSON.parse(localStorage.getItem(key))).find((match) => match.reviews)""")  # the reviewed one
+    line = [int(color) for color in page.get_attribute(".review-current", "data-line").split()]
+    assert len(line) >= 3
+    position = filler.Match.from_record({**record, "events": record["events"][:step]}).game
+    page.click('.review-current button[data-action="show-line"]')
+    page.wait_for_selector('.review-line-steps:not([hidden])')
+    for number in range(1, 4):
+        page.click('button[data-action="line-next"]')
+        page.wait_for_selector(f'.board[data-line-step="{number}"]', state="attached")
+        position = position.play(line[number - 1])
+        assert shown_owners(page) == expected_owners(position)  # the engine's position after the line's moves
+        assert f"move {number} of" in page.inner_text(".review-line-steps")
+        assert f"the master’s line, move {number} of" in page.inner_text(".table-footer .status")  # under the board
+        if number == 1:  # the line starts with the master's move, here the one played: the game's next position
+            assert (owners(page), scores(page)) == after_best
+    page.click('button[data-action="line-prev"]')
+    page.wait_for_selector('.board[data-line-step="2"]', state="attached")
+    page.click('button[data-action="line-exit"]')
+    page.wait_for_function("() => !document.querySelector('.board').hasAttribute('data-line-step')")
+    assert (owners(page), scores(page)) == before
+    assert data(page, "moves") == str(ply)
+    assert "line" not in page.inner_text(".table-footer .status")
+
+
+def test_each_card_shows_the_color_its_territory_has_on_the_board(reviewed):
+    page = reviewed
+    for ply in (0, 1, 2, 3):
+        go_to(page, ply)
+        assert page.get_attribute(".board", "data-preview-color") is not None  # the master's move, previewed
+        pairs = page.evaluate("""() => [...document.querySelectorAll('.side-card')].map((card) => {
+            const seat = card.querySelector('.seat').dataset.seat;
+            const cell = document.querySelector(`.board .cell[data-owner="${seat}"]`);
+            return [card.querySelector('.swatch').dataset.color, cell.dataset.color];
+        })""")
+        assert all(card == board for card, board in pairs), (ply, pairs)
+
+
+def test_the_current_move_is_said_once(reviewed):
+    page = reviewed
+    ply = best_ply(page)
+    go_to(page, ply)
+    said = page.inner_text(".review-current .review-said")
+    played = int(page.get_attribute(f'.review-moves li[data-ply="{ply}"]', "data-played"))
+    assert said.count(f"Color {played + 1}") == 1, said
+    assert said.count("best") + said.count("master’s move") == 1, said
+    # the line goes on from the move just named: it does not name it again first
+    line = page.eval_on_selector_all(".review-current .review-line .review-color", "nodes => nodes.map(n => n.textContent)")
+    assert line and line[0] != f"Color {played + 1}"
+
+
+def test_a_wrapped_move_keeps_its_number_on_its_first_line(reviewed):
+    page = reviewed
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        rows = page.evaluate("""() => [...document.querySelectorAll('.review-moves .review-move')].map((button) => {
+            const number = button.querySelector('.review-number');
+            const who = button.querySelector('.review-who');
+            return [number ? number.textContent : null, number ? number.getBoundingClientRect().top : null,
+                    who.getBoundingClientRect().top, button.getBoundingClientRect().height,
+                    who.getBoundingClientRect().height];
+        })""")
+        assert rows and all(number == f"{index + 1}." for index, (number, *_) in enumerate(rows)), rows
+        assert all(abs(number_top - who_top) < 4 for _, number_top, who_top, _, _ in rows), rows
+        assert any(height > 1.7 * line for *_, height, line in rows), "no entry wraps at 390 px"
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_the_chart_is_a_keyboard_slider_and_moves_and_the_line_keep_the_focus(reviewed):
+    page = reviewed
+    go_to(page, 2)
+    chart = page.locator(".advantage-chart")
+    assert chart.get_attribute("role") == "slider"
+    assert chart.get_attribute("aria-valuenow") == "2"
+    assert "move 2" in chart.get_attribute("aria-valuetext").lower()
+    tab_to(page, ".advantage-chart")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.body.dataset.moves === '3'")
+    page.wait_for_selector('.advantage-chart[aria-valuenow="3"]', state="attached")
+    assert page.evaluate("document.activeElement.matches('.advantage-chart')")
+    # the move list is a keyboard path too: Enter opens the move and the focus stays on it
+    page.focus('.review-moves li[data-ply="5"] .review-move')
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.body.dataset.moves === '5'")
+    page.wait_for_selector('.review-moves li[data-ply="5"] .review-move[aria-current]', state="attached")
+    assert page.evaluate("document.activeElement.closest('li')?.dataset.ply") == "5"
+    # and the line: Enter shows it, the focus goes to its next move, then back to "Show the line"
+    page.wait_for_selector('.review-current[data-ply="5"]', state="attached")
+    page.focus('button[data-action="show-line"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement?.dataset.action === 'line-next'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('.board[data-line-step="1"]', state="attached")
+    assert page.evaluate("document.activeElement.dataset.action") == "line-next"
+    page.focus('button[data-action="line-exit"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement?.dataset.action === 'show-line'")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_axe_violation_in_the_review(reviewed, axe_scan, scheme):
+    page = reviewed
+    page.emulate_media(color_scheme=scheme)
+    try:
+        go_to(page, 4)
+        violations = axe_scan(page)
+        assert not violations, report(violations)
+        page.click('.review-current button[data-action="show-line"]')
+        page.wait_for_selector('.review-line-steps:not([hidden])')
+        violations = axe_scan(page)
+        assert not violations, report(violations)
+        page.click('button[data-action="line-exit"]')
+    finally:
+        page.emulate_media(color_scheme="light")
+
+
+def test_the_panel_is_beside_the_board_on_a_desktop_and_below_it_on_a_phone(reviewed):
+    page = reviewed
+    try:
+        for width, height, beside in ((1280, 900, True), (390, 844, False)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_function("(w) => window.innerWidth === w", arg=width)
+            box = page.evaluate("""() => {
+                const r = (s) => document.querySelector(s).getBoundingClientRect();
+                return {board: r('.board').toJSON(), panel: r('.review-panel').toJSON()};
+            }""")
+            board, panel = box["board"], box["panel"]
+            if beside:
+                assert panel["left"] >= board["right"] - 1, box
+                assert panel["top"] < board["bottom"], box
+                assert board["top"] >= 0 and board["bottom"] <= height, box  # the whole board in view
+            else:
+                assert panel["top"] >= board["bottom"] - 1, box
+                assert board["right"] <= width + 1, box
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def finished_link(variant="quick", seed=77):
+    """A shared link of a whole game (each side plays its first legal color)."""
+    game = filler.Game.new(variant, seed=seed)
+    colors = []
+    while not game.over:
+        color = game.legal_colors()[0]
+        colors.append(color)
+        game = game.play(color)
+    return f"#variant={variant}&seed={seed}&players=human,beginner&moves={len(colors)}-{''.join(map(str, colors))}"
+
+
+def test_a_shared_games_review_is_kept(page, site_url, boot):
+    link = site_url + finished_link()
+    for visit in range(2):
+        boot(page, link)
+        page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_selector(".shared-replay:not([hidden])", timeout=BOOT_TIMEOUT_MS)
+        page.click('.over-panel button[data-action="review"]')
+        status = page.wait_for_selector(".review-panel:not([hidden]) .review-status", state="attached")
+        if visit == 0:
+            page.wait_for_selector(REVIEW_DONE, state="attached", timeout=BOOT_TIMEOUT_MS)
+            first = page.eval_on_selector_all(".review-moves .review-mark", "nodes => nodes.map(n => n.textContent)")
+        else:
+            assert status.get_attribute("data-status") == "done"  # kept: nothing computed again
+            assert page.eval_on_selector_all(".review-moves .review-mark",
+                                             "nodes => nodes.map(n => n.textContent)") == first
+        page.goto("about:blank")
