@@ -6,7 +6,7 @@
 // answered in between; closing the review or a new table stops it. A finished review
 // is stored in its match's record (`reviews`, see storedReview), so reopening it is
 // instant; one made by an older engine says so and can be redone. The board shown is
-// the table's replay of the saved match (main.js showReplay) at the ply's step.
+// the table's replay of the saved match (saved.js showReplay) at the ply's step.
 
 import {el, replaceChildren} from './dom.js';
 import {t, problemText} from './i18n.js';
