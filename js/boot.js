@@ -155,6 +155,8 @@ export function attachBoot(app) {
       state.catalog.levels = data.levels;
       state.catalog.boards = data.boards;
       state.catalog.seed = data.seed;
+      state.catalog.linkVariants = data.link_variants ?? null; // friend_peek.js
+      app.changed();
       return true;
     } catch {
       return false;
