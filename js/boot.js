@@ -72,11 +72,16 @@ export function attachBoot(app) {
       app.showError(error);
     }
     if (await app.onEngineReady?.()) return; // friend.js: the page was opened with a friend's link
-    const table = state.table;
     if (state.pendingResume) {
       state.pendingResume = null;
-      if (await app.resumeNewest()) return;
+      const resumed = await app.resumeNewest();
+      if (state.table?.resumeStandIn) { // its match did not reopen here (open elsewhere, set aside)
+        state.table = null;
+        app.changed();
+      }
+      if (resumed) return;
     }
+    const table = state.table;
     if (state.pendingConfig || !table) {
       const config = state.pendingConfig || state.config;
       state.pendingConfig = null;

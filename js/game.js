@@ -87,6 +87,7 @@ export function attachGame(app) {
       replay: null,    // {id, saved, step, total}: a finished match replayed
       ratingChanges: null, ratingAsked: false,
       friend: null,    // a match with a friend by link: {id, seat, ratings, sent, turn} (friend.js)
+      resumeStandIn: false, // a saved match's last state, drawn before boot (saved.js showStandIn)
     };
   }
 

@@ -220,8 +220,10 @@ async function main() {
   const loaded = await boot.loadSnapshots();
   if (loaded) launch.check(state.catalog); // unknown variant or level: a message, the default game
   const unfinished = store.listMatches({finished: false})[0];
-  if (unfinished && !launch.given && !body.hasAttribute('data-embed') && !state.table && !state.pendingConfig) state.pendingResume = true;
-  else if (loaded && !state.table && !friendLink) app.startGame(state.config);
+  if (unfinished && !launch.given && !body.hasAttribute('data-embed') && !state.table && !state.pendingConfig) {
+    state.pendingResume = true;
+    if (!friendLink) saved.showStandIn(); // the match to be resumed, drawn before the engine is up
+  } else if (loaded && !state.table && !friendLink) app.startGame(state.config);
 }
 
 main();

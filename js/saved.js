@@ -8,7 +8,8 @@
 //
 // main.js calls attachSaved(app) once; it puts saveTable, resumeNewest, resumeMatch,
 // openSaved, takeOver, replayMatch, showReplay and replayStep on app and
-// returns {storageEvent} for the store's subscription.
+// returns {storageEvent} for the store's subscription and {showStandIn}, which draws
+// the match to be resumed before the engine is up.
 
 import {DEFAULT_CONFIG, arriving, noteMoves} from './game.js';
 import {clockNow} from './clocks.js';
@@ -40,9 +41,53 @@ export function attachSaved(app) {
       result: match.over ? {outcome: match.outcome, ratingChanges: table.ratingChanges} : null,
       friend: table.friend ?? undefined,
     });
-    if (saved.ok) table.created = saved.match.created;
-    else if (saved.reason === 'taken-over' || saved.reason === 'open-elsewhere') {
+    if (saved.ok) {
+      table.created = saved.match.created;
+      keepShown(table);
+    } else if (saved.reason === 'taken-over' || saved.reason === 'open-elsewhere') {
       table.readOnly = saved.reason === 'taken-over' ? 'taken-over' : 'elsewhere';
+      app.changed();
+    }
+  }
+
+  /** The engine's state of the table, kept for the next visit to draw at once
+   *  (showStandIn); once a state, and not for a finished match (none resumes it). */
+  function keepShown(table) {
+    const {snapshot, layout} = table;
+    if (snapshot.match?.over || table.shownStateId === snapshot.state_id) return;
+    table.shownStateId = snapshot.state_id;
+    const shown = {match: table.matchId, layout: {...layout}, state: {...snapshot}};
+    delete shown.layout.players; // the saved match's players are drawn (they may be renamed)
+    delete shown.state.arrived; // this page's clock time
+    store.keepShown(shown);
+  }
+
+  /**
+   * A later visit, before the engine is up: the match that will be resumed (the newest
+   * unfinished one), drawn at once from the engine's last state of it (store.shown),
+   * if that is the state of its saved log (same match, variant, seed and events). It
+   * stands in until the engine has replayed the log (openSaved), whose state replaces
+   * it; a move made on it is queued and played then. Its clock stands still till then.
+   */
+  function showStandIn() {
+    const next = store.listMatches({finished: false})[0];
+    const shown = store.shown();
+    if (!next || next.openElsewhere || !shown || shown.match !== next.id || state.table) return;
+    const saved = store.loadMatch(next.id);
+    const record = shown.state.record;
+    if (!saved || saved.variant !== record.variant || saved.seed !== record.seed
+        || JSON.stringify(saved.events) !== JSON.stringify(record.events)) return;
+    const clock = saved.clock ? {...saved.clock, running: false} : null;
+    const table = app.makeTable(configOf(saved), shown.layout, {...shown.state, clock}, null);
+    table.matchId = next.id;
+    table.friend = saved.friend ?? null;
+    table.resumeStandIn = true;
+    state.table = table;
+    try {
+      app.drawNow();
+    } catch (error) { // a stored state that still does not draw: the page goes on without it
+      console.warn('filler: the last table shown does not draw', error);
+      state.table = null;
       app.changed();
     }
   }
@@ -101,6 +146,7 @@ export function attachSaved(app) {
       app.changed();
       return false;
     }
+    const standIn = state.table?.resumeStandIn && state.table.matchId === id ? state.table : null;
     const config = configOf(saved);
     state.config = structuredClone(config);
     const table = app.makeTable(config, opened.layout, opened.state, opened.table_id);
@@ -113,7 +159,12 @@ export function attachSaved(app) {
     app.setTable(table);
     arriving(table.snapshot);
     noteMoves(table);
-    app.afterSnapshot(table);
+    const queued = standIn?.queuedColor ?? null;
+    if (queued !== null && table.snapshot.move_number === standIn.snapshot.move_number) {
+      await app.play(queued); // made on the stand-in: played unless the engine refuses it
+    } else {
+      app.afterSnapshot(table);
+    }
     app.changed();
     return true;
   }
@@ -172,5 +223,5 @@ export function attachSaved(app) {
 
   Object.assign(app, {saveTable, resumeNewest, resumeMatch, openSaved, takeOver,
                       replayMatch, showReplay, replayStep});
-  return {storageEvent};
+  return {storageEvent, showStandIn};
 }

@@ -7,6 +7,9 @@
 //   filler:match:<id>            one match log (format "filler-match")
 //   filler:lock:<id>             {version, tab, expires}: the lease of the tab that has it open
 //   filler:quarantine:<key>:<t>  a value that could not be used, kept as it was (quarantine.js)
+//   filler:shown                 {version, match, layout, state}: the engine's last state of the
+//                                table shown, drawn at once on the next visit (expendable: see
+//                                storage.js keepShown)
 //
 // Every value carries a schema version (`version`); older ones are migrated when read
 // (migrations.js).
@@ -24,6 +27,7 @@ export const MATCH_PREFIX = PREFIX + "match:";
 export const LOCK_PREFIX = PREFIX + "lock:";
 export const QUARANTINE_PREFIX = PREFIX + "quarantine:";
 export const PROBE_KEY = PREFIX + "probe";
+export const SHOWN_KEY = PREFIX + "shown";
 
 export const MATCH_ID = /^[A-Za-z0-9_.-]{1,80}$/;
 export const MAX_NAME_LENGTH = 40;

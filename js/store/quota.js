@@ -1,7 +1,8 @@
 // What happens when storage is full.
 //
-// A write that does not fit frees room by removing finished matches that are stored,
-// oldest first, one at a time, until it fits. Never removed: the value being written,
+// A write that does not fit frees room first by dropping the last table shown
+// (filler:shown: the engine's output, made again at the next move), then by removing
+// finished matches that are stored, oldest first, one at a time, until it fits. Never removed: the value being written,
 // a match kept in memory only (removing it frees nothing and loses it), and a match
 // open at this tab's table (the current match is never the victim). If the write
 // still does not fit, the value is kept in this tab's memory (Shelf.pending) and read
@@ -11,7 +12,7 @@
 //
 // An import (writeAll) prunes nothing: it is written whole or not at all.
 
-import { INDEX_KEY, LOCK_PREFIX, MATCH_PREFIX } from "./keys.js";
+import { INDEX_KEY, LOCK_PREFIX, MATCH_PREFIX, SHOWN_KEY } from "./keys.js";
 import { StoreProblem } from "./shapes.js";
 
 const stamp = (entry) => (typeof entry.finished === "number" ? entry.finished : entry.updated);
@@ -53,6 +54,10 @@ export class Quota {
     const shelf = this.#shelf;
     const pruned = [];
     let persisted = shelf.trySet(key, raw);
+    if (persisted === "full" && key !== SHOWN_KEY && shelf.stored(SHOWN_KEY) !== null) {
+      shelf.remove(SHOWN_KEY); // expendable: goes first, without a notice
+      persisted = shelf.trySet(key, raw);
+    }
     if (persisted === "full" && !this.#pruning) {
       this.#pruning = true;
       try {
