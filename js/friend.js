@@ -19,6 +19,7 @@
 import {el, svg, clear} from './dom.js';
 import {t, pick} from './i18n.js';
 import {playerName} from './table.js';
+import {peekLink, toBase64url} from './friend_peek.js';
 
 
 export const FRIEND_ID_PREFIX = 'f-';
@@ -26,8 +27,7 @@ const FRIEND_FRAGMENT = /^#f\d+\./;
 
 /** A new friend match id: 6 random bytes in base64url (8 characters). */
 function newFriendId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(6));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+  return toBase64url(crypto.getRandomValues(new Uint8Array(6)));
 }
 
 export const isFriendTable = (table) => Boolean(table?.players?.some((player) => player.kind === 'friend'));
@@ -46,7 +46,9 @@ export function attachFriend(app) {
   document.getElementById('table').before(panel);
   let pending = FRIEND_FRAGMENT.test(location.hash) ? location.href : null;
   if (pending) history.replaceState(null, '', location.pathname + location.search);
-  let notice = null; // {key, params} | {problem}: what opening a link did
+  // {key, params} | {problem}: what opening a link did; {checking: link}: what the link
+  // says before the engine has checked it (friend_peek.js)
+  let notice = pending ? {checking: pending} : null;
   let made = {key: null, link: null}; // the link for the table's current log
   let shareStatus = null; // 'copied' | 'shared' | 'select'
   let showQr = false;
@@ -118,7 +120,11 @@ export function attachFriend(app) {
     const text = location.href;
     history.replaceState(null, '', location.pathname + location.search);
     if (state.engine.status === 'ready') openLink(text);
-    else pending = text;
+    else {
+      pending = text;
+      notice = {checking: text};
+      app.changed();
+    }
   });
 
   /** Open a friend's link: replayed and merged by the engine; true if a table opened.
@@ -128,6 +134,7 @@ export function attachFriend(app) {
     try {
       return await openLinkNow(text);
     } finally {
+      if (notice?.checking) notice = null;
       document.body.dataset.friendLinks = String(++handled);
     }
   }
@@ -238,7 +245,24 @@ export function attachFriend(app) {
   function noticeText() {
     if (!notice) return '';
     if (notice.problem) return t('friend.refused', {why: notice.problem});
+    if (notice.checking) return checkingText(notice);
     return t(notice.key, notice.params);
+  }
+
+  /** Whose link it is and its variant, said as not yet checked (once snapshots.json
+   *  has given the variants' numbers; before, or for a link it cannot read, less). */
+  function checkingText(checking) {
+    const numbers = state.catalog.linkVariants;
+    if (checking.peek === undefined && numbers) {
+      checking.peek = peekLink(checking.checking, numbers);
+      checking.known = Boolean(checking.peek && store.loadMatch(FRIEND_ID_PREFIX + checking.peek.matchId));
+    }
+    const peek = checking.peek;
+    if (!peek) return t('friend.checking');
+    const found = state.catalog.variants.find((v) => v.id === peek.variant);
+    const params = {name: peek.names[peek.sender] || t('friend.someone'), variant: found ? pick(found.name) : peek.variant,
+                    kind: t(peek.games === 2 ? 'friend.kind.match' : 'friend.kind.single')};
+    return t(checking.known ? 'friend.checking_from' : 'friend.checking_invite', params);
   }
 
   app.drawListeners.add((current) => {
@@ -254,7 +278,7 @@ export function attachFriend(app) {
     delete panel.dataset.turn;
     if (notice) {
       panel.append(el('p', {class: 'friend-notice', role: notice.problem || notice.params?.why ? 'alert' : 'status',
-                            dataset: {notice: notice.problem ? 'refused' : notice.key}}, el('span', {text: noticeText()}), ' ',
+                            dataset: {notice: notice.problem ? 'refused' : notice.checking ? 'checking' : notice.key}}, el('span', {text: noticeText()}), ' ',
         el('button', {type: 'button', class: 'link', dataset: {action: 'dismiss-friend-notice'}, text: t('nav.close'),
                       onclick: () => { notice = null; app.changed(); }})));
     }

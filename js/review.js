@@ -9,7 +9,7 @@
 // instant; a shared game's (no stored match) is kept under the game's own text among
 // a few such reviews (store.keepReview, expendable when storage is full). One made by
 // an older engine says so and can be redone. The board shown is the table's replay of
-// the saved match (main.js showReplay) at the ply's step, or a position of the line
+// the saved match (saved.js showReplay) at the ply's step, or a position of the line
 // (app.reviewView, drawn by table.js).
 
 import {el, replaceChildren} from './dom.js';

@@ -104,7 +104,7 @@ export function parseGameParams(params, {embed = false} = {}) {
   const clock = params.get('clock');
   if (clock !== null) {
     const timed = /^(\d{1,3}(?:\.\d{1,2})?)[+ ](\d{1,3})$/.exec(clock); // "+" reads as a space in a query
-    // the lobby's form of a clock (main.js clockSpec reads it)
+    // the lobby's form of a clock (game.js clockSpec reads it)
     if (clock === 'none') config.clock = {mode: 'none', bankMinutes: 5, incrementSeconds: 3};
     else if (clock === 'default') config.clock = {mode: 'default', bankMinutes: 5, incrementSeconds: 3};
     else if (timed && Number(timed[1]) > 0) {

@@ -24,13 +24,13 @@
 import { MemoryArea, Shelf, openArea } from "./store/area.js";
 import {
   EXPORT_FORMAT, INDEX_KEY, KEPT_REVIEWS, LOCK_PREFIX, MATCH_FORMAT, MATCH_ID, MATCH_PREFIX, PLAYERS_KEY, PREFIX,
-  RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, kindOf, newMatchId,
+  RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, SHOWN_KEY, kindOf, newMatchId,
 } from "./store/keys.js";
 import { Leases } from "./store/lease.js";
 import { MIGRATIONS, migrate } from "./store/migrations.js";
 import { Quarantine } from "./store/quarantine.js";
 import { Quota } from "./store/quota.js";
-import { DEFAULT_SETTINGS, checkMatch, checkPlayer, checkRating, checkSetting, isFinished, isObject, nameKey, parseOrNull, summarize } from "./store/shapes.js";
+import { DEFAULT_SETTINGS, checkMatch, checkPlayer, checkRating, checkSetting, checkShown, isFinished, isObject, nameKey, parseOrNull, summarize } from "./store/shapes.js";
 import { exportAll, importAll } from "./store/transfer.js";
 
 export { DEFAULT_SETTINGS, EXPORT_FORMAT, MATCH_FORMAT, MIGRATIONS, MemoryArea, PREFIX, SCHEMA_VERSION, migrate, newMatchId };
@@ -351,6 +351,27 @@ export class Store {
     this.#dropFromIndex([id]);
     this.releaseMatch(id);
     return { ok: true };
+  }
+
+  // --- the last table shown ------------------------------------------------
+
+  /**
+   * Keeps the engine's latest state of the table shown, {match, layout, state}, for
+   * the next visit to draw at once (saved.js). Expendable: it is made again at the
+   * next move, so it frees nothing else when storage is full (it is dropped then,
+   * without a notice) and a write of anything else drops it first (quota.js).
+   */
+  keepShown(shown) {
+    if (this.#shelf.trySet(SHOWN_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...shown })) !== true) {
+      this.#shelf.remove(SHOWN_KEY);
+    }
+  }
+
+  /** What keepShown kept, or null. One of the wrong shape (or version) is ignored, not
+   *  set aside: nothing of the player's is in it, the saved match log is. */
+  shown() {
+    const value = parseOrNull(this.#shelf.stored(SHOWN_KEY));
+    return isObject(value) && value.version === SCHEMA_VERSION && !checkShown(value) ? value : null;
   }
 
   // --- leases ---------------------------------------------------------------

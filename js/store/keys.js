@@ -9,6 +9,9 @@
 //   filler:quarantine:<key>:<t>  a value that could not be used, kept as it was (quarantine.js)
 //   filler:reviews               {version, reviews: [{key, review}]}: reviews of games that are no
 //                                stored match (a shared link's), newest first, few; expendable
+//   filler:shown                 {version, match, layout, state}: the engine's last state of the
+//                                table shown, drawn at once on the next visit (expendable: see
+//                                storage.js keepShown)
 //
 // Every value carries a schema version (`version`); older ones are migrated when read
 // (migrations.js).
@@ -28,6 +31,7 @@ export const QUARANTINE_PREFIX = PREFIX + "quarantine:";
 export const PROBE_KEY = PREFIX + "probe";
 export const REVIEWS_KEY = PREFIX + "reviews";
 export const KEPT_REVIEWS = 8;
+export const SHOWN_KEY = PREFIX + "shown";
 
 export const MATCH_ID = /^[A-Za-z0-9_.-]{1,80}$/;
 export const MAX_NAME_LENGTH = 40;

@@ -1,7 +1,8 @@
 // What happens when storage is full.
 //
-// A write that does not fit frees room first by removing the kept reviews of games
-// that are no stored match (filler:reviews: they can be made again), then by removing
+// A write that does not fit frees room first by dropping what can be made again: the
+// last table shown (filler:shown: the engine's output, made again at the next move)
+// and the kept reviews of games that are no stored match (filler:reviews); then by removing
 // finished matches that are stored, oldest first, one at a time, until it fits. Never removed: the value being written,
 // a match kept in memory only (removing it frees nothing and loses it), and a match
 // open at this tab's table (the current match is never the victim). If the write
@@ -12,9 +13,10 @@
 //
 // An import (writeAll) prunes nothing: it is written whole or not at all.
 
-import { INDEX_KEY, LOCK_PREFIX, MATCH_PREFIX, REVIEWS_KEY } from "./keys.js";
+import { INDEX_KEY, LOCK_PREFIX, MATCH_PREFIX, REVIEWS_KEY, SHOWN_KEY } from "./keys.js";
 import { StoreProblem } from "./shapes.js";
 
+const EXPENDABLE = [SHOWN_KEY, REVIEWS_KEY]; // made again when needed
 const stamp = (entry) => (typeof entry.finished === "number" ? entry.finished : entry.updated);
 
 export class Quota {
@@ -54,8 +56,9 @@ export class Quota {
     const shelf = this.#shelf;
     const pruned = [];
     let persisted = shelf.trySet(key, raw);
-    if (persisted === "full" && key !== REVIEWS_KEY && shelf.stored(REVIEWS_KEY) !== null) {
-      shelf.remove(REVIEWS_KEY);
+    for (const expendable of EXPENDABLE) { // they go first, without a notice
+      if (persisted !== "full" || key === expendable || shelf.stored(expendable) === null) continue;
+      shelf.remove(expendable);
       persisted = shelf.trySet(key, raw);
     }
     if (persisted === "full" && !this.#pruning) {

@@ -82,6 +82,25 @@ export function checkRating(entry) {
   return null;
 }
 
+const isCount = (value) => Number.isInteger(value) && value >= 0;
+const SHOWN_LAYOUT = { variant: "string", shape: "string", width: isCount, height: isCount, colors: isCount,
+                       seats: isCount, sides: isCount, starts: Array.isArray, values: Array.isArray };
+const SHOWN_STATE = { state_id: isCount, move_number: isCount, over: "boolean", cell_colors: "string",
+                      cell_owners: "string", previews: isObject, legal: Array.isArray, players: Array.isArray,
+                      sides: Array.isArray, match: isObject, record: isObject };
+const fits = (value, fields) => isObject(value) && Object.entries(fields).every(([name, check]) =>
+  (typeof check === "string" ? typeof value[name] === check : check(value[name])));
+
+/** The last table shown (storage.js keepShown): the fields a board drawn from it reads. */
+export function checkShown(shown) {
+  if (!isObject(shown) || typeof shown.match !== "string" || !MATCH_ID.test(shown.match)) return wrongField("match");
+  if (!fits(shown.layout, SHOWN_LAYOUT)) return wrongField("layout");
+  const state = shown.state;
+  if (!fits(state, SHOWN_STATE) || !(state.turn === null || isCount(state.turn))) return wrongField("state");
+  if (!Array.isArray(state.record.events) || !state.players.every(isObject) || !state.sides.every(isObject)) return wrongField("state");
+  return null;
+}
+
 const SETTING_CHECKS = {
   language: (value) => value === null || value === "nl" || value === "en",
   theme: (value) => value === "auto" || value === "light" || value === "dark",

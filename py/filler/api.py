@@ -971,7 +971,9 @@ def rules_examples() -> dict:
 def static_snapshots() -> dict:
     """What the page draws before Python has booted (build.py writes it as
     dist/snapshots.json): every variant's list entry, the computer levels, and the
-    layout and first state of each variant's board with :data:`DEFAULT_SEED`."""
+    layout and first state of each variant's board with :data:`DEFAULT_SEED`, and the
+    variants by their number in a friend link (the page reads a link's inviter and
+    variant from it while the engine boots, see js/friend_peek.js)."""
     boards = {}
     for variant_id in filler.VARIANTS:
         match, options = _new_match(variant_id, DEFAULT_SEED, {}, 1)
@@ -981,4 +983,5 @@ def static_snapshots() -> dict:
         del layout["table_id"], layout["players"], state["table_id"]
         boards[variant_id] = {"layout": layout, "state": state}
     return {"format": 1, "seed": DEFAULT_SEED, "variants": _method_variants({}),
-            "levels": _levels(), "boards": boards, "rules_examples": rules_examples()}
+            "levels": _levels(), "boards": boards, "rules_examples": rules_examples(),
+            "link_variants": list(link.VARIANT_CODES)}

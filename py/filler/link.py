@@ -27,6 +27,11 @@ Resignations are listed apart with their place in the log.
 :func:`merge` says what a device does with a link for a match it may already have
 (take it, keep its newer copy, "this is your own link", or refuse it). Later
 versions must keep reading every older version's links.
+
+While the engine boots, the page reads a version-1 link's first fields (up to both
+names) to say whose link it is and its variant, as not yet checked
+(``js/friend_peek.js``, with :data:`VARIANT_CODES` from ``snapshots.json``). A new
+version need not keep them: the page then says only "checking the link".
 """
 
 from __future__ import annotations

@@ -48,6 +48,9 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (build.py: the one builder and static server)
 
 BOOT_TIMEOUT_MS = 120_000
+# A saved match reopened on the engine (not only drawn before boot from its last state):
+# wait_for_function(RESUMED, arg=match_id)
+RESUMED = "(id) => document.body.dataset.matchId === id && document.body.dataset.tableId !== '0'"
 ACTION_TIMEOUT_MS = 30_000
 READY_SELECTOR = 'body[data-ready="1"]'
 

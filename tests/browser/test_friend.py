@@ -376,3 +376,59 @@ def test_you_may_resign_while_your_friend_is_to_move_and_the_link_says_so(new_gu
     assert bob.locator(".over-reason").text_content() == "Anna resigned."
     assert "You win" in bob.locator(".over-winner").text_content()
     assert stored(anna)["events"] == stored(bob)["events"]
+
+
+# From the page's first mutation on: each text the friend panel's notice shows, in
+# turn, with the engine's state when it first showed (body[data-engine]).
+RECORD_NOTICES = """
+window.__notices = [];
+new MutationObserver(() => {
+  const text = document.querySelector('.friend-panel:not([hidden]) .friend-notice')?.textContent;
+  const last = window.__notices[window.__notices.length - 1];
+  if (text && text !== last?.text) {
+    window.__notices.push({text, engine: document.body.dataset.engine || 'none',
+                           html: document.querySelector('.friend-notice').innerHTML});
+  }
+}).observe(document, {subtree: true, attributes: true, childList: true, characterData: true});
+"""
+
+
+def test_a_friends_link_says_whose_invitation_and_the_variant_while_the_engine_boots(new_guarded_context, site_url):
+    from filler.match import Match
+
+    match = Match.new("classic", 7, games=1)
+    match = match.play(match.game.legal_colors()[0])
+    name = "<b>Zoë</b>"  # a name is text, never markup
+    fragment = friend_link.encode(match, match_id="AbCdEfGh", sender=0, names=(name, ""))
+
+    # a first visit: the invitation is said before the engine is up, then checked
+    context, _ = new_guarded_context()
+    context.add_init_script(RECORD_NOTICES)
+    page = context.new_page()
+    page.goto(site_url + "#" + fragment)
+    page.wait_for_selector('body[data-friend-links="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => !window.__notices.at(-1).text.includes('Checking')")
+    notices = page.evaluate("window.__notices")
+    # at the very first a bare "checking the link…", until snapshots.json has come
+    first = next(shown for shown in notices if name in shown["text"])
+    last = notices[-1]
+    assert first["engine"] == "booting"
+    assert first["text"].startswith(f"{name} invites you to a game of Classic 15×15. Checking the link…")
+    assert "<b>" not in first["html"]
+    assert last["text"].startswith(f"{name} invites you to a game of Classic 15×15.")
+    assert page.evaluate("document.body.dataset.moves") == "1"
+
+    # a damaged link (its check sum changed), in Dutch: the same at once, then the problem
+    context, _ = new_guarded_context(locale="nl-NL")
+    context.add_init_script(RECORD_NOTICES)
+    page = context.new_page()
+    damaged = fragment[:-1] + ("A" if fragment[-1] != "A" else "B")
+    page.goto(site_url + "#" + damaged)
+    page.wait_for_selector('body[data-friend-links="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => !window.__notices.at(-1).text.includes('gecontroleerd')")
+    notices = page.evaluate("window.__notices")
+    first = next(shown for shown in notices if name in shown["text"])
+    assert first["engine"] == "booting"
+    assert first["text"].startswith(f"{name} nodigt je uit voor een partij Klassiek 15×15. De link wordt gecontroleerd…")
+    assert notices[-1]["text"].startswith("Deze link is niet geopend.")
+    assert stored(page) is None

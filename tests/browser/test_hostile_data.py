@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, boot_page
+from conftest import BOOT_TIMEOUT_MS, RESUMED, boot_page
 from test_match_table import data, resign, start_match, wait_my_turn_or_end
 from test_storage import FILL_QUOTA
 
@@ -55,7 +55,10 @@ def test_a_full_storage_never_removes_the_match_just_played_and_offers_the_expor
     page.wait_for_selector('body[data-between="1"]', state="attached")
     page.click('button[data-action="ready"]')
     page.wait_for_function("() => document.body.dataset.gameIndex === '1' && document.body.dataset.between === '0'")
-    page.evaluate(FILL_QUOTA)  # another app's data leaves no room at all
+    # another app's data leaves no room at all (the last table shown, which would give
+    # way first, is gone too)
+    page.evaluate("() => localStorage.removeItem('filler:shown')")
+    page.evaluate(FILL_QUOTA)
     wait_my_turn_or_end(page)
     resign(page, "game")
     page.wait_for_selector('body[data-match-over="1"][data-rated="1"]', state="attached")
@@ -89,7 +92,7 @@ def test_a_newest_match_that_does_not_replay_is_set_aside_once_and_the_next_resu
     broken_raw = json.dumps(broken)
     page.evaluate("(raw) => localStorage.setItem('filler:match:m-broken', raw)", broken_raw)
     page.reload()
-    page.wait_for_function("(id) => document.body.dataset.matchId === id", arg=match_id, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(RESUMED, arg=match_id, timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector('.notice[data-kind="corrupt"]')
     assert page.locator(".notice").count() == 1
     assert "m-broken" in page.locator('.notice[data-kind="corrupt"]').text_content()
@@ -98,7 +101,7 @@ def test_a_newest_match_that_does_not_replay_is_set_aside_once_and_the_next_resu
     assert page.evaluate("(key) => localStorage.getItem(key)", aside[0]) == broken_raw
     # once: the next visit resumes the intact match without a word
     page.reload()
-    page.wait_for_function("(id) => document.body.dataset.matchId === id", arg=match_id, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(RESUMED, arg=match_id, timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(ENGINE_READY, state="attached")
     assert page.locator(".notice").count() == 0
     assert page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('filler:quarantine:')).length") == 1
@@ -152,7 +155,7 @@ def test_a_new_game_is_saved_when_it_opens_so_a_reload_at_once_brings_it_back(ne
     assert saved["events"] == [] and saved["seed"] == int(data(page, "seed"))
     board = page.evaluate("[...document.querySelectorAll('.board .cell')].map(c => c.dataset.color).join('')")
     page.reload()  # as if in the same instant as the first click
-    page.wait_for_function("(id) => document.body.dataset.matchId === id", arg=match_id, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(RESUMED, arg=match_id, timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(ENGINE_READY, state="attached")
     assert page.evaluate("[...document.querySelectorAll('.board .cell')].map(c => c.dataset.color).join('')") == board
     # a game left before its first move is no saved match

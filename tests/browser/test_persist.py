@@ -6,8 +6,9 @@ the same lobby. Real Chromium, real localStorage.
 """
 
 import json
+import re
 
-from conftest import BOOT_TIMEOUT_MS, boot_page
+from conftest import BOOT_TIMEOUT_MS, RESUMED, boot_page
 from test_match_table import data, resign, start_match, wait_my_turn_or_end
 
 ENGINE_READY = 'body[data-engine="ready"]'
@@ -35,7 +36,7 @@ def play_one(page):
 
 
 def open_resumed(page, match_id):
-    page.wait_for_function("(id) => document.body.dataset.matchId === id", arg=match_id, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(RESUMED, arg=match_id, timeout=BOOT_TIMEOUT_MS)
 
 
 def test_a_reload_mid_game_restores_position_turn_and_clocks(new_guarded_context, site_url):
@@ -228,3 +229,76 @@ def test_a_saved_match_can_be_deleted_from_the_lobby_after_asking(new_guarded_co
     page.click('[data-tab="matches"]')
     assert page.locator(f'.saved-match[data-id="{finished}"]').count() == 0
     assert page.locator(f'.saved-match[data-id="{at_table}"]').count() == 1
+
+
+# From the page's first mutation on: the first board it shows (body[data-ready]), with
+# the engine's state then, as bench/page.py records its milestones.
+RECORD_FIRST_BOARD = """
+new MutationObserver(() => {
+  const data = document.body && document.body.dataset;
+  if (!data || data.ready !== '1' || window.__firstBoard) return;
+  const cells = [...document.querySelectorAll('.board .cell')];
+  window.__firstBoard = {engine: data.engine, moves: data.moves, matchId: data.matchId, turn: data.turn,
+                         owners: cells.map(c => c.dataset.owner || '.').join(''),
+                         colors: cells.map(c => c.dataset.color).join('')};
+}).observe(document, {subtree: true, attributes: true, childList: true});
+"""
+PLAY_WHILE_BOOTING = """() => {
+  if (document.body.dataset.engine !== 'booting') return null;
+  const button = document.querySelector('.color-button:not([aria-disabled])');
+  button.click();
+  return Number(button.dataset.color);
+}"""
+
+
+def colors(page):
+    return page.evaluate("[...document.querySelectorAll('.board .cell')].map(c => c.dataset.color).join('')")
+
+
+def test_a_reload_mid_game_draws_the_match_before_the_engine_is_up(new_guarded_context, site_url):
+    context, _ = new_guarded_context()
+    context.add_init_script(RECORD_FIRST_BOARD)
+    page = context.new_page()
+    boot_page(page, site_url)
+    start_match(page, variant="quick", name="Kees", games=1)
+    match_id = data(page, "matchId")
+    play_one(page)
+    wait_my_turn_or_end(page)
+    moves = int(data(page, "moves"))
+    before = {"engine": "booting", "moves": str(moves), "matchId": match_id, "turn": "0",
+              "owners": owners(page), "colors": colors(page)}
+
+    # the board of the match to be resumed, with its moves, while Python boots; a move
+    # made on it then is played once the engine has replayed the match
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    played = page.evaluate(PLAY_WHILE_BOOTING)
+    assert page.evaluate("window.__firstBoard") == before
+    assert played is not None
+    page.wait_for_function(RESUMED, arg=match_id, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("(n) => Number(document.body.dataset.moves) > n", arg=moves)
+    assert saved_match(page, match_id)["events"][moves] == ["move", 0, played]
+    wait_my_turn_or_end(page)
+
+    # a kept state that is not what the engine replays: drawn first, then the engine's wins
+    truth = {"moves": data(page, "moves"), "owners": owners(page), "colors": colors(page)}
+    page.goto(site_url + "rules.html")  # the table's page has gone (and saved what it shows)
+    page.evaluate("""() => {
+      const shown = JSON.parse(localStorage.getItem('filler:shown'));
+      shown.state.cell_colors = shown.state.cell_colors.replace(/[0-9]/g, '0');
+      localStorage.setItem('filler:shown', JSON.stringify(shown));
+    }""")
+    page.goto(site_url)
+    page.wait_for_function(RESUMED, arg=match_id, timeout=BOOT_TIMEOUT_MS)
+    first = page.evaluate("window.__firstBoard")
+    assert first["engine"] == "booting" and first["colors"] == re.sub(r"\d", "0", truth["colors"])
+    assert {"moves": data(page, "moves"), "owners": owners(page), "colors": colors(page)} == truth
+
+    # one that is not even readable: ignored without a word, the match resumes as before
+    page.goto(site_url + "rules.html")
+    page.evaluate("() => localStorage.setItem('filler:shown', '{nope')")
+    page.goto(site_url)
+    page.wait_for_function(RESUMED, arg=match_id, timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.__firstBoard")["engine"] == "ready"
+    assert {"moves": data(page, "moves"), "owners": owners(page), "colors": colors(page)} == truth
+    assert page.locator(".notice").count() == 0

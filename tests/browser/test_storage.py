@@ -291,6 +291,37 @@ def test_a_full_quota_with_nothing_to_prune_keeps_the_match_in_memory(page, site
     assert len(json.loads(stored(page, "filler:match:m-first"))["events"]) == 200
 
 
+def test_the_last_table_shown_is_dropped_first_when_full_and_a_bad_one_is_ignored(page, site_url):
+    open_store(page, site_url)
+    board = page.evaluate("async () => (await (await fetch('snapshots.json')).json()).boards.quick")
+    shown = {"match": "m-live", **board}
+    page.evaluate("(shown) => store.keepShown(shown)", shown)
+    assert page.evaluate("() => store.shown()") == {"version": 1, **shown}
+    # not JSON, a wrong shape, another version: ignored, nothing set aside, no notice
+    wrong_state = {**board["state"], "previews": [], "turn": "0"}
+    for raw in ["{nope", json.dumps({"version": 1, "match": "m-live", "layout": board["layout"], "state": wrong_state}),
+                json.dumps({"version": 1, "match": "../x", **board}), json.dumps({"version": 2, **shown})]:
+        page.evaluate("(raw) => localStorage.setItem('filler:shown', raw)", raw)
+        assert page.evaluate("() => store.shown()") is None
+        assert stored(page, "filler:shown") == raw
+    assert page.evaluate("() => store.notices") == []
+    assert page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('filler:quarantine:'))") == []
+
+    # storage full: a match's write drops it first (no finished match is pruned for it,
+    # no notice), and while full it is simply not kept
+    page.evaluate("(shown) => store.keepShown(shown)", shown)
+    assert save(page, make_match("m-fin", finished=True))["ok"]
+    page.evaluate("() => store.releaseAll()")
+    page.evaluate(FILL_QUOTA)
+    result = save(page, make_match("m-next", moves=2))
+    assert result["ok"] and result["persisted"], result
+    assert stored(page, "filler:shown") is None
+    assert sorted(listed_ids(page)) == ["m-fin", "m-next"]
+    page.evaluate("(shown) => store.keepShown(shown)", shown)
+    assert page.evaluate("() => store.shown()") is None
+    assert page.evaluate("() => store.notices") == []
+
+
 @pytest.mark.parametrize("how", sorted(NOT_AVAILABLE))
 def test_without_storage_play_goes_on_in_memory_with_a_notice(page, site_url, how):
     page.add_init_script(NOT_AVAILABLE[how])

@@ -5,7 +5,7 @@ import json
 import pytest
 
 import filler
-from filler import api
+from filler import api, link
 
 
 def call(method, **params):
@@ -188,6 +188,7 @@ def test_close_forgets_a_table():
 def test_static_snapshots_match_a_fresh_table():
     snapshots = json.loads(json.dumps(api.static_snapshots()))
     assert set(snapshots["boards"]) == set(filler.VARIANTS)
+    assert snapshots["link_variants"] == list(link.VARIANT_CODES)  # js/friend_peek.js reads links with it
     for variant_id, board in snapshots["boards"].items():
         fresh = ok("new_game", variant=variant_id, seed=snapshots["seed"])
         layout = dict(fresh["layout"])

@@ -1,0 +1,174 @@
+// The engine's boot, and what the page does before and once it is up.
+//
+// Before Python has booted the page draws the first board from dist/snapshots.json
+// (the engine's own layout and first state, previews included), so hovering works at
+// once; a move made then is queued. Once the engine is ready: the catalog (variants,
+// levels, the computer's ratings), then a friend's link (friend.js), else the newest
+// unfinished match, else the game asked for, and the board drawn before boot gets its
+// engine twin (openOnEngine) and plays the queued move. Offline mode starts only then
+// (its precache would slow the first boot).
+//
+// main.js calls attachBoot(app) once; it sets app.engine and app.startEngine (also
+// the boot view's "try again") and returns {startEngine, loadSnapshots}.
+
+import {Engine} from './engine.js';
+import {newMatchId} from './storage.js';
+import {newGameParams, arriving, noteMoves} from './game.js';
+import {savedPlayers} from './saved.js';
+import {clockNow} from './clocks.js';
+
+export function attachBoot(app) {
+  const {state} = app;
+
+  const engine = new Engine({
+    onProgress: ({stage, fraction}) => {
+      state.engine.stage = stage;
+      state.engine.fraction = fraction;
+      app.changed();
+    },
+    onReady: () => engineReady(),
+    onBootError: ({problem}) => {
+      startOffline();
+      state.engine.status = 'failed';
+      state.engine.error = problem;
+      if (state.table) state.table.queuedColor = null;
+      app.changed();
+    },
+  });
+
+  function startEngine() {
+    state.engine = {status: 'booting', stage: 'runtime', fraction: 0, error: null,
+                    attempts: (state.engine.attempts || 0) + 1};
+    engine.start();
+    app.changed();
+  }
+
+  /** Offline mode, once the engine is up (its precache would slow the first boot). */
+  function startOffline() {
+    if (state.offlineStarted) return;
+    state.offlineStarted = true;
+    import('./offline.js')
+      .then(({registerOffline, onUpdateReady, applyUpdate}) => {
+        onUpdateReady(() => {
+          state.update = {apply: applyUpdate};
+          app.changed();
+        });
+        return registerOffline();
+      })
+      .catch((error) => console.warn('filler: offline mode unavailable', error));
+  }
+
+  async function engineReady() {
+    state.engine.status = 'ready';
+    state.engine.fraction = 1;
+    app.changed();
+    startOffline();
+    try {
+      const [variants, levels] = await Promise.all([engine.request('variants'), engine.request('levels')]);
+      state.catalog.variants = variants;
+      state.catalog.levels = levels;
+      state.botRatings = await engine.request('bot_ratings');
+    } catch (error) {
+      app.showError(error);
+    }
+    if (await app.onEngineReady?.()) return; // friend.js: the page was opened with a friend's link
+    if (state.pendingResume) {
+      state.pendingResume = null;
+      const resumed = await app.resumeNewest();
+      if (state.table?.resumeStandIn) { // its match did not reopen here (open elsewhere, set aside)
+        state.table = null;
+        app.changed();
+      }
+      if (resumed) return;
+    }
+    const table = state.table;
+    if (state.pendingConfig || !table) {
+      const config = state.pendingConfig || state.config;
+      state.pendingConfig = null;
+      app.startGame(config);
+    } else if (table.tableId === null || table.engineGeneration !== engine.generation) {
+      // a board drawn before boot, or a game whose worker failed: open it (again)
+      await openOnEngine(table);
+    }
+  }
+
+  /** Give a table drawn from a snapshot (or left by a failed worker) its engine twin,
+   *  with the moves played so far, then play a queued move. */
+  async function openOnEngine(table) {
+    if (table.matchId && table.snapshot.record) {
+      await app.openSaved(table.matchId, {...table.snapshot.record, id: table.matchId, players: savedPlayers(table),
+                                          clock: clockNow(table), created: table.created});
+      return;
+    }
+    // the snapshot's board stands in for a board nobody asked for by seed: untouched,
+    // it becomes a fresh random one now, so that not every visit gets the same board
+    const fresh = table.standIn && !table.moves.length && (table.queuedColor === null || table.queuedColor === undefined);
+    if (fresh) table.config = {...table.config, seed: null};
+    let opened;
+    try {
+      opened = await engine.request('new_game', {...newGameParams(table.config, state.catalog), moves: table.moves});
+    } catch (error) {
+      table.queuedColor = null;
+      return app.showError(error, table);
+    }
+    const clickedMeanwhile = fresh && table.queuedColor !== null && table.queuedColor !== undefined;
+    if (state.table !== table || clickedMeanwhile) {
+      // another game was started meanwhile, or a color of the board shown was chosen:
+      // let the worker drop this one (and open the board shown)
+      engine.request('close', {table_id: opened.table_id}).catch(() => {});
+      if (clickedMeanwhile) {
+        table.config = {...table.config, seed: table.layout.seed};
+        table.standIn = false;
+        await openOnEngine(table);
+      }
+      return;
+    }
+    table.standIn = false;
+    table.config = {...table.config, seed: opened.layout.seed};
+    table.tableId = opened.table_id;
+    table.engineGeneration = engine.generation;
+    table.requesting = false;
+    table.botBusy = false;
+    table.error = null;
+    if (opened.layout.seed !== table.layout.seed || opened.layout.variant !== table.layout.variant) {
+      table.layout = opened.layout;
+    }
+    table.players = opened.layout.players;
+    table.snapshot = arriving(opened.state); // its clock counts down from now
+    noteMoves(table);
+    // the board drawn before boot is a game like any other: saved from now on
+    table.matchId ??= newMatchId();
+    app.saveTable(table);
+    const queued = table.queuedColor;
+    if (queued !== null && queued !== undefined) {
+      table.queuedColor = null;
+      await app.play(queued);
+    } else {
+      app.afterSnapshot(table);
+    }
+    app.changed();
+  }
+
+  /** The catalog and first boards the build wrote (dist/snapshots.json), for the
+   *  board drawn before boot. False when there are none. */
+  async function loadSnapshots() {
+    try {
+      const response = await fetch('snapshots.json');
+      if (!response.ok) return false;
+      const data = await response.json();
+      state.catalog.variants = data.variants;
+      state.catalog.levels = data.levels;
+      state.catalog.boards = data.boards;
+      state.catalog.seed = data.seed;
+      state.catalog.linkVariants = data.link_variants ?? null; // friend_peek.js
+      app.changed();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  app.engine = engine;
+  app.startEngine = startEngine;
+  return {startEngine, loadSnapshots};
+}

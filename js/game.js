@@ -1,0 +1,268 @@
+// A game at the table: open a new one, put it at the table, play its moves, take one
+// back, resign, be ready for the next game, a hint, and the computer's moves. Every
+// state the engine sends for the table goes through applySnapshot.
+//
+// A table (makeTable) is the page's side of one engine table: the config it was
+// opened with, the engine's layout and latest snapshot, and what the page keeps
+// besides (the colors played, its saved match's id, read-only and replay marks).
+// A table drawn before boot has tableId null: boot.js opens it on the engine.
+//
+// main.js calls attachGame(app) once; it puts startGame, rematch, play, undo, hint,
+// resign, resignMatch, ready, makeTable, setTable, applySnapshot and afterSnapshot
+// on app.
+
+import {defaultLevel} from './lobby.js';
+import {newMatchId} from './storage.js';
+import {updateRatings} from './ratings.js';
+
+// The first board of a visit is untimed: a newcomer reads the tooltips and the rules
+// while playing, and a clock (with a loss on time) is a choice made in the lobby.
+export const DEFAULT_CONFIG = {
+  variant: 'classic', seed: null, options: {}, games: 1,
+  clock: {mode: 'none', bankMinutes: 5, incrementSeconds: 3},
+  seats: [{kind: 'human', name: ''}, {kind: 'computer', name: '', level: null}],
+};
+export const PRACTICE_DEFAULTS = {shape: 'square', width: 10, height: 10, colors: 6};
+const BOT_PACING_MS = 350; // between two computer moves in a row, so people can follow
+
+/** The engine's new_game parameters for a config (the lobby's or a saved match's). */
+export function newGameParams(config, catalog) {
+  const seats = config.seats.map((seat) => seat.kind === 'computer'
+    ? {kind: 'computer', name: '', level: seat.level || defaultLevel(catalog.levels)}
+    : {kind: seat.kind === 'friend' ? 'friend' : 'human', name: (seat.name || '').trim()});
+  const params = {variant: config.variant, seats, games: config.games === 2 ? 2 : 1};
+  const clock = clockSpec(config, catalog);
+  if (clock) params.clock = clock;
+  if (config.seed !== null && config.seed !== undefined) params.seed = config.seed;
+  if (config.variant === 'practice') params.options = {...PRACTICE_DEFAULTS, ...config.options};
+  return params;
+}
+
+/** The clock a config asks for: {bank_ms, increment_ms} or null (no clock). */
+export function clockSpec(config, catalog) {
+  // also as a shared link gives it (share.js): null, 'default' or {bank_ms, increment_ms}
+  if (config.clock === null) return null;
+  if (config.clock?.bank_ms > 0) return {bank_ms: config.clock.bank_ms, increment_ms: config.clock.increment_ms || 0};
+  const clock = typeof config.clock === 'object' ? config.clock : {mode: 'default'};
+  if (clock.mode === 'none') return null;
+  if (clock.mode === 'custom') {
+    const bank = Math.round(Number(clock.bankMinutes) * 60000);
+    if (!(bank > 0)) return null;
+    return {bank_ms: bank, increment_ms: Math.max(0, Math.round(Number(clock.incrementSeconds || 0) * 1000))};
+  }
+  const variant = catalog.variants.find((v) => v.id === config.variant);
+  return variant?.clock ? {...variant.clock} : null;
+}
+
+/** Note when a snapshot arrived: the page counts its clock down from then. */
+export function arriving(snapshot) {
+  snapshot.arrived = performance.now();
+  if (snapshot.match?.over && !snapshot.over) {
+    // the match ended in the middle of a game (out of time, match resigned)
+    Object.assign(snapshot, {over: true, turn: null, legal: [], previews: {}, forbidden: []});
+  }
+  return snapshot;
+}
+
+/** Keep the page's list of the colors played in step with the snapshot. */
+export function noteMoves(table) {
+  const {move_number: count, last_move: last} = table.snapshot;
+  const moves = table.moves.slice(0, count);
+  if (last && count > 0) moves[count - 1] = last.color;
+  table.moves = moves;
+}
+
+export function attachGame(app) {
+  const {state, store} = app;
+
+  function makeTable(config, layout, snapshot, tableId) {
+    return {
+      tableId, config, layout, snapshot,
+      players: layout.players || config.seats.map((seat) => ({...seat})),
+      queuedColor: null, requesting: false, botBusy: false, error: null,
+      engineGeneration: tableId === null ? null : app.engine.generation,
+      moves: [], // the colors played, to reopen the game in a new worker
+      matchId: null, created: null, // its saved log (storage), once a move was made
+      readOnly: null,  // 'elsewhere' | 'taken-over': another tab has this match
+      replay: null,    // {id, saved, step, total}: a finished match replayed
+      ratingChanges: null, ratingAsked: false,
+      friend: null,    // a match with a friend by link: {id, seat, ratings, sent, turn} (friend.js)
+      resumeStandIn: false, // a saved match's last state, drawn before boot (saved.js showStandIn)
+    };
+  }
+
+  async function startGame(config) {
+    const {moves = null, ...chosen} = config; // moves: a shared game's, replayed (around.js)
+    state.config = structuredClone(chosen);
+    const boards = state.catalog.boards;
+    const snapshotBoard = Object.hasOwn(boards, config.variant) ? boards[config.variant] : null;
+    if (state.engine.status !== 'ready') {
+      // before boot: the variant's snapshot board (its fixed seed), opened on the
+      // engine once it is up
+      if (!snapshotBoard || config.variant === 'practice' || moves?.length
+          || (config.seed !== null && config.seed !== undefined && config.seed !== state.catalog.seed)) {
+        state.pendingConfig = state.config; // started once the engine is up
+        return;
+      }
+      const seeded = {...state.config, seed: state.catalog.seed};
+      state.table = makeTable(seeded, snapshotBoard.layout, snapshotBoard.state, null);
+      state.table.standIn = config.seed === null || config.seed === undefined;
+      app.changed();
+      return;
+    }
+    let opened;
+    try {
+      opened = await app.request('new_game', {...newGameParams(state.config, state.catalog),
+                                              ...(moves?.length ? {moves} : {})});
+    } catch (error) {
+      return app.showError(error);
+    }
+    const seeded = {...state.config, seed: opened.layout.seed};
+    const table = makeTable(seeded, opened.layout, opened.state, opened.table_id);
+    if (moves?.length) table.moves = [...moves];
+    table.matchId = newMatchId();
+    setTable(table);
+    arriving(table.snapshot);
+    app.saveTable(table);
+    afterSnapshot(table);
+    app.changed();
+  }
+
+  /** Put `table` at the table, closing (and letting go of) the one before. */
+  function setTable(table) {
+    const previous = state.table;
+    state.table = table;
+    state.blocked = null;
+    for (const listener of app.snapshotListeners) listener(state);
+    if (previous && previous !== table) {
+      if (previous.tableId) app.request('close', {table_id: previous.tableId}).catch(() => {});
+      if (previous.matchId && previous.matchId !== table.matchId && !previous.readOnly) {
+        // a game left before its first move is no saved match
+        if (previous.snapshot.record?.events.length === 0 && !previous.replay) store.removeMatch(previous.matchId);
+        else app.saveTable(previous);
+        store.releaseMatch(previous.matchId);
+      }
+    }
+  }
+
+  async function play(color) {
+    const table = state.table;
+    if (!table) return;
+    const snapshot = table.snapshot;
+    if (snapshot.over || table.requesting || table.queuedColor !== null) return;
+    if (table.replay || table.readOnly || snapshot.turn === null) return;
+    if (table.players[snapshot.turn]?.kind !== 'human') return;
+    if (!(String(color) in snapshot.previews)) return; // forbidden or not a color
+    app.tableView.controls?.reset();
+    if (table.tableId === null) {
+      table.queuedColor = color;
+      app.changed();
+      return;
+    }
+    await requestState(table, 'play', {color});
+  }
+
+  /** Ask the engine to act on `table` (as of the state shown) and show its answer. */
+  async function requestState(table, method, params) {
+    table.requesting = true;
+    app.changed();
+    try {
+      const next = await app.request(method, {table_id: table.tableId, state_id: table.snapshot.state_id, ...params});
+      table.requesting = false;
+      await applySnapshot(table, next);
+    } catch (error) {
+      table.requesting = false;
+      app.showError(error, table);
+    }
+  }
+
+  /** Show a new state of `table` unless the table was left or the state is old. */
+  async function applySnapshot(table, snapshot) {
+    arriving(snapshot);
+    const current = () => state.table === table && snapshot.state_id >= table.snapshot.state_id;
+    if (!current()) return false;
+    if ((snapshot.game_index ?? 0) !== (table.layout.game_index ?? 0)) {
+      // the next game of a match: same board, other corners
+      const layout = await app.request('layout', {table_id: table.tableId});
+      if (!current()) return false;
+      table.layout = layout;
+    }
+    table.snapshot = snapshot;
+    table.error = null;
+    noteMoves(table);
+    for (const listener of app.snapshotListeners) listener(state);
+    app.saveTable(table);
+    afterSnapshot(table);
+    updateRatings(app, table);
+    // drawn now, not in the next frame: of two states that arrive within one frame (a
+    // move and a quick reply) the board shows each, one after the other
+    app.drawNow();
+    return true;
+  }
+
+  /** Ask the worker for a computer move when a computer is to move. */
+  function afterSnapshot(table) {
+    const snapshot = table.snapshot;
+    if (snapshot.over || table.tableId === null || table.botBusy || table.replay || table.readOnly) return;
+    if (snapshot.turn === null || table.players[snapshot.turn]?.kind !== 'computer') return;
+    table.botBusy = true;
+    const previousSeat = snapshot.last_move?.seat;
+    const pace = previousSeat !== undefined && table.players[previousSeat]?.kind === 'computer';
+    const ask = async () => {
+      if (state.table !== table) return;
+      const started = performance.now();
+      try {
+        const next = await app.request('bot_move', {table_id: table.tableId, state_id: snapshot.state_id});
+        table.botBusy = false;
+        table.botTiming = {started, stateId: next.state_id};
+        await applySnapshot(table, next);
+      } catch (error) {
+        table.botBusy = false;
+        if (state.table === table && error.type !== 'StaleState') app.showError(error, table);
+      }
+    };
+    if (pace) setTimeout(ask, BOT_PACING_MS);
+    else ask();
+  }
+
+  /** Practice: take back the last move of the person (and the computer's answer). */
+  async function undo() {
+    const table = state.table;
+    if (!table || table.tableId === null || table.requesting || table.botBusy) return;
+    await requestState(table, 'undo', {});
+  }
+
+  /** resign_game (in a match the next game is still played), resign_match or ready
+   *  (for the next game of the match), for the person at `seat`. */
+  async function seatAction(method, seat) {
+    const table = state.table;
+    if (!table || table.tableId === null || table.requesting || table.snapshot.match?.over) return;
+    if (table.replay || table.readOnly) return;
+    await requestState(table, method, {seat});
+  }
+
+  /** Practice: mark the color the strongest computer level would play. */
+  async function hint() {
+    const table = state.table;
+    if (!table || table.tableId === null || table.requesting) return;
+    const stateId = table.snapshot.state_id;
+    table.requesting = true;
+    app.changed();
+    try {
+      const {color} = await app.request('hint', {table_id: table.tableId, state_id: stateId});
+      table.hint = {color, stateId};
+    } catch (error) {
+      app.showError(error, table);
+    }
+    table.requesting = false;
+    app.changed();
+  }
+
+  Object.assign(app, {
+    startGame, play, undo, hint, makeTable, setTable, applySnapshot, afterSnapshot,
+    rematch: () => startGame({...state.config, seed: null}),
+    resign: (seat) => seatAction('resign_game', seat),
+    resignMatch: (seat) => seatAction('resign_match', seat),
+    ready: (seat) => seatAction('ready', seat),
+  });
+}
