@@ -94,6 +94,7 @@ export function attachGame(app) {
   async function startGame(config) {
     const {moves = null, ...chosen} = config; // moves: a shared game's, replayed (around.js)
     state.config = structuredClone(chosen);
+    state.pendingResume = null; // a game chosen before boot wins over the match that waited (it stays saved)
     const boards = state.catalog.boards;
     const snapshotBoard = Object.hasOwn(boards, config.variant) ? boards[config.variant] : null;
     if (state.engine.status !== 'ready') {

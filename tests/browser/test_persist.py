@@ -302,3 +302,33 @@ def test_a_reload_mid_game_draws_the_match_before_the_engine_is_up(new_guarded_c
     assert page.evaluate("window.__firstBoard")["engine"] == "ready"
     assert {"moves": data(page, "moves"), "owners": owners(page), "colors": colors(page)} == truth
     assert page.locator(".notice").count() == 0
+
+
+def test_a_game_chosen_before_the_engine_is_up_is_not_replaced_by_the_resumed_match(new_guarded_context, site_url):
+    # no service worker, and the engine's snapshot held back: the engine stays down
+    # until the new game has been chosen
+    context, _ = new_guarded_context(service_workers="block")
+    page = context.new_page()
+    boot_page(page, site_url)
+    start_match(page, variant="classic", name="Lies", games=1)
+    waiting = data(page, "matchId")
+    play_one(page)
+    held = []
+    context.route("**/*.snapshot", lambda route: held.append(route))
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert data(page, "engine") == "booting" and data(page, "matchId") == waiting  # drawn before boot
+    page.click("#new-game")
+    page.select_option('select[name="variant"]', "quick")
+    page.click('button[data-action="start"]')
+    assert data(page, "engine") == "booting"
+    for route in held:
+        route.continue_()
+    context.unroute("**/*.snapshot")
+    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.body.dataset.tableId !== '0' && document.body.dataset.variant === 'quick'")
+    assert data(page, "matchId") != waiting
+    # the match that waited is still in the lobby, to resume when wanted
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    assert page.locator(f'.saved-match[data-id="{waiting}"] button[data-action="resume"]').count() == 1
