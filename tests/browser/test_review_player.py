@@ -31,8 +31,9 @@ def reviewed(booted_page):
 
 def go_to(page, ply):
     """The review at the position before ply `ply` (by keyboard, from the start)."""
-    page.locator("body").focus()
+    page.evaluate("() => document.activeElement?.blur()")  # the keys go to the page, not a button
     page.keyboard.press("Home")
+    page.wait_for_function("() => document.body.dataset.moves === '0'")  # not a stale position
     for _ in range(ply):
         page.keyboard.press("ArrowRight")
     page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=ply)
