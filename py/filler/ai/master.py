@@ -426,8 +426,12 @@ class Search:
     def solve(self, pos: Position):
         """The proven value and best color (an Analysis with exact True), or None when
         the budget runs out first. First the result (a null window around a draw),
-        then the best margin within it; if only the first is done in time, its move
-        keeps the result."""
+        then the best margin within it, by null windows: a win from its proven
+        margin upwards, so that each one that holds gives a move with a larger
+        margin (what is played when the time ends), a loss from its bound
+        downwards. If the margin is not proven in time, ``exact`` is False and the
+        value is the bound that is proven (a lower bound of a win, an upper bound
+        of a loss)."""
         self.solving = True
         try:
             color, value, order, complete = self.root(pos, SOLVED, [], -1, 1)
@@ -435,17 +439,35 @@ class Search:
                 return None
             proven = Analysis(color, value, True, None, SOLVED, self.limits.nodes, True)
             if value != 0:
-                # value >= 1: a win (a lower bound); <= -1: every move loses
-                low, high = (WIN // 2, INFINITY) if value > 0 else (-INFINITY, -WIN // 2)
+                proven.exact = False
                 try:
-                    color2, value2, _, complete2 = self.root(pos, SOLVED, order, low, high)
+                    if value > 0:
+                        # a win with at least this margin: raise it while it holds
+                        while True:
+                            color2, value2, order, complete2 = self.root(
+                                pos, SOLVED, order, value, value + 1)
+                            if not complete2 or color2 is None:
+                                break
+                            if value2 <= value:
+                                proven.exact = True
+                                break
+                            value = proven.value = value2
+                            proven.color = color2
+                    else:
+                        # every move loses, by at least this much: lower the bound
+                        # until a move reaches it
+                        while True:
+                            color2, value2, order, complete2 = self.root(
+                                pos, SOLVED, order, value - 1, value)
+                            if not complete2 or color2 is None:
+                                break
+                            if value2 >= value:
+                                proven.color, proven.value, proven.exact = color2, value2, True
+                                break
+                            value = proven.value = value2
                 except OutOfBudget:
-                    complete2 = False
-                if complete2 and color2 is not None:
-                    proven = Analysis(color2, value2, True, None, SOLVED, self.limits.nodes,
-                                      True)
-                else:
-                    proven.exact = False   # the result is proven, the margin not
+                    pass
+            proven.nodes = self.limits.nodes
             proven.line = self.line(pos, proven.color)
             return proven
         finally:
@@ -495,8 +517,19 @@ def analyse(board: Board, pos: Position, limits: Limits, *, reach_weight=1,
             proven = None
         limits.nodes = part.nodes
         search.limits = limits
-        if proven is not None:
+        if proven is not None and (proven.exact or proven.value > 0):
             return proven
+        if proven is not None:
+            # a proven loss whose margin is not: the middle-game search, which
+            # weighs the margin, picks the move in the time that is left
+            try:
+                found = search.deepen(pos)
+            except OutOfBudget:
+                found = None
+            if found is None:
+                return proven
+            found.value, found.exact, found.solved = proven.value, False, True
+            return found
     try:
         return search.deepen(pos)
     except OutOfBudget:
