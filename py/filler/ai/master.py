@@ -423,7 +423,7 @@ class Search:
             result.nodes = self.limits.nodes
         return result
 
-    def solve(self, pos: Position):
+    def solve(self, pos: Position, rest: Limits | None = None):
         """The proven value and best color (an Analysis with exact True), or None when
         the budget runs out first. First the result (a null window around a draw),
         then the best margin within it, by null windows: a win from its proven
@@ -431,7 +431,9 @@ class Search:
         margin (what is played when the time ends), a loss from its bound
         downwards. If the margin is not proven in time, ``exact`` is False and the
         value is the bound that is proven (a lower bound of a win, an upper bound
-        of a loss)."""
+        of a loss). ``rest``: the limits a win's margin may use once the result is
+        proven (the move's whole time: the result is what matters, and the margin
+        only gets better)."""
         self.solving = True
         try:
             color, value, order, complete = self.root(pos, SOLVED, [], -1, 1)
@@ -443,6 +445,9 @@ class Search:
                 try:
                     if value > 0:
                         # a win with at least this margin: raise it while it holds
+                        if rest is not None:
+                            rest.nodes = self.limits.nodes
+                            self.limits = rest
                         while True:
                             color2, value2, order, complete2 = self.root(
                                 pos, SOLVED, order, value, value + 1)
@@ -512,10 +517,10 @@ def analyse(board: Board, pos: Position, limits: Limits, *, reach_weight=1,
         part = limits.part(0.5)
         search.limits = part
         try:
-            proven = search.solve(pos)
+            proven = search.solve(pos, limits)
         except OutOfBudget:
             proven = None
-        limits.nodes = part.nodes
+        limits.nodes = search.limits.nodes
         search.limits = limits
         if proven is not None and (proven.exact or proven.value > 0):
             return proven
