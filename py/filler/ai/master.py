@@ -19,12 +19,17 @@ color, the turn and the count of moves without a capture):
   with the engine's own rules (flood, enclosure, dead regions, the stalemate
   rule, the equator end, the crown), no evaluation at all. It first proves the
   result with a null window around a draw (win, draw or loss), then the best
-  final margin within that result. Bounds cut it short: a side can at most gain
-  every free cell, so a position whose best or worst case is already decided is
-  not searched further. The master tries it once at most ``ending_cells`` free
-  cells are left, with half of the move's time (what it learns stays in the
-  table for the middle-game search if it does not finish); each later move has
-  a smaller ending to prove.
+  final margin within that result, by null windows again: a win's margin is
+  raised one proof at a time (each proof gives a move that keeps it, so the
+  time can end at any point), a loss's bound is lowered until a move reaches
+  it. Bounds cut it short: a side can at most gain every free cell, so a
+  position whose best or worst case is already decided is not searched further.
+  The master tries it once at most ``ending_cells`` free cells are left, with
+  half of the move's time for the result (what it learns stays in the table for
+  the middle-game search if it does not finish) and, once a win is proven, the
+  rest of the time for its margin; a proven loss whose margin is not proven in
+  time is played by the middle-game search, which weighs the margin. Each later
+  move has a smaller ending to prove.
 - **The middle game** (``Search.deepen``): iterative deepening principal
   variation search (negamax), ordered by the table's move, two killer moves per
   ply and a history table, then by the largest flood. A leaf is the parent's
@@ -508,8 +513,10 @@ def analyse(board: Board, pos: Position, limits: Limits, *, reach_weight=1,
             solver=True, table=None) -> Analysis | None:
     """The master's analysis of ``pos`` within ``limits`` (see the module text).
 
-    With ``solver``, the ending solver gets a part of the budget first once few
-    free cells are left; if it proves the result in time, that is the analysis.
+    With ``solver``, the ending solver gets half of the budget first once few
+    free cells are left; if it proves the result in time, that is the analysis
+    (a win's margin may use the whole budget; a loss whose margin it could not
+    prove gets the middle-game search's move, with the solver's bound as value).
     None only when the budget ended before one move was searched.
     """
     search = Search(board, pos.turn, limits, reach_weight, table)
