@@ -184,18 +184,22 @@ class Search:
         then the largest flood (ties: the history table)."""
         board = self.board
         seat = pos.turn
-        flood, fits, value = board._flood, board.fits, board.value
-        territory, free = pos.own[seat], pos.free
+        fits, value = board.fits, board.value
+        spread = board.layout.spread
+        free = pos.free
+        edge = board.layout.border(pos.own[seat]) & free
         legal = board.legal(pos)
         if first is not None and first in legal:
-            yield first, flood(territory, free & fits[first])
+            seeds = edge & fits[first]
+            yield first, spread(seeds, free & fits[first]) if seeds else 0
         killers = self.killers.get(ply, ())
         history = self.history[seat]
         ranked = []
         for c in legal:
             if c == first:
                 continue
-            f = flood(territory, free & fits[c])
+            seeds = edge & fits[c]
+            f = spread(seeds, free & fits[c]) if seeds else 0
             if c in killers:
                 rank = 1 << 40
             else:
@@ -328,9 +332,14 @@ class Search:
         own, free = pos.own, pos.free
         mine = self.team[seat] == 0
         a, b = self.sides(own)
+        lead = a - b if mine else b - a     # the mover's side ahead by this much
+        before, after = own[:seat], own[seat + 1:]
+        territory = own[seat]
+        scores = self.scores
         quiet = None     # the value of a move that captures nothing, the same for all
         best, best_move = -INFINITY, None
         crown = board.crown
+        evaluated = 0    # leaves evaluated (the horizon is met there)
         for color, f in self.ordered(pos, first, ply):
             limits.tick()
             if not f:
@@ -338,39 +347,46 @@ class Search:
                     v = sign * self.terminal(board.play(pos, color, f))
                 else:
                     if quiet is None:
-                        self.horizon += 1
+                        evaluated += 1
                         quiet = sign * self.evaluate(own, free)
                     v = quiet
             else:
                 rest = free & ~f
-                gain = value(f)
-                na, nb = (a + gain, b) if mine else (a, b + gain)
+                ahead = lead + value(f)
                 spare = value(rest)
-                if not rest or na > nb + spare or nb > na + spare or (crown and f & crown):
+                if not rest or ahead > spare or -ahead > spare or (crown and f & crown):
                     if pending:
                         # the game may end here: first the enclosures of the move before
                         pos = board.play(pos.parent, pos.color, pos.flood)
                         pending = False
                         if pos.over:
+                            self.horizon += evaluated
                             return sign * self.terminal(pos), None
                         own, free = pos.own, pos.free
                         a, b = self.sides(own)
+                        lead = a - b if mine else b - a
+                        before, after = own[:seat], own[seat + 1:]
+                        territory = own[seat]
                     child = board.play(pos, color, f)
                     if child.over:
                         v = sign * self.terminal(child)
                     else:
-                        self.horizon += 1
+                        evaluated += 1
                         v = sign * self.evaluate(child.own, child.free)
                 else:
-                    self.horizon += 1
-                    grown = own[:seat] + (own[seat] | f,) + own[seat + 1:]
-                    v = sign * self.evaluate(grown, rest)
+                    evaluated += 1
+                    grown = before + (territory | f,) + after
+                    v = scores.get(grown)
+                    if v is None:
+                        v = scores[grown] = self._evaluate(grown, rest)
+                    v *= sign
             if v > best:
                 best, best_move = v, color
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
                         break
+        self.horizon += evaluated
         return best, best_move
 
     def root(self, pos: Position, depth: int, order, alpha=-INFINITY, beta=INFINITY):
