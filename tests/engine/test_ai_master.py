@@ -87,6 +87,29 @@ def test_ending_solver_equals_brute_force(index):
 
 
 @pytest.mark.parametrize("index", range(len(boards())))
+def test_ending_solver_cut_short_keeps_the_bound_it_proved(index):
+    # with budgets that end while the margin is being proven: the value it gives
+    # is a proven bound (a win's lower bound, a loss's upper bound), and a win's
+    # move reaches it
+    game = boards()[index]
+    board, pos = Board.from_game(game)
+    memo = _MEMO.setdefault(index, {})
+    exact = brute_force(game, memo)
+    for nodes in (30, 60, 120, 250, 500, 1000, 2000):
+        proven = Search(board, pos.turn, Limits(max_nodes=nodes)).solve(pos)
+        if proven is None:
+            continue
+        if proven.exact:
+            assert proven.value == exact
+        elif proven.value > 0:
+            assert exact >= proven.value > WIN // 2
+            assert value_after(game, proven.color, memo) >= proven.value
+        else:
+            assert -WIN // 2 > proven.value >= exact
+        assert (proven.value > 0) == (exact > 0) and (proven.value < 0) == (exact < 0)
+
+
+@pytest.mark.parametrize("index", range(len(boards())))
 def test_middle_game_search_is_exact_where_it_says_so(index):
     # the search with its evaluation, lazy leaves and table: deepened until the
     # value is exact, it is the brute-force value; at any depth, a value it calls

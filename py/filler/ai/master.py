@@ -19,12 +19,17 @@ color, the turn and the count of moves without a capture):
   with the engine's own rules (flood, enclosure, dead regions, the stalemate
   rule, the equator end, the crown), no evaluation at all. It first proves the
   result with a null window around a draw (win, draw or loss), then the best
-  final margin within that result. Bounds cut it short: a side can at most gain
-  every free cell, so a position whose best or worst case is already decided is
-  not searched further. The master tries it once at most ``ending_cells`` free
-  cells are left, with half of the move's time (what it learns stays in the
-  table for the middle-game search if it does not finish); each later move has
-  a smaller ending to prove.
+  final margin within that result, by null windows again: a win's margin is
+  raised one proof at a time (each proof gives a move that keeps it, so the
+  time can end at any point), a loss's bound is lowered until a move reaches
+  it. Bounds cut it short: a side can at most gain every free cell, so a
+  position whose best or worst case is already decided is not searched further.
+  The master tries it once at most ``ending_cells`` free cells are left, with
+  half of the move's time for the result (what it learns stays in the table for
+  the middle-game search if it does not finish) and, once a win is proven, the
+  rest of the time for its margin; a proven loss whose margin is not proven in
+  time is played by the middle-game search, which weighs the margin. Each later
+  move has a smaller ending to prove.
 - **The middle game** (``Search.deepen``): iterative deepening principal
   variation search (negamax), ordered by the table's move, two killer moves per
   ply and a history table, then by the largest flood. A leaf is the parent's
@@ -179,18 +184,22 @@ class Search:
         then the largest flood (ties: the history table)."""
         board = self.board
         seat = pos.turn
-        flood, fits, value = board._flood, board.fits, board.value
-        territory, free = pos.own[seat], pos.free
+        fits, value = board.fits, board.value
+        spread = board.layout.spread
+        free = pos.free
+        edge = board.layout.border(pos.own[seat]) & free
         legal = board.legal(pos)
         if first is not None and first in legal:
-            yield first, flood(territory, free & fits[first])
+            seeds = edge & fits[first]
+            yield first, spread(seeds, free & fits[first]) if seeds else 0
         killers = self.killers.get(ply, ())
         history = self.history[seat]
         ranked = []
         for c in legal:
             if c == first:
                 continue
-            f = flood(territory, free & fits[c])
+            seeds = edge & fits[c]
+            f = spread(seeds, free & fits[c]) if seeds else 0
             if c in killers:
                 rank = 1 << 40
             else:
@@ -323,9 +332,14 @@ class Search:
         own, free = pos.own, pos.free
         mine = self.team[seat] == 0
         a, b = self.sides(own)
+        lead = a - b if mine else b - a     # the mover's side ahead by this much
+        before, after = own[:seat], own[seat + 1:]
+        territory = own[seat]
+        scores = self.scores
         quiet = None     # the value of a move that captures nothing, the same for all
         best, best_move = -INFINITY, None
         crown = board.crown
+        evaluated = 0    # leaves evaluated (the horizon is met there)
         for color, f in self.ordered(pos, first, ply):
             limits.tick()
             if not f:
@@ -333,39 +347,46 @@ class Search:
                     v = sign * self.terminal(board.play(pos, color, f))
                 else:
                     if quiet is None:
-                        self.horizon += 1
+                        evaluated += 1
                         quiet = sign * self.evaluate(own, free)
                     v = quiet
             else:
                 rest = free & ~f
-                gain = value(f)
-                na, nb = (a + gain, b) if mine else (a, b + gain)
+                ahead = lead + value(f)
                 spare = value(rest)
-                if not rest or na > nb + spare or nb > na + spare or (crown and f & crown):
+                if not rest or ahead > spare or -ahead > spare or (crown and f & crown):
                     if pending:
                         # the game may end here: first the enclosures of the move before
                         pos = board.play(pos.parent, pos.color, pos.flood)
                         pending = False
                         if pos.over:
+                            self.horizon += evaluated
                             return sign * self.terminal(pos), None
                         own, free = pos.own, pos.free
                         a, b = self.sides(own)
+                        lead = a - b if mine else b - a
+                        before, after = own[:seat], own[seat + 1:]
+                        territory = own[seat]
                     child = board.play(pos, color, f)
                     if child.over:
                         v = sign * self.terminal(child)
                     else:
-                        self.horizon += 1
+                        evaluated += 1
                         v = sign * self.evaluate(child.own, child.free)
                 else:
-                    self.horizon += 1
-                    grown = own[:seat] + (own[seat] | f,) + own[seat + 1:]
-                    v = sign * self.evaluate(grown, rest)
+                    evaluated += 1
+                    grown = before + (territory | f,) + after
+                    v = scores.get(grown)
+                    if v is None:
+                        v = scores[grown] = self._evaluate(grown, rest)
+                    v *= sign
             if v > best:
                 best, best_move = v, color
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
                         break
+        self.horizon += evaluated
         return best, best_move
 
     def root(self, pos: Position, depth: int, order, alpha=-INFINITY, beta=INFINITY):
@@ -423,11 +444,17 @@ class Search:
             result.nodes = self.limits.nodes
         return result
 
-    def solve(self, pos: Position):
+    def solve(self, pos: Position, rest: Limits | None = None):
         """The proven value and best color (an Analysis with exact True), or None when
         the budget runs out first. First the result (a null window around a draw),
-        then the best margin within it; if only the first is done in time, its move
-        keeps the result."""
+        then the best margin within it, by null windows: a win from its proven
+        margin upwards, so that each one that holds gives a move with a larger
+        margin (what is played when the time ends), a loss from its bound
+        downwards. If the margin is not proven in time, ``exact`` is False and the
+        value is the bound that is proven (a lower bound of a win, an upper bound
+        of a loss). ``rest``: the limits a win's margin may use once the result is
+        proven (the move's whole time: the result is what matters, and the margin
+        only gets better)."""
         self.solving = True
         try:
             color, value, order, complete = self.root(pos, SOLVED, [], -1, 1)
@@ -435,17 +462,38 @@ class Search:
                 return None
             proven = Analysis(color, value, True, None, SOLVED, self.limits.nodes, True)
             if value != 0:
-                # value >= 1: a win (a lower bound); <= -1: every move loses
-                low, high = (WIN // 2, INFINITY) if value > 0 else (-INFINITY, -WIN // 2)
+                proven.exact = False
                 try:
-                    color2, value2, _, complete2 = self.root(pos, SOLVED, order, low, high)
+                    if value > 0:
+                        # a win with at least this margin: raise it while it holds
+                        if rest is not None:
+                            rest.nodes = self.limits.nodes
+                            self.limits = rest
+                        while True:
+                            color2, value2, order, complete2 = self.root(
+                                pos, SOLVED, order, value, value + 1)
+                            if not complete2 or color2 is None:
+                                break
+                            if value2 <= value:
+                                proven.exact = True
+                                break
+                            value = proven.value = value2
+                            proven.color = color2
+                    else:
+                        # every move loses, by at least this much: lower the bound
+                        # until a move reaches it
+                        while True:
+                            color2, value2, order, complete2 = self.root(
+                                pos, SOLVED, order, value - 1, value)
+                            if not complete2 or color2 is None:
+                                break
+                            if value2 >= value:
+                                proven.color, proven.value, proven.exact = color2, value2, True
+                                break
+                            value = proven.value = value2
                 except OutOfBudget:
-                    complete2 = False
-                if complete2 and color2 is not None:
-                    proven = Analysis(color2, value2, True, None, SOLVED, self.limits.nodes,
-                                      True)
-                else:
-                    proven.exact = False   # the result is proven, the margin not
+                    pass
+            proven.nodes = self.limits.nodes
             proven.line = self.line(pos, proven.color)
             return proven
         finally:
@@ -481,8 +529,10 @@ def analyse(board: Board, pos: Position, limits: Limits, *, reach_weight=1,
             solver=True, table=None) -> Analysis | None:
     """The master's analysis of ``pos`` within ``limits`` (see the module text).
 
-    With ``solver``, the ending solver gets a part of the budget first once few
-    free cells are left; if it proves the result in time, that is the analysis.
+    With ``solver``, the ending solver gets half of the budget first once few
+    free cells are left; if it proves the result in time, that is the analysis
+    (a win's margin may use the whole budget; a loss whose margin it could not
+    prove gets the middle-game search's move, with the solver's bound as value).
     None only when the budget ended before one move was searched.
     """
     search = Search(board, pos.turn, limits, reach_weight, table)
@@ -490,13 +540,24 @@ def analyse(board: Board, pos: Position, limits: Limits, *, reach_weight=1,
         part = limits.part(0.5)
         search.limits = part
         try:
-            proven = search.solve(pos)
+            proven = search.solve(pos, limits)
         except OutOfBudget:
             proven = None
-        limits.nodes = part.nodes
+        limits.nodes = search.limits.nodes
         search.limits = limits
-        if proven is not None:
+        if proven is not None and (proven.exact or proven.value > 0):
             return proven
+        if proven is not None:
+            # a proven loss whose margin is not: the middle-game search, which
+            # weighs the margin, picks the move in the time that is left
+            try:
+                found = search.deepen(pos)
+            except OutOfBudget:
+                found = None
+            if found is None:
+                return proven
+            found.value, found.exact, found.solved = proven.value, False, True
+            return found
     try:
         return search.deepen(pos)
     except OutOfBudget:

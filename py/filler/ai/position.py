@@ -60,7 +60,7 @@ class Layout:
             else:
                 self.dilate = self._masked_dilate(deltas, blocked)
         # flood, enclosure and reach with the dilation written out in their loops
-        self.flood, self.enclosed, self.reach = _kernels(
+        self.flood, self.enclosed, self.reach, self.border, self.spread = _kernels(
             _engine_expression(shape, width, height, walls), self.dilate)
 
     @staticmethod
@@ -197,18 +197,32 @@ def enclosed(gained, others, free):
     return 0
 
 def reach(a, b, free):
-    got_a = got_b = 0
+    got_a = got_b = tied = 0
     while True:
         x = a
         a = ({expr}) & free
         x = b
         b = ({expr}) & free
-        if not (a | b):
-            return got_a, got_b
-        both = a & b
-        got_a |= a ^ both
-        got_b |= b ^ both
-        free &= ~(a | b)
+        grown = a | b
+        if not grown:
+            return got_a & ~tied, got_b & ~tied
+        got_a |= a
+        got_b |= b
+        tied |= a & b
+        free ^= grown
+
+def border(x):
+    return {expr}
+
+def spread(grow, take):
+    gained = grow
+    take ^= grow
+    while grow:
+        x = grow
+        grow = ({expr}) & take
+        gained |= grow
+        take ^= grow
+    return gained
 """
 
 _kernel_cache = {}
@@ -217,9 +231,14 @@ LOCAL_STEPS = 10
 
 
 def _kernels(expr, dilate):
-    """(flood, enclosed, reach) compiled with ``expr`` (the dilation of ``x``) inline.
+    """(flood, enclosed, reach, border, spread) compiled with ``expr`` (the dilation
+    of ``x``) inline.
 
-    flood(x, take): the cells of ``take`` connected to ``x`` through ``take``;
+    flood(x, take): the cells of ``take`` connected to ``x`` through ``take``
+    (``x`` outside ``take``); border(x): the neighbours of ``x`` (and bits of ``x``
+    and off the board: mask it); spread(grow, take): ``grow`` (inside ``take``)
+    and the cells of ``take`` connected to it, so ``flood(x, take)`` is
+    ``spread(border(x) & take, take)``;
     enclosed(gained, others, free): the free cells that no other side can reach
     any more after a move gained ``gained`` (0 when nothing was sealed off);
     reach(a, b, free): the free cells each of two sides gets to first, growing one
@@ -236,7 +255,8 @@ def _kernels(expr, dilate):
         namespace = {"_dilate": dilate}
         exec(compile(_KERNELS.format(expr=expr, local=LOCAL_STEPS), "<filler.ai.kernels>",
                      "exec"), namespace)
-        functions = (namespace["flood"], namespace["enclosed"], namespace["reach"])
+        functions = tuple(namespace[name] for name in
+                          ("flood", "enclosed", "reach", "border", "spread"))
         if len(_kernel_cache) > 64:
             _kernel_cache.clear()
         _kernel_cache[key] = functions
@@ -378,7 +398,8 @@ class Board:
     def legal(self, pos: Position):
         if pos.over:
             return []
-        key = (pos.turn, pos.colors)
+        # two seats: both current colors are banned whoever moves
+        key = pos.colors if self.seats == 2 else (pos.turn, pos.colors)
         legal = self._legal.get(key)
         if legal is None:
             banned = {pos.colors[pos.turn]}
