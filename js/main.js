@@ -216,12 +216,14 @@ async function main() {
   const friendLink = attachFriend(app);
 
   boot.startEngine();
+  const unfinished = store.listMatches({finished: false})[0];
+  const resume = unfinished && !launch.given && !body.hasAttribute('data-embed');
+  // the match to be resumed, drawn from its last state at once (before snapshots.json too)
+  if (resume && !friendLink) saved.showStandIn();
   const loaded = await boot.loadSnapshots();
   if (loaded) launch.check(state.catalog); // unknown variant or level: a message, the default game
-  const unfinished = store.listMatches({finished: false})[0];
-  if (unfinished && !launch.given && !body.hasAttribute('data-embed') && !state.table && !state.pendingConfig) {
-    state.pendingResume = true;
-    if (!friendLink) saved.showStandIn(); // the match to be resumed, drawn before the engine is up
+  if (resume && (!state.table || state.table.resumeStandIn) && !state.pendingConfig) {
+    state.pendingResume = true; // a game chosen in the meantime wins (game.js startGame)
   } else if (loaded && !state.table && !friendLink) app.startGame(state.config);
 }
 

@@ -201,8 +201,9 @@ def test_a_saved_match_can_be_deleted_from_the_lobby_after_asking(new_guarded_co
     finished = data(page, "matchId")
     play_one(page)
     resign(page, "match")
-    page.wait_for_selector('body[data-match-over="1"]', state="attached")
+    page.wait_for_selector('body[data-rated="1"]', state="attached")  # the rating change is stored
     ratings = page.evaluate("localStorage.getItem('filler:ratings')")
+    assert "Ilse" in ratings
     start_match(page, name="Ilse", games=1)
     at_table = data(page, "matchId")
     play_one(page)
