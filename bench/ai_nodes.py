@@ -26,19 +26,13 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pyodide_node import ROOT, available, run_python  # noqa: E402  (beside this file)
+from pyodide_node import CPU_CLOCK, ROOT, available, run_python  # noqa: E402  (beside this file)
 
 BENCH = """
 import importlib, json, sys, time
 import filler
 from filler.ai import choose
-if sys.platform == "emscripten":   # under Node: the process's CPU time
-    from js import process
-    def clock():
-        usage = process.cpuUsage()
-        return (usage.user + usage.system) / 1e6
-else:
-    clock = time.thread_time
+%(cpu_clock)s
 
 def searcher(name):
     Board = importlib.import_module(name + ".ai.position").Board
@@ -51,13 +45,13 @@ def searcher(name):
     def run(game, nodes):
         board, pos = Board.from_game(game)
         limits = search.Limits(None, nodes)
-        start = clock()
+        start = cpu()
         if Search is not None:
             Search(board, pos.turn, limits).deepen(pos)
         else:
             for _ in search.iterate(board, pos, limits, reach_weight=1.0, max_depth=64):
                 pass
-        return min(limits.nodes, nodes), clock() - start
+        return min(limits.nodes, nodes), cpu() - start
     return run
 
 runs = [searcher(name) for name in %(packages)r]
@@ -130,7 +124,7 @@ def main(argv=None) -> int:
     variants = [v for v in args.variant.split(",") if v]
     names = ["this tree"] + ([args.against] if args.against != "none" else [])
     packages = ["filler"] + ([package_name(args.against)] if args.against != "none" else [])
-    source = BENCH % {"variants": variants, "boards": args.boards, "seed": args.seed,
+    source = BENCH % {"cpu_clock": CPU_CLOCK, "variants": variants, "boards": args.boards, "seed": args.seed,
                       "nodes": args.nodes, "repeat": args.repeat, "packages": packages}
     with tempfile.TemporaryDirectory() as tmp:
         extra = unpack(args.against, Path(tmp)) if args.against != "none" else None

@@ -22,19 +22,13 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pyodide_node import available, run_python  # noqa: E402  (beside this file)
+from pyodide_node import CPU_CLOCK, available, run_python  # noqa: E402  (beside this file)
 
 BENCH = """
 import json, sys, time
 import filler
 from filler.ai import choose, default_seconds
-if sys.platform == "emscripten":   # under Node: the process's CPU time
-    from js import process
-    def cpu():
-        usage = process.cpuUsage()
-        return (usage.user + usage.system) / 1e6
-else:
-    cpu = time.thread_time
+%(cpu_clock)s
 out = {"platform": sys.platform, "version": sys.version.split()[0]}
 for variant in %(variants)r:
     times = []
@@ -72,7 +66,7 @@ def main(argv=None) -> int:
         return 2
     variants = [v for v in args.variant.split(",") if v]
     try:
-        result = json.loads(run_python(BENCH % {"variants": variants, "games": args.games,
+        result = json.loads(run_python(BENCH % {"cpu_clock": CPU_CLOCK, "variants": variants, "games": args.games,
                                                 "seed": args.seed, "level": args.level}))
     except RuntimeError as error:
         print(error, file=sys.stderr)

@@ -18,6 +18,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = ROOT / "node_modules" / "pyodide"
 
+# For a benchmark's source: cpu(), seconds of CPU time in CPython (this thread's) and
+# under Node (the process's), so a busy machine does not count against the code.
+CPU_CLOCK = """
+import sys, time
+if sys.platform == "emscripten":   # under Node: the process's CPU time
+    from js import process
+    def cpu():
+        usage = process.cpuUsage()
+        return (usage.user + usage.system) / 1e6
+else:
+    cpu = time.thread_time
+"""
+
 RUNNER = """
 import { loadPyodide } from %(module)s;
 import fs from "fs";

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pyodide_node import ROOT, available, run_python  # noqa: E402  (beside this file)
+from pyodide_node import CPU_CLOCK, ROOT, available, run_python  # noqa: E402  (beside this file)
 
 BENCH = """
 import json, sys, time
@@ -31,13 +31,7 @@ from filler.ai import choose
 from filler.ai.master import Search
 from filler.ai.position import Board
 from filler.ai.search import Limits
-if sys.platform == "emscripten":   # under Node: the process's CPU time
-    from js import process
-    def cpu():
-        usage = process.cpuUsage()
-        return (usage.user + usage.system) / 1e6
-else:
-    cpu = time.thread_time
+%(cpu_clock)s
 out = {"platform": sys.platform, "version": sys.version.split()[0]}
 for variant in %(variants)r:
     rows = []
@@ -90,7 +84,7 @@ def main(argv=None) -> int:
               file=sys.stderr)
         return 2
     variants = [v for v in args.variant.split(",") if v]
-    source = BENCH % {"variants": variants, "games": args.games, "seed": args.seed,
+    source = BENCH % {"cpu_clock": CPU_CLOCK, "variants": variants, "games": args.games, "seed": args.seed,
                       "seconds": args.seconds, "nodes": args.nodes}
     result = measure(source, args.pyodide)
     where = "Pyodide" if args.pyodide else "CPython"

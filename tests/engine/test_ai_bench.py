@@ -20,7 +20,7 @@ def load_bench():
 
 def test_bench_code_plays_whole_games_and_reports_every_move_of_the_level():
     bench = load_bench()
-    code = bench.BENCH % {"variants": ["quick", "four"], "games": 2, "seed": 3,
+    code = bench.BENCH % {"cpu_clock": bench.CPU_CLOCK, "variants": ["quick", "four"], "games": 2, "seed": 3,
                           "level": "beginner"}
     namespace = {}
     exec(code, namespace)
@@ -43,7 +43,7 @@ def load(name):
 
 def test_node_bench_code_counts_nodes_of_this_master():
     bench = load("ai_nodes")
-    code = bench.BENCH % {"variants": ["quick"], "boards": 1, "seed": 2, "nodes": 200,
+    code = bench.BENCH % {"cpu_clock": bench.CPU_CLOCK, "variants": ["quick"], "boards": 1, "seed": 2, "nodes": 200,
                           "repeat": 1, "packages": ["filler"]}
     namespace = {}
     exec(code, namespace)
