@@ -61,8 +61,10 @@ export function applyTheme(root, theme) {
   if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
   else delete root.dataset.theme;
   const metas = [...root.ownerDocument.querySelectorAll('meta[name="theme-color"][media]')];
-  for (const meta of metas) meta.dataset.scheme ??= meta.media.includes('dark') ? 'dark' : 'light';
-  for (const meta of metas) meta.dataset.color ??= meta.content;
+  for (const meta of metas) { // what the page's head says, kept before it is first changed
+    meta.dataset.scheme ??= meta.media.includes('dark') ? 'dark' : 'light';
+    meta.dataset.color ??= meta.content;
+  }
   const chosen = metas.find((meta) => meta.dataset.scheme === theme);
   for (const meta of metas) meta.content = chosen ? chosen.dataset.color : meta.dataset.color;
 }
