@@ -171,7 +171,7 @@ export default {
     'rating.now': '(rating nu {rating})',
 
     'review.open': 'Analyse',
-    'review.title': 'Analyse van spel {number}',
+    'review.title': 'Analyse van partij {number}',
     'review.close': 'Sluit de analyse',
     'review.older': 'Deze analyse is gemaakt door een oudere versie van de meester.',
     'review.redo': 'Opnieuw analyseren',

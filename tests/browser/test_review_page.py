@@ -58,7 +58,7 @@ def test_a_quick_game_is_reviewed_stepped_by_keyboard_and_stored(booted_page):
     assert current_ply(page) == 2
 
     switch_language(page, "nl")
-    page.wait_for_selector('#review-title:text("Analyse van spel 1")')
+    page.wait_for_selector('#review-title:text("Analyse van partij 1")')
     dutch = marks(page)
     assert len(dutch) == moves and set(dutch) <= MARKS_NL
 
