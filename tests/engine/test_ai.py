@@ -5,6 +5,7 @@ small node budget.
 """
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -268,6 +269,21 @@ def test_ratings_cover_every_rated_variant_and_level():
     for variant in rated:
         assert set(ai.RATINGS[variant]) == set(ai.LEVELS)
     assert ai.RATINGS_COMMAND.startswith("python -m filler ratings")
+
+
+def test_readme_shows_the_ratings_the_lobby_shows():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    table = readme.split("| variant | beginner | greedy | lookahead | master |")[1]
+    rows = {}
+    for line in table.strip().splitlines()[1:]:
+        if not line.startswith("|"):
+            break
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        rows[cells[0]] = [int(cell) for cell in cells[1:]]
+    names = {"quick": "quick 8×7", "classic": "classic 15×15", "hex": "hexagons 13×11",
+             "four": "four players", "duos": "duos"}
+    for variant, name in names.items():
+        assert rows[name] == [ai.RATINGS[variant][level][0] for level in ai.LEVELS], variant
 
 
 def test_four_player_tables_seat_the_levels_in_every_order():
