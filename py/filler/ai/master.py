@@ -178,36 +178,47 @@ class Search:
         return score
 
     # -- moves ------------------------------------------------------------------------
-    def ordered(self, pos: Position, first, ply):
-        """(color, flood) pairs, likely best first: the table's move (before the other
-        floods are made: it often ends the node alone), the killers of this ply,
-        then the largest flood (ties: the history table)."""
+    def floods(self, pos: Position):
+        """(color, flood, flood's value << 16) for every legal color of ``pos``; a
+        table entry keeps them for the next visit of the position."""
         board = self.board
-        seat = pos.turn
         fits, value = board.fits, board.value
         spread = board.layout.spread
         free = pos.free
-        edge = board.layout.border(pos.own[seat]) & free
-        legal = board.legal(pos)
-        if first is not None and first in legal:
-            seeds = edge & fits[first]
-            yield first, spread(seeds, free & fits[first]) if seeds else 0
+        edge = board.layout.border(pos.own[pos.turn]) & free
+        moves = []
+        for c in board.legal(pos):
+            seeds = edge & fits[c]
+            if seeds:
+                f = spread(seeds, free & fits[c])
+                moves.append((c, f, value(f) << 16))
+            else:
+                moves.append((c, 0, 0))
+        return moves
+
+    def order(self, moves, first, seat, ply):
+        """``moves`` (see ``floods``) as (color, flood) pairs, likely best first: the
+        table's move, then (ranked once it has been searched) the killers of this
+        ply, then the largest flood (ties: the history table)."""
+        if first is not None:
+            for c, f, _ in moves:
+                if c == first:
+                    yield c, f
+                    break
         killers = self.killers.get(ply, ())
         history = self.history[seat]
         ranked = []
-        for c in legal:
+        for c, f, v in moves:
             if c == first:
                 continue
-            seeds = edge & fits[c]
-            f = spread(seeds, free & fits[c]) if seeds else 0
-            if c in killers:
-                rank = 1 << 40
-            else:
-                rank = (value(f) << 16) + history[c] if f else history[c]
-            ranked.append((rank, c, f))
+            ranked.append((1 << 40 if c in killers else v + history[c], c, f))
         ranked.sort(reverse=True)
         for _, c, f in ranked:
             yield c, f
+
+    def ordered(self, pos: Position, first, ply):
+        """(color, flood) pairs of ``pos``, likely best first (see ``order``)."""
+        return self.order(self.floods(pos), first, pos.turn, ply)
 
     def good_move(self, pos: Position, color: int, depth: int, ply: int):
         killers = self.killers.get(ply)
@@ -225,7 +236,9 @@ class Search:
     def negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The value of ``pos`` for the side to move, within (alpha, beta)."""
         limits = self.limits
-        limits.tick()
+        limits.nodes += 1
+        if limits.nodes >= limits.check:
+            limits.due()
         sign = 1 if self.team[pos.turn] == 0 else -1
         if pos.over:
             return sign * self.terminal(pos)
@@ -235,15 +248,16 @@ class Search:
         table = self.table
         key = (pos.own, pos.colors, pos.turn, pos.stall)
         entry = table.get(key)
-        first = None
         if entry is not None:
-            e_depth, e_flag, e_value, first, e_exact = entry
+            e_depth, e_flag, e_value, first, e_exact, moves, kids = entry
             if e_depth >= depth or e_exact:
                 if e_flag == EXACT or (e_flag == LOWER and e_value >= beta) or (
                         e_flag == UPPER and e_value <= alpha):
                     if not e_exact:
                         self.horizon += 1
                     return e_value
+        else:
+            first = moves = kids = None
         if self.solving and not self.board.crown:
             a, b = self.sides(pos.own)
             free = self.board.value(pos.free)
@@ -255,10 +269,12 @@ class Search:
             lower = _result_value(a - b - free)
             if lower >= beta:
                 return lower
+        if moves is None:
+            moves = self.floods(pos)
         horizon = self.horizon
         alpha_start = alpha
         if depth == 1:
-            best, best_move = self.leaves(pos, sign, first, alpha, beta, ply)
+            best, best_move = self.leaves(pos, sign, first, alpha, beta, ply, moves)
         else:
             best, best_move = -INFINITY, None
             play = self.board.play
@@ -266,8 +282,15 @@ class Search:
             mover = team[pos.turn]
             searched = 0
             lazy = depth == 2 and self.weight == 1
-            for color, f in self.ordered(pos, first, ply):
-                child = self.step(pos, color, f) if lazy and f else play(pos, color, f)
+            if kids is None:
+                kids = {}     # the children made so far, for the next visit
+            for color, f in self.order(moves, first, pos.turn, ply):
+                if lazy and f:
+                    child = self.step(pos, color, f)
+                else:
+                    child = kids.get(color)
+                    if child is None:
+                        child = kids[color] = play(pos, color, f)
                 same = team[child.turn] == mover
                 if searched == 0:
                     value = self._child(child, same, depth - 1, alpha, beta, ply + 1)
@@ -288,7 +311,7 @@ class Search:
         if len(table) > 400_000:
             table.clear()
             self.scores.clear()
-        table[key] = (SOLVED if exact else depth, flag, best, best_move, exact)
+        table[key] = (SOLVED if exact else depth, flag, best, best_move, exact, moves, kids)
         return best
 
     def step(self, pos: Position, color: int, f) -> Position:
@@ -315,7 +338,8 @@ class Search:
             return self.negamax(child, depth, alpha, beta, ply)
         return -self.negamax(child, depth, -beta, -alpha, ply)
 
-    def leaves(self, pos: Position, sign: int, first, alpha: int, beta: int, ply: int):
+    def leaves(self, pos: Position, sign: int, first, alpha: int, beta: int, ply: int,
+               moves):
         """Best (value, color) over the children of ``pos``, each evaluated statically:
         the parent's masks plus one flood; a real position only where the game may end."""
         board = self.board
@@ -329,6 +353,7 @@ class Search:
             pending = False
             if pos.over:
                 return sign * self.terminal(pos), None
+            moves = self.floods(pos)
         own, free = pos.own, pos.free
         mine = self.team[seat] == 0
         a, b = self.sides(own)
@@ -340,8 +365,10 @@ class Search:
         best, best_move = -INFINITY, None
         crown = board.crown
         evaluated = 0    # leaves evaluated (the horizon is met there)
-        for color, f in self.ordered(pos, first, ply):
-            limits.tick()
+        for color, f in self.order(moves, first, seat, ply):
+            limits.nodes += 1
+            if limits.nodes >= limits.check:
+                limits.due()
             if not f:
                 if last:
                     v = sign * self.terminal(board.play(pos, color, f))
