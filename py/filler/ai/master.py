@@ -282,6 +282,7 @@ class Search:
             mover = team[pos.turn]
             searched = 0
             lazy = depth == 2 and self.weight == 1
+            negamax = self.negamax
             if kids is None:
                 kids = {}     # the children made so far, for the next visit
             for color, f in self.order(moves, first, pos.turn, ply):
@@ -291,13 +292,19 @@ class Search:
                     child = kids.get(color)
                     if child is None:
                         child = kids[color] = play(pos, color, f)
-                same = team[child.turn] == mover
-                if searched == 0:
-                    value = self._child(child, same, depth - 1, alpha, beta, ply + 1)
+                if team[child.turn] == mover:
+                    if searched == 0:
+                        value = negamax(child, depth - 1, alpha, beta, ply + 1)
+                    else:
+                        value = negamax(child, depth - 1, alpha, alpha + 1, ply + 1)
+                        if alpha < value < beta:
+                            value = negamax(child, depth - 1, value, beta, ply + 1)
+                elif searched == 0:
+                    value = -negamax(child, depth - 1, -beta, -alpha, ply + 1)
                 else:
-                    value = self._child(child, same, depth - 1, alpha, alpha + 1, ply + 1)
+                    value = -negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1)
                     if alpha < value < beta:
-                        value = self._child(child, same, depth - 1, value, beta, ply + 1)
+                        value = -negamax(child, depth - 1, -beta, -value, ply + 1)
                 searched += 1
                 if value > best:
                     best, best_move = value, color
@@ -358,8 +365,11 @@ class Search:
         mine = self.team[seat] == 0
         a, b = self.sides(own)
         lead = a - b if mine else b - a     # the mover's side ahead by this much
+        front_a, front_b = self.fronts(own)
         before, after = own[:seat], own[seat + 1:]
         territory = own[seat]
+        reach = board.layout.reach
+        weight = self.weight
         scores = self.scores
         quiet = None     # the value of a move that captures nothing, the same for all
         best, best_move = -INFINITY, None
@@ -379,7 +389,8 @@ class Search:
                     v = quiet
             else:
                 rest = free & ~f
-                ahead = lead + value(f)
+                gain = value(f)
+                ahead = lead + gain
                 spare = value(rest)
                 if not rest or ahead > spare or -ahead > spare or (crown and f & crown):
                     if pending:
@@ -392,6 +403,7 @@ class Search:
                         own, free = pos.own, pos.free
                         a, b = self.sides(own)
                         lead = a - b if mine else b - a
+                        front_a, front_b = self.fronts(own)
                         before, after = own[:seat], own[seat + 1:]
                         territory = own[seat]
                     child = board.play(pos, color, f)
@@ -405,7 +417,19 @@ class Search:
                     grown = before + (territory | f,) + after
                     v = scores.get(grown)
                     if v is None:
-                        v = scores[grown] = self._evaluate(grown, rest)
+                        # self._evaluate(grown, rest), from the parent's masks
+                        if mine:
+                            got_a, got_b = reach(front_a | f, front_b, rest)
+                            v = a + gain - b + weight * (value(got_a) - value(got_b))
+                        else:
+                            got_a, got_b = reach(front_a, front_b | f, rest)
+                            v = a - (b + gain) + weight * (value(got_a) - value(got_b))
+                        if crown and crown & rest:
+                            if crown & got_a:
+                                v += self.crown_bonus
+                            elif crown & got_b:
+                                v -= self.crown_bonus
+                        scores[grown] = v
                     v *= sign
             if v > best:
                 best, best_move = v, color
