@@ -179,7 +179,7 @@ class Search:
 
     # -- moves ------------------------------------------------------------------------
     def floods(self, pos: Position):
-        """(color, flood, flood's value << 16) for every legal color of ``pos``; a
+        """(flood's value << 16, color, flood) for every legal color of ``pos``; a
         table entry keeps them for the next visit of the position."""
         board = self.board
         fits, value = board.fits, board.value
@@ -191,34 +191,38 @@ class Search:
             seeds = edge & fits[c]
             if seeds:
                 f = spread(seeds, free & fits[c])
-                moves.append((c, f, value(f) << 16))
+                moves.append((value(f) << 16, c, f))
             else:
-                moves.append((c, 0, 0))
+                moves.append((0, c, 0))
         return moves
 
-    def order(self, moves, first, seat, ply):
-        """``moves`` (see ``floods``) as (color, flood) pairs, likely best first: the
-        table's move, then (ranked once it has been searched) the killers of this
-        ply, then the largest flood (ties: the history table)."""
-        if first is not None:
-            for c, f, _ in moves:
-                if c == first:
-                    yield c, f
-                    break
+    def ranked(self, moves, first, seat, ply):
+        """(rank, color, flood) of ``moves`` (see ``floods``) but ``first``, likely best
+        first: the killers of this ply, then the largest flood (ties: the history
+        table). The search tries the table's move before, and ranks the others
+        once it has been searched."""
         killers = self.killers.get(ply, ())
         history = self.history[seat]
-        ranked = []
-        for c, f, v in moves:
-            if c == first:
-                continue
-            ranked.append((1 << 40 if c in killers else v + history[c], c, f))
+        ranked = [(1 << 40 if c in killers else v + history[c], c, f)
+                  for v, c, f in moves if c != first]
         ranked.sort(reverse=True)
-        for _, c, f in ranked:
-            yield c, f
+        return ranked
+
+    def head(self, moves, first, seat, ply):
+        """The list of moves to try, to begin with: the table's move alone (then
+        ``later`` is True: the caller adds ``ranked`` after searching it), else all
+        of them ranked."""
+        if first is not None:
+            for move in moves:
+                if move[1] == first:
+                    return [move], True
+        return self.ranked(moves, None, seat, ply), False
 
     def ordered(self, pos: Position, first, ply):
-        """(color, flood) pairs of ``pos``, likely best first (see ``order``)."""
-        return self.order(self.floods(pos), first, pos.turn, ply)
+        """(color, flood) pairs of ``pos``, likely best first (see ``ranked``)."""
+        moves = self.floods(pos)
+        return [(c, f) for _, c, f in moves if c == first] + [
+            (c, f) for _, c, f in self.ranked(moves, first, pos.turn, ply)]
 
     def good_move(self, pos: Position, color: int, depth: int, ply: int):
         killers = self.killers.get(ply)
@@ -285,7 +289,8 @@ class Search:
             negamax = self.negamax
             if kids is None:
                 kids = {}     # the children made so far, for the next visit
-            for color, f in self.order(moves, first, pos.turn, ply):
+            todo, later = self.head(moves, first, pos.turn, ply)
+            for _, color, f in todo:
                 if lazy and f:
                     child = self.step(pos, color, f)
                 else:
@@ -313,6 +318,9 @@ class Search:
                         if alpha >= beta:
                             self.good_move(pos, color, depth, ply)
                             break
+                if later:
+                    later = False
+                    todo += self.ranked(moves, first, pos.turn, ply)
         flag = EXACT if alpha_start < best < beta else LOWER if best >= beta else UPPER
         exact = self.horizon == horizon
         if len(table) > 400_000:
@@ -375,7 +383,8 @@ class Search:
         best, best_move = -INFINITY, None
         crown = board.crown
         evaluated = 0    # leaves evaluated (the horizon is met there)
-        for color, f in self.order(moves, first, seat, ply):
+        todo, later = self.head(moves, first, seat, ply)
+        for _, color, f in todo:
             limits.nodes += 1
             if limits.nodes >= limits.check:
                 limits.due()
@@ -437,6 +446,9 @@ class Search:
                     alpha = v
                     if alpha >= beta:
                         break
+            if later:
+                later = False
+                todo += self.ranked(moves, first, seat, ply)
         self.horizon += evaluated
         return best, best_move
 
