@@ -114,6 +114,8 @@ class Search:
         self.horizon = 0
         self.crown_bonus = board.value(board.layout.board) // 4
         self.solving = False
+        self.blobs = None        # see ``components``
+        self.blobs_free = None   # the free cells they were made for
 
     # -- values -----------------------------------------------------------------------
     def sides(self, own):
@@ -178,19 +180,63 @@ class Search:
         return score
 
     # -- moves ------------------------------------------------------------------------
+    def components(self, pos: Position):
+        """For ``pos`` and every position after it: per free cell (at its bit's index
+        plus one), the mask of the free cells of its color connected to it. Floods
+        and enclosures take whole such components, so the free cells of a later
+        position are whole components of these, and a flood of a color is the
+        union of the components that its border touches. None when a free cell
+        is paint (it fits every color, so a flood may split a component)."""
+        if pos.free == self.blobs_free:
+            return
+        board = self.board
+        free = pos.free
+        self.blobs_free = free
+        self.blobs = None
+        if board.paint & free:
+            return
+        spread = board.layout.spread
+        blobs = [0] * (free.bit_length() + 1)
+        for mask in board.color_masks:
+            rest = free & mask
+            while rest:
+                blob = spread(rest & -rest, rest)
+                rest ^= blob
+                cells = blob
+                while cells:
+                    low = cells & -cells
+                    blobs[low.bit_length()] = blob
+                    cells ^= low
+        self.blobs = blobs
+
     def floods(self, pos: Position):
         """(flood's value << 16, color, flood) for every legal color of ``pos``; a
         table entry keeps them for the next visit of the position."""
         board = self.board
         fits, value = board.fits, board.value
-        spread = board.layout.spread
         free = pos.free
         edge = board.layout.border(pos.own[pos.turn]) & free
         moves = []
+        blobs = self.blobs
+        if blobs is None:
+            spread = board.layout.spread
+            for c in board.legal(pos):
+                seeds = edge & fits[c]
+                if seeds:
+                    f = spread(seeds, free & fits[c])
+                    moves.append((value(f) << 16, c, f))
+                else:
+                    moves.append((0, c, 0))
+            return moves
         for c in board.legal(pos):
             seeds = edge & fits[c]
             if seeds:
-                f = spread(seeds, free & fits[c])
+                f = blobs[(seeds & -seeds).bit_length()]
+                seeds &= ~f
+                while seeds:
+                    blob = blobs[(seeds & -seeds).bit_length()]
+                    f |= blob
+                    seeds &= ~blob
                 moves.append((value(f) << 16, c, f))
             else:
                 moves.append((0, c, 0))
@@ -459,6 +505,7 @@ class Search:
         board = self.board
         team = self.team
         mover = team[pos.turn]
+        self.components(pos)
         floods = dict(self.ordered(pos, order[0] if order else None, 0))
         colors = [c for c in order if c in floods] + [c for c in floods if c not in order]
         best, best_move = -INFINITY, None
