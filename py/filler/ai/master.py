@@ -75,19 +75,6 @@ class Analysis:
                 f"line={self.line}, depth={self.depth}, nodes={self.nodes})")
 
 
-class Pending(Position):
-    """A position one move before the search's horizon, made without looking for
-    the regions its move encloses (``settle`` does, by playing the move for real).
-
-    Its children are only evaluated, and the evaluation counts an enclosed region
-    for the side that enclosed it all the same (reach at weight 1: only that side
-    can get there), and the other side's floods cannot enter it; only where the
-    game may end does the search settle the position first.
-    """
-
-    __slots__ = ("parent", "color", "flood")
-
-
 def _result_value(margin: int) -> int:
     return WIN + margin if margin > 0 else -WIN + margin if margin < 0 else 0
 
@@ -209,18 +196,18 @@ class Search:
                     cells ^= low
         self.blobs = blobs
 
-    def floods(self, pos: Position):
-        """(flood's value << 16, color, flood) for every legal color of ``pos``; a
-        table entry keeps them for the next visit of the position."""
+    def floods(self, territory, free, legal):
+        """(flood's value << 16, color, flood) for every color of ``legal`` from
+        ``territory`` into ``free``; a table entry keeps them for the next visit of
+        the position."""
         board = self.board
         fits, value = board.fits, board.value
-        free = pos.free
-        edge = board.layout.border(pos.own[pos.turn]) & free
+        edge = board.layout.border(territory) & free
         moves = []
         blobs = self.blobs
         if blobs is None:
             spread = board.layout.spread
-            for c in board.legal(pos):
+            for c in legal:
                 seeds = edge & fits[c]
                 if seeds:
                     f = spread(seeds, free & fits[c])
@@ -228,7 +215,7 @@ class Search:
                 else:
                     moves.append((0, c, 0))
             return moves
-        for c in board.legal(pos):
+        for c in legal:
             seeds = edge & fits[c]
             if seeds:
                 f = blobs[(seeds & -seeds).bit_length()]
@@ -249,8 +236,10 @@ class Search:
         once it has been searched."""
         killers = self.killers.get(ply, ())
         history = self.history[seat]
-        ranked = [(1 << 40 if c in killers else v + history[c], c, f)
-                  for v, c, f in moves if c != first]
+        ranked = []
+        for v, c, f in moves:
+            if c != first:
+                ranked.append((1 << 40 if c in killers else v + history[c], c, f))
         ranked.sort(reverse=True)
         return ranked
 
@@ -266,7 +255,7 @@ class Search:
 
     def ordered(self, pos: Position, first, ply):
         """(color, flood) pairs of ``pos``, likely best first (see ``ranked``)."""
-        moves = self.floods(pos)
+        moves = self.floods(pos.own[pos.turn], pos.free, self.board.legal(pos))
         return [(c, f) for _, c, f in moves if c == first] + [
             (c, f) for _, c, f in self.ranked(moves, first, pos.turn, ply)]
 
@@ -320,42 +309,52 @@ class Search:
             if lower >= beta:
                 return lower
         if moves is None:
-            moves = self.floods(pos)
+            moves = self.floods(pos.own[pos.turn], pos.free, self.board.legal(pos))
         horizon = self.horizon
         alpha_start = alpha
         if depth == 1:
-            best, best_move = self.leaves(pos, sign, first, alpha, beta, ply, moves)
+            if self.simple:
+                a, b = self.board.value(pos.own[self.seats_of[0][0]]), self.board.value(
+                    pos.own[self.seats_of[1][0]])
+            else:
+                a, b = self.sides(pos.own)
+            best, best_move = self.leaves(pos, None, pos.own, pos.free, pos.turn, a, b, sign,
+                                          first, alpha, beta, ply, moves)
         else:
             best, best_move = -INFINITY, None
-            play = self.board.play
+            board = self.board
+            play = board.play
             team = self.team
             mover = team[pos.turn]
+            same = team[board.next_seat[pos.turn]] == mover   # the side of every child
             searched = 0
-            lazy = depth == 2 and self.weight == 1
-            negamax = self.negamax
+            lazy = depth == 2 and self.weight == 1 and not self.solving
+            negamax = search = self.negamax
+            frontier = self.frontier
             if kids is None:
                 kids = {}     # the children made so far, for the next visit
             todo, later = self.head(moves, first, pos.turn, ply)
             for _, color, f in todo:
                 if lazy and f:
-                    child = self.step(pos, color, f)
+                    child, search = (pos, color, f), frontier
                 else:
                     child = kids.get(color)
                     if child is None:
                         child = kids[color] = play(pos, color, f)
-                if team[child.turn] == mover:
+                    search = negamax
+                if same:
                     if searched == 0:
-                        value = negamax(child, depth - 1, alpha, beta, ply + 1)
+                        value = search(child, depth - 1, alpha, beta, ply + 1)
                     else:
-                        value = negamax(child, depth - 1, alpha, alpha + 1, ply + 1)
+                        value = search(child, depth - 1, alpha, alpha + 1, ply + 1)
                         if alpha < value < beta:
-                            value = negamax(child, depth - 1, value, beta, ply + 1)
+                            value = search(child, depth - 1, value, beta, ply + 1)
                 elif searched == 0:
-                    value = -negamax(child, depth - 1, -beta, -alpha, ply + 1)
+                    value = -search(child, depth - 1, -beta, -alpha, ply + 1)
                 else:
-                    value = -negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    value = -search(child, depth - 1, -alpha - 1, -alpha, ply + 1)
                     if alpha < value < beta:
-                        value = -negamax(child, depth - 1, -beta, -value, ply + 1)
+                        value = -search(child, depth - 1, -beta, -value, ply + 1)
                 searched += 1
                 if value > best:
                     best, best_move = value, color
@@ -375,49 +374,79 @@ class Search:
         table[key] = (SOLVED if exact else depth, flag, best, best_move, exact, moves, kids)
         return best
 
-    def step(self, pos: Position, color: int, f) -> Position:
-        """``board.play(pos, color, f)``, as a ``Pending`` position where the game
-        cannot end by the move without an enclosure."""
+    def frontier(self, move, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """``negamax`` of the position after ``move`` = (position, color, flood) one
+        move before the horizon (``depth`` is 1), made without looking for the
+        regions the move encloses where the game cannot end by the move without an
+        enclosure: its children are only evaluated, and the evaluation counts an
+        enclosed region for the side that enclosed it all the same (reach at weight
+        1: only that side can get there; the other side's floods cannot enter it).
+        Where the game may end, ``leaves`` plays the move for real first."""
+        parent, color, f = move
         board = self.board
-        seat = pos.turn
-        own = pos.own
+        seat = parent.turn
+        own = parent.own
         grown = own[:seat] + (own[seat] | f,) + own[seat + 1:]
-        free = pos.free & ~f
+        free = parent.free & ~f
         if not free or (board.crown and f & board.crown):
-            return board.play(pos, color, f)
-        a, b = self.sides(grown)
-        spare = board.value(free)
+            return self.negamax(board.play(parent, color, f), depth, alpha, beta, ply)
+        value = board.value
+        if self.simple:
+            a, b = value(grown[self.seats_of[0][0]]), value(grown[self.seats_of[1][0]])
+        else:
+            a, b = self.sides(grown)
+        spare = value(free)
         if a > b + spare or b > a + spare:
-            return board.play(pos, color, f)
-        colors = pos.colors[:seat] + (color,) + pos.colors[seat + 1:]
-        child = Pending(grown, colors, free, board.next_seat[seat], 0, False, 0)
-        child.parent, child.color, child.flood = pos, color, f
-        return child
+            return self.negamax(board.play(parent, color, f), depth, alpha, beta, ply)
+        limits = self.limits
+        limits.nodes += 1
+        if limits.nodes >= limits.check:
+            limits.due()
+        turn = board.next_seat[seat]
+        sign = 1 if self.team[turn] == 0 else -1
+        colors = parent.colors[:seat] + (color,) + parent.colors[seat + 1:]
+        table = self.table
+        key = (grown, colors, turn, 0)
+        entry = table.get(key)
+        if entry is not None:
+            e_depth, e_flag, e_value, first, e_exact, moves, _ = entry
+            if e_depth >= depth or e_exact:
+                if e_flag == EXACT or (e_flag == LOWER and e_value >= beta) or (
+                        e_flag == UPPER and e_value <= alpha):
+                    if not e_exact:
+                        self.horizon += 1
+                    return e_value
+        else:
+            first = moves = None
+        if moves is None:
+            moves = self.floods(grown[turn], free, board.legal_colors(colors, turn))
+        horizon = self.horizon
+        best, best_move = self.leaves(None, move, grown, free, turn, a, b, sign, first,
+                                      alpha, beta, ply, moves)
+        flag = EXACT if alpha < best < beta else LOWER if best >= beta else UPPER
+        exact = self.horizon == horizon
+        if len(table) > 400_000:
+            table.clear()
+            self.scores.clear()
+        table[key] = (SOLVED if exact else depth, flag, best, best_move, exact, moves, None)
+        return best
 
     def _child(self, child, same, depth, alpha, beta, ply):
         if same:
             return self.negamax(child, depth, alpha, beta, ply)
         return -self.negamax(child, depth, -beta, -alpha, ply)
 
-    def leaves(self, pos: Position, sign: int, first, alpha: int, beta: int, ply: int,
-               moves):
-        """Best (value, color) over the children of ``pos``, each evaluated statically:
-        the parent's masks plus one flood; a real position only where the game may end."""
+    def leaves(self, pos, move, own, free, seat, a, b, sign: int, first, alpha: int,
+               beta: int, ply: int, moves):
+        """Best (value, color) over the children of ``pos`` (``own``, ``free``, ``seat``
+        to move, the sides' values ``a`` and ``b``), each evaluated statically: the
+        parent's masks plus one flood; a real position only where the game may end.
+        ``pos`` is None for the position after ``move`` that ``frontier`` did not make."""
         board = self.board
         limits = self.limits
         value = board.value
-        seat = pos.turn
-        pending = type(pos) is Pending
-        last = pos.stall + 1 >= board.stall_limit
-        if pending and last:
-            pos = board.play(pos.parent, pos.color, pos.flood)
-            pending = False
-            if pos.over:
-                return sign * self.terminal(pos), None
-            moves = self.floods(pos)
-        own, free = pos.own, pos.free
-        mine = self.team[seat] == 0
-        a, b = self.sides(own)
+        last = pos is not None and pos.stall + 1 >= board.stall_limit
+        mine = sign > 0
         lead = a - b if mine else b - a     # the mover's side ahead by this much
         front_a, front_b = self.fronts(own)
         before, after = own[:seat], own[seat + 1:]
@@ -448,10 +477,9 @@ class Search:
                 ahead = lead + gain
                 spare = value(rest)
                 if not rest or ahead > spare or -ahead > spare or (crown and f & crown):
-                    if pending:
+                    if pos is None:
                         # the game may end here: first the enclosures of the move before
-                        pos = board.play(pos.parent, pos.color, pos.flood)
-                        pending = False
+                        pos = board.play(*move)
                         if pos.over:
                             self.horizon += evaluated
                             return sign * self.terminal(pos), None

@@ -398,13 +398,17 @@ class Board:
     def legal(self, pos: Position):
         if pos.over:
             return []
+        return self.legal_colors(pos.colors, pos.turn)
+
+    def legal_colors(self, colors, turn: int):
+        """The colors ``turn`` may play (a game that is not over) with these colors."""
         # two seats: both current colors are banned whoever moves
-        key = pos.colors if self.seats == 2 else (pos.turn, pos.colors)
+        key = colors if self.seats == 2 else (turn, colors)
         legal = self._legal.get(key)
         if legal is None:
-            banned = {pos.colors[pos.turn]}
-            for t in self.opponents[pos.turn]:
-                banned.add(pos.colors[t])
+            banned = {colors[turn]}
+            for t in self.opponents[turn]:
+                banned.add(colors[t])
             legal = self._legal[key] = [c for c in range(self.k) if c not in banned]
         return legal
 
