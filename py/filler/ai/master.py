@@ -233,7 +233,7 @@ class Search:
         """(rank, color, flood) of ``moves`` (see ``floods``) but ``first``, likely best
         first: the killers of this ply, then the largest flood (ties: the history
         table). The search tries the table's move before, and ranks the others
-        once it has been searched."""
+        once it has been searched (the history may have changed)."""
         killers = self.killers.get(ply, ())
         history = self.history[seat]
         ranked = []
@@ -242,16 +242,6 @@ class Search:
                 ranked.append((1 << 40 if c in killers else v + history[c], c, f))
         ranked.sort(reverse=True)
         return ranked
-
-    def head(self, moves, first, seat, ply):
-        """The list of moves to try, to begin with: the table's move alone (then
-        ``later`` is True: the caller adds ``ranked`` after searching it), else all
-        of them ranked."""
-        if first is not None:
-            for move in moves:
-                if move[1] == first:
-                    return [move], True
-        return self.ranked(moves, None, seat, ply), False
 
     def ordered(self, pos: Position, first, ply):
         """(color, flood) pairs of ``pos``, likely best first (see ``ranked``)."""
@@ -333,7 +323,14 @@ class Search:
             frontier = self.frontier
             if kids is None:
                 kids = {}     # the children made so far, for the next visit
-            todo, later = self.head(moves, first, pos.turn, ply)
+            later = False
+            if first is not None:
+                for tried in moves:
+                    if tried[1] == first:
+                        todo, later = [tried], True    # ranked after it is searched
+                        break
+            if not later:
+                todo = self.ranked(moves, None, pos.turn, ply)
             for _, color, f in todo:
                 if lazy and f:
                     child, search = (pos, color, f), frontier
@@ -458,7 +455,14 @@ class Search:
         best, best_move = -INFINITY, None
         crown = board.crown
         evaluated = 0    # leaves evaluated (the horizon is met there)
-        todo, later = self.head(moves, first, seat, ply)
+        later = False
+        if first is not None:
+            for tried in moves:
+                if tried[1] == first:
+                    todo, later = [tried], True    # ranked after it is searched
+                    break
+        if not later:
+            todo = self.ranked(moves, None, seat, ply)
         for _, color, f in todo:
             limits.nodes += 1
             if limits.nodes >= limits.check:
