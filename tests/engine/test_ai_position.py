@@ -94,3 +94,32 @@ def test_seat_out_in_four_players():
             assert game.over and not pos.over  # our end check is conservative
             break
         assert_same(board, pos, game)
+
+
+def plain_reach(dilate, a, b, free):
+    """The reach race by its definition: both sides grow one step at a time into the
+    free cells at once; a cell both reach in the same step is nobody's."""
+    got_a = got_b = 0
+    while True:
+        grow_a, grow_b = dilate(a) & free, dilate(b) & free
+        if not grow_a | grow_b:
+            return got_a, got_b
+        got_a |= grow_a & ~grow_b
+        got_b |= grow_b & ~grow_a
+        free &= ~(grow_a | grow_b)
+        a, b = grow_a, grow_b
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_reach_kernel_matches_its_definition(variant):
+    # the compiled reach grows both sides in one number (the second side's bits
+    # shifted up): no step may leak from one side's half into the other's
+    board, _ = Board.from_game(filler.Game.new(variant, 4))
+    layout = board.layout
+    rng = random.Random(variant)
+    full = layout.board
+    for _ in range(300):
+        free = full & rng.getrandbits(full.bit_length())
+        a = full & ~free & rng.getrandbits(full.bit_length())
+        b = full & ~free & ~a & rng.getrandbits(full.bit_length())
+        assert layout.reach(a, b, free) == plain_reach(layout.dilate, a, b, free)

@@ -22,6 +22,8 @@ guard that is never part of the board, so a shift by one never wraps a row.
 
 from __future__ import annotations
 
+import re
+
 Mask = int
 
 
@@ -61,7 +63,7 @@ class Layout:
                 self.dilate = self._masked_dilate(deltas, blocked)
         # flood, enclosure and reach with the dilation written out in their loops
         self.flood, self.enclosed, self.reach, self.border, self.spread = _kernels(
-            _engine_expression(shape, width, height, walls), self.dilate)
+            _engine_expression(shape, width, height, walls), self.dilate, stride * height)
 
     @staticmethod
     def neighbours(shape: str, width: int, height: int, cell: int):
@@ -225,12 +227,42 @@ def spread(grow, take):
     return gained
 """
 
+# reach with both sides' fronts in one number, the second side's ``{shift}`` bits up
+# (``{pair}``: the dilation with its masks for both halves), so one dilation grows both
+_PAIRED_REACH = """
+def reach(a, b, free):
+    y = a | b << {shift}
+    both = free | free << {shift}
+    got = tied = 0
+    while True:
+        x = y
+        y = ({pair}) & both
+        if not y:
+            return got & {low} & ~tied, got >> {shift} & ~tied
+        got |= y
+        a = y & {low}
+        b = y >> {shift}
+        tied |= a & b
+        free ^= a | b
+        both = free | free << {shift}
+"""
+
 _kernel_cache = {}
 # steps of the local test of ``enclosed`` before it floods from the other sides
 LOCAL_STEPS = 10
 
 
-def _kernels(expr, dilate):
+def _paired(expr: str, bits: int):
+    """(shift, expression): ``expr`` for two boards of ``bits`` bits in one number,
+    the second ``shift`` bits up (far enough that no step of the dilation reaches
+    from one into the other: the bits between are masked off)."""
+    steps = [int(n) for n in re.findall(r"[<>]{2} (\d+)", expr)]
+    shift = bits + max(steps, default=0) + 1
+    pair = re.sub(r"0x[0-9a-f]+", lambda m: hex(int(m.group(), 16) * (1 + (1 << shift))), expr)
+    return shift, pair
+
+
+def _kernels(expr, dilate, bits=None):
     """(flood, enclosed, reach, border, spread) compiled with ``expr`` (the dilation
     of ``x``) inline.
 
@@ -249,12 +281,15 @@ def _kernels(expr, dilate):
     elif expr.startswith("x | "):
         # every caller masks the result with cells that x is not in
         expr = expr[4:]
-    key = expr if expr != "_dilate(x)" else dilate
+    key = (expr, bits) if expr != "_dilate(x)" else dilate
     functions = _kernel_cache.get(key)
     if functions is None:
         namespace = {"_dilate": dilate}
-        exec(compile(_KERNELS.format(expr=expr, local=LOCAL_STEPS), "<filler.ai.kernels>",
-                     "exec"), namespace)
+        source = _KERNELS.format(expr=expr, local=LOCAL_STEPS)
+        if expr != "_dilate(x)" and bits:
+            shift, pair = _paired(expr, bits)
+            source += _PAIRED_REACH.format(shift=shift, pair=pair, low=hex((1 << shift) - 1))
+        exec(compile(source, "<filler.ai.kernels>", "exec"), namespace)
         functions = tuple(namespace[name] for name in
                           ("flood", "enclosed", "reach", "border", "spread"))
         if len(_kernel_cache) > 64:
