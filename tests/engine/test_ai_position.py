@@ -123,3 +123,25 @@ def test_reach_kernel_matches_its_definition(variant):
         a = full & ~free & rng.getrandbits(full.bit_length())
         b = full & ~free & ~a & rng.getrandbits(full.bit_length())
         assert layout.reach(a, b, free) == plain_reach(layout.dilate, a, b, free)
+
+
+@pytest.mark.parametrize("variant", ["quick", "classic", "hex", "walls", "treasure", "duos"])
+def test_master_floods_equal_the_boards_floods(variant):
+    # the master makes a flood from the same-colored free components of the root
+    # position (treasure: paint fits every color, so it floods cell by cell)
+    from filler.ai.master import Search
+    from filler.ai.search import Limits
+    rng = random.Random(variant)
+    game = filler.Game.new(variant, 5)
+    for _ in range(3):
+        game = game.play(rng.choice(game.legal_colors()))
+    board, pos = Board.from_game(game)
+    search = Search(board, pos.turn, Limits())
+    search.components(pos)
+    assert (search.blobs is None) == (variant == "treasure")
+    while not pos.over:
+        legal = board.legal(pos)
+        expected = [(board.value(f) << 16, c, f) for c in legal
+                    for f in (board.flood(pos, pos.turn, c),)]
+        assert search.floods(pos.own[pos.turn], pos.free, legal) == expected
+        pos = board.play(pos, rng.choice(legal))
