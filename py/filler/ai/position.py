@@ -359,6 +359,10 @@ class Board:
         self.all_side_seats = tuple(tuple(s for s in range(self.seats)
                                           if self.side_of[s] == side)
                                     for side in range(self.sides))
+        # per seat: the active seats of the other sides (the ones a region must
+        # border to stay free when this seat encloses it)
+        self.rivals = tuple(tuple(t for t in self.active if self.side_of[t] != self.side_of[s])
+                            for s in range(self.seats))
         self.next_seat = {}
         for s in range(self.seats):
             order = [(s + i) % self.seats for i in range(1, self.seats + 1)]
@@ -473,25 +477,36 @@ class Board:
         """
         seat = pos.turn
         gained = self.flood(pos, seat, color) if flooded is None else flooded
-        own = list(pos.own)
+        own = pos.own
         free = pos.free
         if gained:
-            own[seat] |= gained
             free &= ~gained
-            mover_side = self.side_of[seat]
-            extra = self.enclosed(free, mover_side, own, gained)
+            others = 0
+            for t in self.rivals[seat]:
+                others |= own[t]
+            extra = self._enclosed(gained, others, free)   # see ``enclosed``
             if extra:
-                own[seat] |= extra
                 free &= ~extra
                 gained |= extra
+            own = own[:seat] + (own[seat] | gained,) + own[seat + 1:]
             stall = 0
         else:
             stall = pos.stall + 1
         colors = pos.colors[:seat] + (color,) + pos.colors[seat + 1:]
-        own = tuple(own)
-        new = Position(own, colors, free, self.next_seat[seat], stall, False,
-                       self.value(gained) if gained else 0)
-        new.over = self._ended(new, gained)
+        value = self.value
+        if not free or (self.crown and gained & self.crown) or stall >= self.stall_limit:
+            over = True
+        elif self.seats == 2:
+            # the equator: one side has more than the other can still reach
+            spare = value(free)
+            a, b = value(own[0]), value(own[1])
+            over = a > b + spare or b > a + spare
+        else:
+            over = None
+        new = Position(own, colors, free, self.next_seat[seat], stall, over,
+                       value(gained) if gained else 0)
+        if over is None:
+            new.over = self._ended(new, gained)
         return new
 
     def _ended(self, pos: Position, gained: Mask) -> bool:
