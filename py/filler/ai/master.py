@@ -308,8 +308,9 @@ class Search:
                     pos.own[self.seats_of[1][0]])
             else:
                 a, b = self.sides(pos.own)
-            best, best_move = self.leaves(pos, None, pos.own, pos.free, pos.turn, a, b, sign,
-                                          first, alpha, beta, ply, moves)
+            best, best_move = self.leaves(pos, None, pos.own, pos.free, pos.turn, a, b,
+                                          self.board.value(pos.free), sign, first, alpha,
+                                          beta, ply, moves)
         else:
             best, best_move = -INFINITY, None
             board = self.board
@@ -418,8 +419,8 @@ class Search:
         if moves is None:
             moves = self.floods(grown[turn], free, board.legal_colors(colors, turn))
         horizon = self.horizon
-        best, best_move = self.leaves(None, move, grown, free, turn, a, b, sign, first,
-                                      alpha, beta, ply, moves)
+        best, best_move = self.leaves(None, move, grown, free, turn, a, b, spare, sign,
+                                      first, alpha, beta, ply, moves)
         flag = EXACT if alpha < best < beta else LOWER if best >= beta else UPPER
         exact = self.horizon == horizon
         if len(table) > 400_000:
@@ -433,10 +434,11 @@ class Search:
             return self.negamax(child, depth, alpha, beta, ply)
         return -self.negamax(child, depth, -beta, -alpha, ply)
 
-    def leaves(self, pos, move, own, free, seat, a, b, sign: int, first, alpha: int,
-               beta: int, ply: int, moves):
+    def leaves(self, pos, move, own, free, seat, a, b, spare, sign: int, first,
+               alpha: int, beta: int, ply: int, moves):
         """Best (value, color) over the children of ``pos`` (``own``, ``free``, ``seat``
-        to move, the sides' values ``a`` and ``b``), each evaluated statically: the
+        to move, the sides' values ``a`` and ``b``, ``spare`` the value of ``free``),
+        each evaluated statically: the
         parent's masks plus one flood; a real position only where the game may end.
         ``pos`` is None for the position after ``move`` that ``frontier`` did not make."""
         board = self.board
@@ -479,8 +481,8 @@ class Search:
                 rest = free & ~f
                 gain = value(f)
                 ahead = lead + gain
-                spare = value(rest)
-                if not rest or ahead > spare or -ahead > spare or (crown and f & crown):
+                left = spare - gain     # the value of rest
+                if not rest or ahead > left or -ahead > left or (crown and f & crown):
                     if pos is None:
                         # the game may end here: first the enclosures of the move before
                         pos = board.play(*move)
@@ -489,6 +491,7 @@ class Search:
                             return sign * self.terminal(pos), None
                         own, free = pos.own, pos.free
                         a, b = self.sides(own)
+                        spare = value(free)
                         lead = a - b if mine else b - a
                         front_a, front_b = self.fronts(own)
                         before, after = own[:seat], own[seat + 1:]
