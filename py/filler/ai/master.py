@@ -168,8 +168,8 @@ class Search:
 
     # -- moves ------------------------------------------------------------------------
     def components(self, pos: Position):
-        """For ``pos`` and every position after it: per free cell (at its bit's index
-        plus one), the mask of the free cells of its color connected to it. Floods
+        """For ``pos`` and every position after it: per free cell (by its bit), the
+        mask of the free cells of its color connected to it. Floods
         and enclosures take whole such components, so the free cells of a later
         position are whole components of these, and a flood of a color is the
         union of the components that its border touches. None when a free cell
@@ -183,7 +183,7 @@ class Search:
         if board.paint & free:
             return
         spread = board.layout.spread
-        blobs = [0] * (free.bit_length() + 1)
+        blobs = {}
         for mask in board.color_masks:
             rest = free & mask
             while rest:
@@ -192,7 +192,7 @@ class Search:
                 cells = blob
                 while cells:
                     low = cells & -cells
-                    blobs[low.bit_length()] = blob
+                    blobs[low] = blob
                     cells ^= low
         self.blobs = blobs
 
@@ -218,10 +218,10 @@ class Search:
         for c in legal:
             seeds = edge & fits[c]
             if seeds:
-                f = blobs[(seeds & -seeds).bit_length()]
+                f = blobs[seeds & -seeds]
                 seeds &= ~f
                 while seeds:
-                    blob = blobs[(seeds & -seeds).bit_length()]
+                    blob = blobs[seeds & -seeds]
                     f |= blob
                     seeds &= ~blob
                 moves.append((value(f) << 16, c, f))
