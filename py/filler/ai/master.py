@@ -384,7 +384,10 @@ class Search:
         board = self.board
         seat = parent.turn
         own = parent.own
-        grown = own[:seat] + (own[seat] | f,) + own[seat + 1:]
+        if self.simple:
+            grown = (own[0] | f, own[1]) if seat == 0 else (own[0], own[1] | f)
+        else:
+            grown = own[:seat] + (own[seat] | f,) + own[seat + 1:]
         free = parent.free & ~f
         if not free or (board.crown and f & board.crown):
             return self.negamax(board.play(parent, color, f), depth, alpha, beta, ply)
@@ -402,7 +405,11 @@ class Search:
             limits.due()
         turn = board.next_seat[seat]
         sign = 1 if self.team[turn] == 0 else -1
-        colors = parent.colors[:seat] + (color,) + parent.colors[seat + 1:]
+        colors = parent.colors
+        if self.simple:
+            colors = (color, colors[1]) if seat == 0 else (colors[0], color)
+        else:
+            colors = colors[:seat] + (color,) + colors[seat + 1:]
         table = self.table
         key = (grown, colors, turn, 0)
         entry = table.get(key)
@@ -447,7 +454,10 @@ class Search:
         last = pos is not None and pos.stall + 1 >= board.stall_limit
         mine = sign > 0
         lead = a - b if mine else b - a     # the mover's side ahead by this much
-        front_a, front_b = self.fronts(own)
+        if self.simple:
+            front_a, front_b = own[self.seats_of[0][0]], own[self.seats_of[1][0]]
+        else:
+            front_a, front_b = self.fronts(own)
         before, after = own[:seat], own[seat + 1:]
         territory = own[seat]
         reach = board.layout.reach
