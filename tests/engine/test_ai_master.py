@@ -208,3 +208,30 @@ def test_analyse_position_of_a_game_for_a_review():
     assert found.color == ai.choose(game, "master", 60.0, max_nodes=1500)
     with pytest.raises(ValueError):
         ai.analyse_position(filler.Game.new("four", 1), 60.0, max_nodes=100)
+
+
+def test_limits_stop_at_the_budget_and_read_the_clock_every_16_nodes():
+    # the search counts nodes inline (nodes += 1, then due() at check): the node
+    # budget still ends exactly past max_nodes, and the clock is read every 16 nodes
+    from filler.ai.search import OutOfBudget
+    readings = []
+
+    def clock():
+        readings.append(len(readings))
+        return 0.0
+
+    limits = Limits(10.0, 40, clock)
+    for _ in range(40):
+        limits.nodes += 1
+        if limits.nodes >= limits.check:
+            limits.due()
+    assert readings == [0, 1, 2]      # at the start, after 16 and after 32 nodes
+    with pytest.raises(OutOfBudget):
+        limits.tick()
+    times = iter([0.0] + [5.0] * 4)   # the deadline is 1.0, later readings are past it
+    late = Limits(1.0, None, lambda: next(times))
+    for _ in range(15):
+        late.tick()                   # no reading before the 16th node
+    with pytest.raises(OutOfBudget):
+        late.tick()
+    assert late.nodes == 16

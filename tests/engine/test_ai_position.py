@@ -94,3 +94,54 @@ def test_seat_out_in_four_players():
             assert game.over and not pos.over  # our end check is conservative
             break
         assert_same(board, pos, game)
+
+
+def plain_reach(dilate, a, b, free):
+    """The reach race by its definition: both sides grow one step at a time into the
+    free cells at once; a cell both reach in the same step is nobody's."""
+    got_a = got_b = 0
+    while True:
+        grow_a, grow_b = dilate(a) & free, dilate(b) & free
+        if not grow_a | grow_b:
+            return got_a, got_b
+        got_a |= grow_a & ~grow_b
+        got_b |= grow_b & ~grow_a
+        free &= ~(grow_a | grow_b)
+        a, b = grow_a, grow_b
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_reach_kernel_matches_its_definition(variant):
+    # the compiled reach grows both sides in one number (the second side's bits
+    # shifted up): no step may leak from one side's half into the other's
+    board, _ = Board.from_game(filler.Game.new(variant, 4))
+    layout = board.layout
+    rng = random.Random(variant)
+    full = layout.board
+    for _ in range(300):
+        free = full & rng.getrandbits(full.bit_length())
+        a = full & ~free & rng.getrandbits(full.bit_length())
+        b = full & ~free & ~a & rng.getrandbits(full.bit_length())
+        assert layout.reach(a, b, free) == plain_reach(layout.dilate, a, b, free)
+
+
+@pytest.mark.parametrize("variant", ["quick", "classic", "hex", "walls", "treasure", "duos"])
+def test_master_floods_equal_the_boards_floods(variant):
+    # the master makes a flood from the same-colored free components of the root
+    # position (treasure: paint fits every color, so it floods cell by cell)
+    from filler.ai.master import Search
+    from filler.ai.search import Limits
+    rng = random.Random(variant)
+    game = filler.Game.new(variant, 5)
+    for _ in range(3):
+        game = game.play(rng.choice(game.legal_colors()))
+    board, pos = Board.from_game(game)
+    search = Search(board, pos.turn, Limits())
+    search.components(pos)
+    assert (search.blobs is None) == (variant == "treasure")
+    while not pos.over:
+        legal = board.legal(pos)
+        expected = [(board.value(f) << 16, c, f) for c in legal
+                    for f in (board.flood(pos, pos.turn, c),)]
+        assert search.floods(pos.own[pos.turn], pos.free, legal) == expected
+        pos = board.play(pos, rng.choice(legal))

@@ -75,19 +75,6 @@ class Analysis:
                 f"line={self.line}, depth={self.depth}, nodes={self.nodes})")
 
 
-class Pending(Position):
-    """A position one move before the search's horizon, made without looking for
-    the regions its move encloses (``settle`` does, by playing the move for real).
-
-    Its children are only evaluated, and the evaluation counts an enclosed region
-    for the side that enclosed it all the same (reach at weight 1: only that side
-    can get there), and the other side's floods cannot enter it; only where the
-    game may end does the search settle the position first.
-    """
-
-    __slots__ = ("parent", "color", "flood")
-
-
 def _result_value(margin: int) -> int:
     return WIN + margin if margin > 0 else -WIN + margin if margin < 0 else 0
 
@@ -114,6 +101,8 @@ class Search:
         self.horizon = 0
         self.crown_bonus = board.value(board.layout.board) // 4
         self.solving = False
+        self.blobs = None        # see ``components``
+        self.blobs_free = None   # the free cells they were made for
 
     # -- values -----------------------------------------------------------------------
     def sides(self, own):
@@ -178,36 +167,87 @@ class Search:
         return score
 
     # -- moves ------------------------------------------------------------------------
-    def ordered(self, pos: Position, first, ply):
-        """(color, flood) pairs, likely best first: the table's move (before the other
-        floods are made: it often ends the node alone), the killers of this ply,
-        then the largest flood (ties: the history table)."""
+    def components(self, pos: Position):
+        """For ``pos`` and every position after it: per free cell (by its bit), the
+        mask of the free cells of its color connected to it. Floods
+        and enclosures take whole such components, so the free cells of a later
+        position are whole components of these, and a flood of a color is the
+        union of the components that its border touches. None when a free cell
+        is paint (it fits every color, so a flood may split a component)."""
+        if pos.free == self.blobs_free:
+            return
         board = self.board
-        seat = pos.turn
-        fits, value = board.fits, board.value
-        spread = board.layout.spread
         free = pos.free
-        edge = board.layout.border(pos.own[seat]) & free
-        legal = board.legal(pos)
-        if first is not None and first in legal:
-            seeds = edge & fits[first]
-            yield first, spread(seeds, free & fits[first]) if seeds else 0
+        self.blobs_free = free
+        self.blobs = None
+        if board.paint & free:
+            return
+        spread = board.layout.spread
+        blobs = {}
+        for mask in board.color_masks:
+            rest = free & mask
+            while rest:
+                blob = spread(rest & -rest, rest)
+                rest ^= blob
+                cells = blob
+                while cells:
+                    low = cells & -cells
+                    blobs[low] = blob
+                    cells ^= low
+        self.blobs = blobs
+
+    def floods(self, territory, free, legal):
+        """(flood's value << 16, color, flood) for every color of ``legal`` from
+        ``territory`` into ``free``; a table entry keeps them for the next visit of
+        the position."""
+        board = self.board
+        fits, value = board.fits, board.value
+        edge = board.layout.border(territory) & free
+        moves = []
+        blobs = self.blobs
+        if blobs is None:
+            spread = board.layout.spread
+            for c in legal:
+                seeds = edge & fits[c]
+                if seeds:
+                    f = spread(seeds, free & fits[c])
+                    moves.append((value(f) << 16, c, f))
+                else:
+                    moves.append((0, c, 0))
+            return moves
+        for c in legal:
+            seeds = edge & fits[c]
+            if seeds:
+                f = blobs[seeds & -seeds]
+                seeds &= ~f
+                while seeds:
+                    blob = blobs[seeds & -seeds]
+                    f |= blob
+                    seeds &= ~blob
+                moves.append((value(f) << 16, c, f))
+            else:
+                moves.append((0, c, 0))
+        return moves
+
+    def ranked(self, moves, first, seat, ply):
+        """(rank, color, flood) of ``moves`` (see ``floods``) but ``first``, likely best
+        first: the killers of this ply, then the largest flood (ties: the history
+        table). The search tries the table's move before, and ranks the others
+        once it has been searched (the history may have changed)."""
         killers = self.killers.get(ply, ())
         history = self.history[seat]
         ranked = []
-        for c in legal:
-            if c == first:
-                continue
-            seeds = edge & fits[c]
-            f = spread(seeds, free & fits[c]) if seeds else 0
-            if c in killers:
-                rank = 1 << 40
-            else:
-                rank = (value(f) << 16) + history[c] if f else history[c]
-            ranked.append((rank, c, f))
+        for v, c, f in moves:
+            if c != first:
+                ranked.append((1 << 40 if c in killers else v + history[c], c, f))
         ranked.sort(reverse=True)
-        for _, c, f in ranked:
-            yield c, f
+        return ranked
+
+    def ordered(self, pos: Position, first, ply):
+        """(color, flood) pairs of ``pos``, likely best first (see ``ranked``)."""
+        moves = self.floods(pos.own[pos.turn], pos.free, self.board.legal(pos))
+        return [(c, f) for _, c, f in moves if c == first] + [
+            (c, f) for _, c, f in self.ranked(moves, first, pos.turn, ply)]
 
     def good_move(self, pos: Position, color: int, depth: int, ply: int):
         killers = self.killers.get(ply)
@@ -225,7 +265,9 @@ class Search:
     def negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The value of ``pos`` for the side to move, within (alpha, beta)."""
         limits = self.limits
-        limits.tick()
+        limits.nodes += 1
+        if limits.nodes >= limits.check:
+            limits.due()
         sign = 1 if self.team[pos.turn] == 0 else -1
         if pos.over:
             return sign * self.terminal(pos)
@@ -235,15 +277,16 @@ class Search:
         table = self.table
         key = (pos.own, pos.colors, pos.turn, pos.stall)
         entry = table.get(key)
-        first = None
         if entry is not None:
-            e_depth, e_flag, e_value, first, e_exact = entry
+            e_depth, e_flag, e_value, first, e_exact, moves, kids = entry
             if e_depth >= depth or e_exact:
                 if e_flag == EXACT or (e_flag == LOWER and e_value >= beta) or (
                         e_flag == UPPER and e_value <= alpha):
                     if not e_exact:
                         self.horizon += 1
                     return e_value
+        else:
+            first = moves = kids = None
         if self.solving and not self.board.crown:
             a, b = self.sides(pos.own)
             free = self.board.value(pos.free)
@@ -255,26 +298,61 @@ class Search:
             lower = _result_value(a - b - free)
             if lower >= beta:
                 return lower
+        if moves is None:
+            moves = self.floods(pos.own[pos.turn], pos.free, self.board.legal(pos))
         horizon = self.horizon
         alpha_start = alpha
         if depth == 1:
-            best, best_move = self.leaves(pos, sign, first, alpha, beta, ply)
+            if self.simple:
+                a, b = self.board.value(pos.own[self.seats_of[0][0]]), self.board.value(
+                    pos.own[self.seats_of[1][0]])
+            else:
+                a, b = self.sides(pos.own)
+            best, best_move = self.leaves(pos, None, pos.own, pos.free, pos.turn, a, b,
+                                          self.board.value(pos.free), sign, first, alpha,
+                                          beta, ply, moves)
         else:
             best, best_move = -INFINITY, None
-            play = self.board.play
+            board = self.board
+            play = board.play
             team = self.team
             mover = team[pos.turn]
+            same = team[board.next_seat[pos.turn]] == mover   # the side of every child
             searched = 0
-            lazy = depth == 2 and self.weight == 1
-            for color, f in self.ordered(pos, first, ply):
-                child = self.step(pos, color, f) if lazy and f else play(pos, color, f)
-                same = team[child.turn] == mover
-                if searched == 0:
-                    value = self._child(child, same, depth - 1, alpha, beta, ply + 1)
+            lazy = depth == 2 and self.weight == 1 and not self.solving
+            negamax = search = self.negamax
+            frontier = self.frontier
+            if kids is None:
+                kids = {}     # the children made so far, for the next visit
+            later = False
+            if first is not None:
+                for tried in moves:
+                    if tried[1] == first:
+                        todo, later = [tried], True    # ranked after it is searched
+                        break
+            if not later:
+                todo = self.ranked(moves, None, pos.turn, ply)
+            for _, color, f in todo:
+                if lazy and f:
+                    child, search = (pos, color, f), frontier
                 else:
-                    value = self._child(child, same, depth - 1, alpha, alpha + 1, ply + 1)
+                    child = kids.get(color)
+                    if child is None:
+                        child = kids[color] = play(pos, color, f)
+                    search = negamax
+                if same:
+                    if searched == 0:
+                        value = search(child, depth - 1, alpha, beta, ply + 1)
+                    else:
+                        value = search(child, depth - 1, alpha, alpha + 1, ply + 1)
+                        if alpha < value < beta:
+                            value = search(child, depth - 1, value, beta, ply + 1)
+                elif searched == 0:
+                    value = -search(child, depth - 1, -beta, -alpha, ply + 1)
+                else:
+                    value = -search(child, depth - 1, -alpha - 1, -alpha, ply + 1)
                     if alpha < value < beta:
-                        value = self._child(child, same, depth - 1, value, beta, ply + 1)
+                        value = -search(child, depth - 1, -beta, -value, ply + 1)
                 searched += 1
                 if value > best:
                     best, best_move = value, color
@@ -283,65 +361,124 @@ class Search:
                         if alpha >= beta:
                             self.good_move(pos, color, depth, ply)
                             break
+                if later:
+                    later = False
+                    todo += self.ranked(moves, first, pos.turn, ply)
         flag = EXACT if alpha_start < best < beta else LOWER if best >= beta else UPPER
         exact = self.horizon == horizon
         if len(table) > 400_000:
             table.clear()
             self.scores.clear()
-        table[key] = (SOLVED if exact else depth, flag, best, best_move, exact)
+        table[key] = (SOLVED if exact else depth, flag, best, best_move, exact, moves, kids)
         return best
 
-    def step(self, pos: Position, color: int, f) -> Position:
-        """``board.play(pos, color, f)``, as a ``Pending`` position where the game
-        cannot end by the move without an enclosure."""
+    def frontier(self, move, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """``negamax`` of the position after ``move`` = (position, color, flood) one
+        move before the horizon (``depth`` is 1), made without looking for the
+        regions the move encloses where the game cannot end by the move without an
+        enclosure: its children are only evaluated, and the evaluation counts an
+        enclosed region for the side that enclosed it all the same (reach at weight
+        1: only that side can get there; the other side's floods cannot enter it).
+        Where the game may end, ``leaves`` plays the move for real first."""
+        parent, color, f = move
         board = self.board
-        seat = pos.turn
-        own = pos.own
-        grown = own[:seat] + (own[seat] | f,) + own[seat + 1:]
-        free = pos.free & ~f
+        seat = parent.turn
+        own = parent.own
+        if self.simple:
+            grown = (own[0] | f, own[1]) if seat == 0 else (own[0], own[1] | f)
+        else:
+            grown = own[:seat] + (own[seat] | f,) + own[seat + 1:]
+        free = parent.free & ~f
         if not free or (board.crown and f & board.crown):
-            return board.play(pos, color, f)
-        a, b = self.sides(grown)
-        spare = board.value(free)
+            return self.negamax(board.play(parent, color, f), depth, alpha, beta, ply)
+        value = board.value
+        if self.simple:
+            a, b = value(grown[self.seats_of[0][0]]), value(grown[self.seats_of[1][0]])
+        else:
+            a, b = self.sides(grown)
+        spare = value(free)
         if a > b + spare or b > a + spare:
-            return board.play(pos, color, f)
-        colors = pos.colors[:seat] + (color,) + pos.colors[seat + 1:]
-        child = Pending(grown, colors, free, board.next_seat[seat], 0, False, 0)
-        child.parent, child.color, child.flood = pos, color, f
-        return child
+            return self.negamax(board.play(parent, color, f), depth, alpha, beta, ply)
+        limits = self.limits
+        limits.nodes += 1
+        if limits.nodes >= limits.check:
+            limits.due()
+        turn = board.next_seat[seat]
+        sign = 1 if self.team[turn] == 0 else -1
+        colors = parent.colors
+        if self.simple:
+            colors = (color, colors[1]) if seat == 0 else (colors[0], color)
+        else:
+            colors = colors[:seat] + (color,) + colors[seat + 1:]
+        table = self.table
+        key = (grown, colors, turn, 0)
+        entry = table.get(key)
+        if entry is not None:
+            e_depth, e_flag, e_value, first, e_exact, moves, _ = entry
+            if e_depth >= depth or e_exact:
+                if e_flag == EXACT or (e_flag == LOWER and e_value >= beta) or (
+                        e_flag == UPPER and e_value <= alpha):
+                    if not e_exact:
+                        self.horizon += 1
+                    return e_value
+        else:
+            first = moves = None
+        if moves is None:
+            moves = self.floods(grown[turn], free, board.legal_colors(colors, turn))
+        horizon = self.horizon
+        best, best_move = self.leaves(None, move, grown, free, turn, a, b, spare, sign,
+                                      first, alpha, beta, ply, moves)
+        flag = EXACT if alpha < best < beta else LOWER if best >= beta else UPPER
+        exact = self.horizon == horizon
+        if len(table) > 400_000:
+            table.clear()
+            self.scores.clear()
+        table[key] = (SOLVED if exact else depth, flag, best, best_move, exact, moves, None)
+        return best
 
     def _child(self, child, same, depth, alpha, beta, ply):
         if same:
             return self.negamax(child, depth, alpha, beta, ply)
         return -self.negamax(child, depth, -beta, -alpha, ply)
 
-    def leaves(self, pos: Position, sign: int, first, alpha: int, beta: int, ply: int):
-        """Best (value, color) over the children of ``pos``, each evaluated statically:
-        the parent's masks plus one flood; a real position only where the game may end."""
+    def leaves(self, pos, move, own, free, seat, a, b, spare, sign: int, first,
+               alpha: int, beta: int, ply: int, moves):
+        """Best (value, color) over the children of ``pos`` (``own``, ``free``, ``seat``
+        to move, the sides' values ``a`` and ``b``, ``spare`` the value of ``free``),
+        each evaluated statically: the
+        parent's masks plus one flood; a real position only where the game may end.
+        ``pos`` is None for the position after ``move`` that ``frontier`` did not make."""
         board = self.board
         limits = self.limits
         value = board.value
-        seat = pos.turn
-        pending = type(pos) is Pending
-        last = pos.stall + 1 >= board.stall_limit
-        if pending and last:
-            pos = board.play(pos.parent, pos.color, pos.flood)
-            pending = False
-            if pos.over:
-                return sign * self.terminal(pos), None
-        own, free = pos.own, pos.free
-        mine = self.team[seat] == 0
-        a, b = self.sides(own)
+        last = pos is not None and pos.stall + 1 >= board.stall_limit
+        mine = sign > 0
         lead = a - b if mine else b - a     # the mover's side ahead by this much
+        if self.simple:
+            front_a, front_b = own[self.seats_of[0][0]], own[self.seats_of[1][0]]
+        else:
+            front_a, front_b = self.fronts(own)
         before, after = own[:seat], own[seat + 1:]
         territory = own[seat]
+        reach = board.layout.reach
+        weight = self.weight
         scores = self.scores
         quiet = None     # the value of a move that captures nothing, the same for all
         best, best_move = -INFINITY, None
         crown = board.crown
         evaluated = 0    # leaves evaluated (the horizon is met there)
-        for color, f in self.ordered(pos, first, ply):
-            limits.tick()
+        later = False
+        if first is not None:
+            for tried in moves:
+                if tried[1] == first:
+                    todo, later = [tried], True    # ranked after it is searched
+                    break
+        if not later:
+            todo = self.ranked(moves, None, seat, ply)
+        for _, color, f in todo:
+            limits.nodes += 1
+            if limits.nodes >= limits.check:
+                limits.due()
             if not f:
                 if last:
                     v = sign * self.terminal(board.play(pos, color, f))
@@ -352,19 +489,21 @@ class Search:
                     v = quiet
             else:
                 rest = free & ~f
-                ahead = lead + value(f)
-                spare = value(rest)
-                if not rest or ahead > spare or -ahead > spare or (crown and f & crown):
-                    if pending:
+                gain = value(f)
+                ahead = lead + gain
+                left = spare - gain     # the value of rest
+                if not rest or ahead > left or -ahead > left or (crown and f & crown):
+                    if pos is None:
                         # the game may end here: first the enclosures of the move before
-                        pos = board.play(pos.parent, pos.color, pos.flood)
-                        pending = False
+                        pos = board.play(*move)
                         if pos.over:
                             self.horizon += evaluated
                             return sign * self.terminal(pos), None
                         own, free = pos.own, pos.free
                         a, b = self.sides(own)
+                        spare = value(free)
                         lead = a - b if mine else b - a
+                        front_a, front_b = self.fronts(own)
                         before, after = own[:seat], own[seat + 1:]
                         territory = own[seat]
                     child = board.play(pos, color, f)
@@ -378,7 +517,19 @@ class Search:
                     grown = before + (territory | f,) + after
                     v = scores.get(grown)
                     if v is None:
-                        v = scores[grown] = self._evaluate(grown, rest)
+                        # self._evaluate(grown, rest), from the parent's masks
+                        if mine:
+                            got_a, got_b = reach(front_a | f, front_b, rest)
+                            v = a + gain - b + weight * (value(got_a) - value(got_b))
+                        else:
+                            got_a, got_b = reach(front_a, front_b | f, rest)
+                            v = a - (b + gain) + weight * (value(got_a) - value(got_b))
+                        if crown and crown & rest:
+                            if crown & got_a:
+                                v += self.crown_bonus
+                            elif crown & got_b:
+                                v -= self.crown_bonus
+                        scores[grown] = v
                     v *= sign
             if v > best:
                 best, best_move = v, color
@@ -386,6 +537,9 @@ class Search:
                     alpha = v
                     if alpha >= beta:
                         break
+            if later:
+                later = False
+                todo += self.ranked(moves, first, seat, ply)
         self.horizon += evaluated
         return best, best_move
 
@@ -396,6 +550,7 @@ class Search:
         board = self.board
         team = self.team
         mover = team[pos.turn]
+        self.components(pos)
         floods = dict(self.ordered(pos, order[0] if order else None, 0))
         colors = [c for c in order if c in floods] + [c for c in floods if c not in order]
         best, best_move = -INFINITY, None

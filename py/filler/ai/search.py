@@ -33,10 +33,16 @@ class Limits:
     """A node budget (deterministic) and a deadline on ``clock`` (the time budget).
 
     The clock is read every ``every`` nodes (a node costs some 10-100 us, so an
-    overrun is at most a few milliseconds).
+    overrun is at most a few milliseconds). ``check``: the next node count at
+    which ``tick`` has more to do than count (the budget's end or a clock
+    reading), so a hot loop may count inline::
+
+        limits.nodes += 1
+        if limits.nodes >= limits.check:
+            limits.due()
     """
 
-    __slots__ = ("nodes", "max_nodes", "deadline", "clock", "every")
+    __slots__ = ("nodes", "max_nodes", "deadline", "clock", "every", "check")
 
     def __init__(self, seconds=None, max_nodes=None, clock=time.perf_counter, every=16):
         self.clock = clock
@@ -44,14 +50,26 @@ class Limits:
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
         self.deadline = clock() + seconds if seconds is not None else None
         self.every = every - 1
+        self.check = 0
 
     def tick(self):
         self.nodes += 1
-        if self.nodes > self.max_nodes:
+        if self.nodes >= self.check:
+            self.due()
+
+    def due(self):
+        """The rest of ``tick`` at ``check``: raise OutOfBudget past the node budget or
+        at a clock reading past the deadline, else set the next ``check``."""
+        nodes = self.nodes
+        if nodes > self.max_nodes:
             raise OutOfBudget
-        if (self.deadline is not None and not self.nodes & self.every
-                and self.clock() >= self.deadline):
-            raise OutOfBudget
+        if self.deadline is not None and not nodes & self.every:
+            if self.clock() >= self.deadline:
+                raise OutOfBudget
+        check = self.max_nodes + 1
+        if self.deadline is not None:
+            check = min(check, (nodes | self.every) + 1)
+        self.check = check
 
     def spent(self) -> bool:
         if self.nodes >= self.max_nodes:
