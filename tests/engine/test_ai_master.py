@@ -15,7 +15,7 @@ from filler import ai
 from filler.ai.master import Search, analyse
 from filler.ai.montecarlo import mcts
 from filler.ai.position import Board
-from filler.ai.search import WIN, Limits, solve
+from filler.ai.search import WIN, Limits, OutOfBudget, solve
 
 from test_ai import SMALL_BOARDS, advanced, brute_force, final_value
 
@@ -159,6 +159,23 @@ def test_analyse_near_the_end_proves_the_result_with_the_solver():
     found = analyse(board, pos, Limits(max_nodes=400_000))
     assert found.solved and found.exact
     assert found.value == solve(board, pos, max_nodes=2_000_000)[0]
+
+
+def test_after_the_ending_solver_the_largest_flood_still_orders_the_moves():
+    # the solver's cut-offs count in the history table like any other, but its
+    # depth is SOLVED: the history must stay a tie-break below a flood's size (a
+    # cell more outranks any history), or the middle-game search that follows a
+    # solver cut short would try its moves in the solver's order, not by flood
+    game = filler.Game.new("classic", 4)
+    for _ in range(30):
+        game = game.play(ai.choose(game, "greedy"))
+    board, pos = Board.from_game(game)
+    search = Search(board, pos.turn, Limits(max_nodes=20_000))
+    try:
+        search.solve(pos)
+    except OutOfBudget:
+        pass
+    assert max(max(row) for row in search.history) < 1 << 16
 
 
 class StepClock:

@@ -51,6 +51,11 @@ from .position import Board, Position
 from .search import INFINITY, WIN, Limits, OutOfBudget
 
 SOLVED = 1 << 20   # the depth of a solver entry: deeper than any search
+HISTORY_DEPTH = 64  # deeper cut-offs count in the history as this deep
+# the table starts afresh past this many entries: an entry with its floods and
+# children takes about 1.5 KB in CPython, so at most some 150 MB (a move in the
+# browser makes a few ten thousand)
+TABLE_ENTRIES = 100_000
 
 # flags of a table entry: the value is exact, a lower bound or an upper bound
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -257,7 +262,9 @@ class Search:
             killers.insert(0, color)
             del killers[2:]
         row = self.history[pos.turn]
-        row[color] += depth * depth
+        # the solver's depth is SOLVED: counted as a deep search's, so the history
+        # stays a tie-break below one cell of flood (the ranking's value << 16)
+        row[color] += depth * depth if depth < HISTORY_DEPTH else HISTORY_DEPTH ** 2
         if row[color] > 1 << 15:
             self.history = [[h >> 1 for h in line] for line in self.history]
 
@@ -366,7 +373,7 @@ class Search:
                     todo += self.ranked(moves, first, pos.turn, ply)
         flag = EXACT if alpha_start < best < beta else LOWER if best >= beta else UPPER
         exact = self.horizon == horizon
-        if len(table) > 400_000:
+        if len(table) > TABLE_ENTRIES:
             table.clear()
             self.scores.clear()
         table[key] = (SOLVED if exact else depth, flag, best, best_move, exact, moves, kids)
@@ -430,7 +437,7 @@ class Search:
                                       first, alpha, beta, ply, moves)
         flag = EXACT if alpha < best < beta else LOWER if best >= beta else UPPER
         exact = self.horizon == horizon
-        if len(table) > 400_000:
+        if len(table) > TABLE_ENTRIES:
             table.clear()
             self.scores.clear()
         table[key] = (SOLVED if exact else depth, flag, best, best_move, exact, moves, None)
