@@ -42,6 +42,7 @@ import tempfile
 import threading
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,6 +73,12 @@ DECODED_KEPT = """() => {
   return window.__kept === true;
 }"""
 BOTH_SEEN = "() => window.__milestones && 'board' in window.__milestones && 'engine' in window.__milestones"
+# What a visit that never got there shows instead (for the message of a timeout).
+WHAT_IS_SHOWN = """() => ({milestones: window.__milestones, body: {...document.body.dataset},
+  notices: [...document.querySelectorAll('.notice, .boot-error')].map((node) => node.textContent.trim()),
+  leases: Object.keys(localStorage).filter((key) => key.startsWith('filler:lock:'))
+    .map((key) => `${key} ${localStorage.getItem(key)} (now ${Date.now()})`),
+  controlled: Boolean(navigator.serviceWorker?.controller)})"""
 
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -180,7 +187,11 @@ def visit(context, url: str, counter: ByteCounter, offline: bool = False, networ
     if not offline:
         throttle(page, network)
     page.goto(url)
-    page.wait_for_function(BOTH_SEEN, timeout=BOOT_TIMEOUT_MS)
+    try:
+        page.wait_for_function(BOTH_SEEN, timeout=BOOT_TIMEOUT_MS)
+    except PlaywrightTimeout:
+        raise SystemExit(f"bench: {'offline ' if offline else ''}visit of {url} never showed both a board and"
+                         f" a ready engine; the page shows {page.evaluate(WHAT_IS_SHOWN)}") from None
     milestones = page.evaluate("window.__milestones")
     if until_saved:
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")

@@ -107,6 +107,13 @@ export function attachSaved(app) {
     if (!claim.ok) {
       state.blocked = {id};
       app.changed();
+      // the other tab renews its lease while it is open; should it run out (that tab was
+      // closed or crashed without letting go), the match reopens here by itself
+      setTimeout(() => {
+        if (state.blocked?.id !== id || state.table) return;
+        state.blocked = null;
+        resumeMatch(id);
+      }, Math.max(0, claim.expires - Date.now()) + 100);
       return true;
     }
     const saved = store.loadMatch(id);

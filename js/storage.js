@@ -4,7 +4,7 @@
 //   const store = openStorage();          // never throws
 //   store.persistent                       // false: in memory only (a "memory" notice says why)
 //   store.notices                          // notices so far; store.subscribe(fn) for the next ones
-//   store.claimMatch(id)                   // {ok: true} | {ok: false, holder}: open elsewhere?
+//   store.claimMatch(id)                   // {ok: true} | {ok: false, holder, expires}: open elsewhere?
 //   store.saveMatch(match)                 // after every move: {ok: true} | {ok: false, reason, message}
 //   store.keepReview(key, review)          // a review of a game that is no stored match (few, expendable)
 //

@@ -14,16 +14,19 @@ const OPTIONAL = new Set(["./"]); // a host may not map the folder URL to index.
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE_NAME);
-    const required = PRECACHE.filter((url) => !OPTIONAL.has(url));
-    // no-cache: revalidate with the server, never take a stale copy from the HTTP cache.
-    await cache.addAll(required.map((url) => new Request(url, { cache: "no-cache" })));
-    await Promise.all([...OPTIONAL].filter((url) => PRECACHE.includes(url)).map(async (url) => {
+    // Kept with the security headers already on, so that a fetch answers with the cached
+    // response itself (no copy streamed through this worker). no-cache: revalidate with
+    // the server, never take a stale copy from the HTTP cache. Any file missing fails the
+    // install (the folder URL may: a host may not map it; index.html is kept anyway).
+    await Promise.all(PRECACHE.map(async (url) => {
+      let response = null;
       try {
-        const response = await fetch(new Request(url, { cache: "no-cache" }));
-        if (response.ok) await cache.put(url, response);
+        response = await fetch(new Request(url, { cache: "no-cache" }));
       } catch (error) {
-        // The folder URL is a convenience; index.html is cached anyway.
+        if (!OPTIONAL.has(url)) throw error;
       }
+      if (response?.ok) await cache.put(url, withSecurityHeaders(response));
+      else if (!OPTIONAL.has(url)) throw new TypeError(`${url}: HTTP ${response.status}`);
     }));
   })());
 });
@@ -47,13 +50,17 @@ self.addEventListener("message", (event) => {
   }
 });
 
+let opening = null; // the cache, opened once per start of this worker
+
 async function fromCacheFirst(request) {
-  const cache = await caches.open(CACHE_NAME);
+  const cache = await (opening ??= caches.open(CACHE_NAME));
   let cached = await cache.match(request);
   if (!cached && request.mode === "navigate") {
     // Pages carry their settings in the query string (embeds, shared links): same file.
     cached = await cache.match(request, { ignoreSearch: true });
   }
+  // what install kept carries the headers; what the page's worker kept there does not
+  if (cached?.headers.has("Content-Security-Policy")) return cached;
   return withSecurityHeaders(cached || await fetch(request));
 }
 

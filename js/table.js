@@ -325,7 +325,6 @@ export class TableView {
 
     setAttr(this.board.root, 'data-line-step', review?.step ?? null);
 
-    this.markHomes(table, snapshot, players);
     this.renderHeader(table, snapshot, players, shown);
     this.renderTerritoryBar(snapshot, shown);
     const own = table.snapshot; // the rest is the table's own state
@@ -336,6 +335,8 @@ export class TableView {
     this.renderMatchBar(table, own, players);
     this.renderReplayBar(table);
     this.tickClocks();
+    // last, the two that measure the page: one layout for both after everything is written
+    this.markHomes(table, snapshot, players);
     this.fitBoard();
   }
 

@@ -45,9 +45,11 @@ export class Leases {
     this.#startRenewing();
   }
 
+  /** {ok: true}, or {ok: false, holder, expires}: when the holder's lease runs out unless
+   *  it renews it (a tab closed without a word, or a crashed one, never does). */
   claim(id) {
     const holder = this.holderElsewhere(id);
-    if (holder) return { ok: false, holder };
+    if (holder) return { ok: false, holder, expires: this.#readLock(id).expires };
     this.#writeLock(id);
     return { ok: true };
   }

@@ -212,3 +212,24 @@ def test_a_later_boot_uses_the_decoded_runtime_the_first_one_kept(page, site_url
     assert second["timings"]["decoded_cache"] is True and second["timings"]["snapshot"] is True, second
     answer = next(m for m in messages if m.get("id") == "after")
     assert answer["ok"] is True and answer["result"], answer
+
+
+@pytest.mark.parametrize("name", ["index.html", "embed.html", "rules.html"])
+def test_a_page_preloads_every_module_it_runs_and_fetches_each_once(page, site_url, site_dir, name):
+    """build.py lists a page's static module graph as <link rel="modulepreload">, so that
+    the browser fetches it in one round, not one level of imports after the other: every
+    module the page has run by its load event is in that list, and none was fetched
+    twice (as one would be whose preload the import could not use). The engine's worker
+    (started by the page) imports modules of its own; those show in the page's timing too."""
+    files = {path.relative_to(site_dir).as_posix(): path.read_bytes() for path in (site_dir / "js").rglob("*.js")}
+    files.update({path.relative_to(site_dir).as_posix(): path.read_bytes() for path in (site_dir / "vendor").glob("*")})
+    workers = {site_url + module for module in build.module_graph(files, "js/worker.js")}
+    page.goto(site_url + name)
+    page.wait_for_load_state("load")
+    entry = page.eval_on_selector('script[type="module"]', "script => script.src")
+    preloaded = page.eval_on_selector_all('link[rel="modulepreload"]', "links => links.map((link) => link.href)")
+    fetched = page.evaluate("""performance.getEntriesByType('resource')
+        .filter((e) => ['script', 'link'].includes(e.initiatorType) && /\\.m?js$/.test(new URL(e.name).pathname))
+        .map((e) => e.name)""")
+    assert len(preloaded) > 5 and entry not in preloaded
+    assert sorted(url for url in fetched if url not in workers) == sorted({entry, *preloaded})

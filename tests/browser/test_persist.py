@@ -130,6 +130,31 @@ def test_a_second_tab_says_open_elsewhere_and_takes_over(new_guarded_context, si
     assert len(saved_match(second, match_id)["events"]) > 2
 
 
+def test_a_match_left_locked_by_a_tab_that_is_gone_reopens_when_its_lease_runs_out(new_guarded_context, site_url):
+    """A tab that ends without letting go of its match (closed before its last write was
+    kept, crashed, killed by the phone) leaves a lease it no longer renews: the next visit
+    says the match is open elsewhere, and once that lease has run out reopens it by itself."""
+    context, _ = new_guarded_context()
+    first = context.new_page()
+    boot_page(first, site_url)
+    start_match(first, name="Ida")
+    match_id = data(first, "matchId")
+    play_one(first)
+    before = owners(first)
+    first.close()  # lets go of the match (pagehide)
+    second = context.new_page()
+    second.goto(site_url + "rules.html")  # same origin, no table: leave a stale lease behind
+    second.evaluate("""(id) => localStorage.setItem('filler:lock:' + id,
+        JSON.stringify({version: 1, tab: 'tab-gone', expires: Date.now() + 4000}))""", match_id)
+    second.goto(site_url)
+    second.wait_for_selector('.notice[data-kind="open-elsewhere"]', timeout=BOOT_TIMEOUT_MS)
+    open_resumed(second, match_id)  # nobody clicked "Play it here"
+    assert owners(second) == before
+    assert second.locator('.notice[data-kind="open-elsewhere"]').count() == 0
+    play_one(second)
+    assert len(saved_match(second, match_id)["events"]) > 2
+
+
 def lobby_texts(page):
     page.click("#new-game")
     page.click('[data-tab="matches"]')

@@ -348,7 +348,9 @@ def test_two_tabs_never_overwrite_one_match(page, site_url):
     # Tab B learns that the match is open elsewhere and cannot write it.
     tab_b.wait_for_function(CLAIMED_BY, arg="A")
     assert tab_b.evaluate("() => store.listMatches()[0].openElsewhere") is True
-    assert tab_b.evaluate("(id) => store.claimMatch(id)", "m-shared") == {"ok": False, "holder": "A"}
+    claim = tab_b.evaluate("(id) => [store.claimMatch(id), Date.now()]", "m-shared")
+    assert claim[0]["ok"] is False and claim[0]["holder"] == "A"
+    assert claim[0]["expires"] > claim[1]  # A's lease runs on unless A stops renewing it
     loaded = tab_b.evaluate("(id) => store.loadMatch(id)", "m-shared")
     refused = save(tab_b, {**loaded, "events": loaded["events"] + [["resign_match", 0]]})
     assert refused["ok"] is False and refused["reason"] == "open-elsewhere" and refused["holder"] == "A"
