@@ -9,8 +9,8 @@ temporary folder and imported as the package ``filler_<commit>``; both play
 through the engine of this tree (``filler.Match``). One match per board seed
 (``--first`` .. ``--first + --boards - 1``): two games, each master once first
 and once in each corner. The time per move is the master's in the browser (0.9 of
-the player's 1 s up to 15x15, 2 s above) times ``--factor``, the speed of CPython relative to Pyodide
-(``bench/ai_nodes.py --pyodide`` measures it); the new master stops on the
+the player's 1 s up to 15x15, 2 s above) times ``--factor``, the CPython seconds
+per second of Pyodide (``bench/ai_factor.py`` measures it); the new master stops on the
 thread's CPU clock, so a busy machine slows the run but not the players. The
 old master gets its own node budget (its time cap set far above it), as in the
 browser. Each match is one line of JSON in ``--out``; the summary is the mean
@@ -41,7 +41,7 @@ from ai_nodes import unpack  # noqa: E402  (beside this file)
 from filler.ai import choose  # noqa: E402
 
 DEFAULT_COMMIT = "15f5e0b"
-# CPython over Pyodide speed, measured with bench/ai_nodes.py --pyodide (see README)
+# CPython seconds per second of the browser's Pyodide (bench/ai_factor.py, see README)
 FACTOR = 0.4
 
 
