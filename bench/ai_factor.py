@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pyodide_node import ROOT, available, run_python  # noqa: E402  (beside this file)
+from pyodide_node import MISSING, ROOT, available, run_python  # noqa: E402  (beside this file)
 
 POSITIONS = """
 import filler
@@ -74,8 +74,7 @@ def main(argv=None) -> int:
                         help="the master's time in the browser (default %(default)s)")
     args = parser.parse_args(argv)
     if not available():
-        print("needs node and node_modules/pyodide (npm install, as for the build)",
-              file=sys.stderr)
+        print(MISSING, file=sys.stderr)
         return 2
     variants = [v for v in args.variant.split(",") if v]
     load = os.getloadavg()[0]

@@ -26,7 +26,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pyodide_node import CPU_CLOCK, ROOT, available, run_python  # noqa: E402  (beside this file)
+from pyodide_node import CPU_CLOCK, MISSING, ROOT, available, run_python  # noqa: E402  (beside this file)
 
 BENCH = """
 import importlib, json, sys, time
@@ -118,8 +118,7 @@ def main(argv=None) -> int:
     parser.add_argument("--pyodide", action="store_true", help="inside Pyodide under Node")
     args = parser.parse_args(argv)
     if args.pyodide and not available():
-        print("needs node and node_modules/pyodide (npm install, as for the build)",
-              file=sys.stderr)
+        print(MISSING, file=sys.stderr)
         return 2
     variants = [v for v in args.variant.split(",") if v]
     names = ["this tree"] + ([args.against] if args.against != "none" else [])

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pyodide_node import CPU_CLOCK, available, run_python  # noqa: E402  (beside this file)
+from pyodide_node import CPU_CLOCK, MISSING, available, run_python  # noqa: E402  (beside this file)
 
 BENCH = """
 import json, sys, time
@@ -61,8 +61,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="board seed of the first game")
     args = parser.parse_args(argv)
     if not available():
-        print("needs node and node_modules/pyodide (npm install, as for the build)",
-              file=sys.stderr)
+        print(MISSING, file=sys.stderr)
         return 2
     variants = [v for v in args.variant.split(",") if v]
     try:

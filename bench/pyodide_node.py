@@ -53,6 +53,10 @@ console.log(await py.runPythonAsync(
 """
 
 
+# what a benchmark says when ``available()`` is False
+MISSING = "needs node and node_modules/pyodide (npm install, as for the build)"
+
+
 def available() -> bool:
     """Whether Node and the pyodide npm package are here."""
     return shutil.which("node") is not None and (PYODIDE / "pyodide.mjs").exists()

@@ -16,13 +16,13 @@ but not the solver. A benchmark, not a test. Standard library only.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pyodide_node import CPU_CLOCK, ROOT, available, run_python  # noqa: E402  (beside this file)
+from ai_nodes import measure  # noqa: E402  (beside this file)
+from pyodide_node import CPU_CLOCK, MISSING, available  # noqa: E402
 
 BENCH = """
 import json, sys, time
@@ -59,16 +59,6 @@ result = json.dumps(out)
 """
 
 
-def measure(source: str, pyodide: bool) -> dict:
-    if pyodide:
-        return json.loads(run_python(source))
-    import subprocess
-    code = "import sys; sys.path[:0] = [%r]\n" % str(ROOT / "py") + source + "\nprint(result)"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="quick,classic")
@@ -80,13 +70,12 @@ def main(argv=None) -> int:
     parser.add_argument("--pyodide", action="store_true", help="inside Pyodide under Node")
     args = parser.parse_args(argv)
     if args.pyodide and not available():
-        print("needs node and node_modules/pyodide (npm install, as for the build)",
-              file=sys.stderr)
+        print(MISSING, file=sys.stderr)
         return 2
     variants = [v for v in args.variant.split(",") if v]
     source = BENCH % {"cpu_clock": CPU_CLOCK, "variants": variants, "games": args.games, "seed": args.seed,
                       "seconds": args.seconds, "nodes": args.nodes}
-    result = measure(source, args.pyodide)
+    result = measure(source, None, args.pyodide)
     where = "Pyodide" if args.pyodide else "CPython"
     print(f"ending solver in {where} {result['version']}, {args.seconds} s of CPU a position:")
     for variant in variants:

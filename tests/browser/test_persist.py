@@ -35,6 +35,16 @@ def play_one(page):
     page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
 
 
+def a_match_with_a_move(context, site_url, name):
+    """A new page of ``context`` at a new match of ``name``'s, one move made: (page, match id)."""
+    page = context.new_page()
+    boot_page(page, site_url)
+    start_match(page, name=name)
+    match_id = data(page, "matchId")
+    play_one(page)
+    return page, match_id
+
+
 def open_resumed(page, match_id):
     page.wait_for_function(RESUMED, arg=match_id, timeout=BOOT_TIMEOUT_MS)
 
@@ -90,11 +100,7 @@ def test_the_first_board_of_a_visit_is_saved_and_resumed(new_guarded_context, si
 
 def test_a_corrupt_entry_is_set_aside_and_the_rest_works(new_guarded_context, site_url):
     context, _ = new_guarded_context()
-    page = context.new_page()
-    boot_page(page, site_url)
-    start_match(page, name="Hans")
-    match_id = data(page, "matchId")
-    play_one(page)
+    page, match_id = a_match_with_a_move(context, site_url, "Hans")
     page.evaluate("localStorage.setItem('filler:match:m-broken', '{this is not json')")
     page.reload()
     open_resumed(page, match_id)
@@ -111,11 +117,7 @@ def test_a_corrupt_entry_is_set_aside_and_the_rest_works(new_guarded_context, si
 
 def test_a_second_tab_says_open_elsewhere_and_takes_over(new_guarded_context, site_url):
     context, _ = new_guarded_context()
-    first = context.new_page()
-    boot_page(first, site_url)
-    start_match(first, name="Ida")
-    match_id = data(first, "matchId")
-    play_one(first)
+    first, match_id = a_match_with_a_move(context, site_url, "Ida")
     second = context.new_page()
     second.goto(site_url)
     second.wait_for_selector('.notice[data-kind="open-elsewhere"]', timeout=BOOT_TIMEOUT_MS)
@@ -135,11 +137,7 @@ def test_a_match_left_locked_by_a_tab_that_is_gone_reopens_when_its_lease_runs_o
     kept, crashed, killed by the phone) leaves a lease it no longer renews: the next visit
     says the match is open elsewhere, and once that lease has run out reopens it by itself."""
     context, _ = new_guarded_context()
-    first = context.new_page()
-    boot_page(first, site_url)
-    start_match(first, name="Ida")
-    match_id = data(first, "matchId")
-    play_one(first)
+    first, match_id = a_match_with_a_move(context, site_url, "Ida")
     before = owners(first)
     first.close()  # lets go of the match (pagehide)
     second = context.new_page()

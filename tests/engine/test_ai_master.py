@@ -59,6 +59,15 @@ def boards():
     return out
 
 
+def small_board(index):
+    """Board ``index`` of ``boards()``: (game, search board, position, its memo, its
+    brute-force value for the side to move)."""
+    game = boards()[index]
+    board, pos = Board.from_game(game)
+    memo = _MEMO.setdefault(index, {})
+    return game, board, pos, memo, brute_force(game, memo)
+
+
 def value_after(game, color, memo):
     """The brute-force value of playing ``color``, for the side that plays it."""
     side = game.side_of(game.turn)
@@ -71,11 +80,8 @@ def value_after(game, color, memo):
 
 @pytest.mark.parametrize("index", range(len(boards())))
 def test_ending_solver_equals_brute_force(index):
-    game = boards()[index]
-    board, pos = Board.from_game(game)
+    game, board, pos, memo, exact = small_board(index)
     proven = Search(board, pos.turn, Limits(max_nodes=500_000)).solve(pos)
-    memo = _MEMO.setdefault(index, {})
-    exact = brute_force(game, memo)
     assert proven.exact and proven.solved
     assert proven.value == exact
     # the proven move keeps that value, and the line is a game that can be played
@@ -91,10 +97,7 @@ def test_ending_solver_cut_short_keeps_the_bound_it_proved(index):
     # with budgets that end while the margin is being proven: the value it gives
     # is a proven bound (a win's lower bound, a loss's upper bound), and a win's
     # move reaches it
-    game = boards()[index]
-    board, pos = Board.from_game(game)
-    memo = _MEMO.setdefault(index, {})
-    exact = brute_force(game, memo)
+    game, board, pos, memo, exact = small_board(index)
     for nodes in (30, 60, 120, 250, 500, 1000, 2000):
         proven = Search(board, pos.turn, Limits(max_nodes=nodes)).solve(pos)
         if proven is None:
@@ -114,10 +117,7 @@ def test_middle_game_search_is_exact_where_it_says_so(index):
     # the search with its evaluation, lazy leaves and table: deepened until the
     # value is exact, it is the brute-force value; at any depth, a value it calls
     # exact is
-    game = boards()[index]
-    board, pos = Board.from_game(game)
-    memo = _MEMO.setdefault(index, {})
-    exact = brute_force(game, memo)
+    _, board, pos, _, exact = small_board(index)
     search = Search(board, pos.turn, Limits(max_nodes=500_000))
     found = search.deepen(pos, max_depth=200)
     assert found.exact and found.value == exact
