@@ -180,6 +180,7 @@ def test_export_then_import_into_a_fresh_profile_gives_the_same_lobby(new_guarde
     page.wait_for_selector('body[data-rated="1"]', state="attached")
     start_match(page, name="Jet", games=1)
     play_one(page)
+    wait_my_turn_or_end(page)  # the computer's reply is stored too, before the lobby is read
     expected = lobby_texts(page)
     assert "Jet" in expected[1]
     page.click("#new-game")
