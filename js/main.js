@@ -104,6 +104,7 @@ function draw() {
   drawBootParts(state, {retry: () => app.startEngine()});
   app.tableView.render();
   for (const listener of app.drawListeners) listener(state);
+  app.tableView.measure(); // last: the page as every part wrote it
   const table = state.table;
   body.dataset.engine = state.engine.status;
   body.dataset.bootAttempts = String(state.engine.attempts);

@@ -335,8 +335,17 @@ export class TableView {
     this.renderMatchBar(table, own, players);
     this.renderReplayBar(table);
     this.tickClocks();
-    // last, the two that measure the page: one layout for both after everything is written
-    this.markHomes(table, snapshot, players);
+    this.toMeasure = {table, snapshot, players};
+  }
+
+  /** After render() and every other part of the page has written (the friend panel,
+   *  the review: main.js draw), the two that measure the page, so one layout serves
+   *  both and the board is fitted to the page as it is shown. */
+  measure() {
+    const drawn = this.toMeasure;
+    this.toMeasure = null;
+    if (!drawn) return;
+    this.markHomes(drawn.table, drawn.snapshot, drawn.players);
     this.fitBoard();
   }
 

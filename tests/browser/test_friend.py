@@ -432,3 +432,19 @@ def test_a_friends_link_says_whose_invitation_and_the_variant_while_the_engine_b
     assert first["text"].startswith(f"{name} nodigt je uit voor een partij Klassiek 15×15. De link wordt gecontroleerd…")
     assert notices[-1]["text"].startswith("Deze link is niet geopend.")
     assert stored(page) is None
+
+
+def test_a_friend_table_is_laid_out_at_once_so_a_tap_on_a_color_is_not_lost(new_guarded_context, site_url):
+    # The friend panel was written after the board had been fitted to the window, so
+    # the first pointer on a color redrew the table 80 px higher: under load the
+    # press landed on the button and the release beside it, and the move was lost.
+    _, anna = device(new_guarded_context, site_url, "anna")
+    invite(anna, "Anna", games=1)
+    assert settled(anna) == "mine"
+    controls, board = anna.locator(".color-controls"), anna.locator(".board-wrap")
+    shown = controls.bounding_box(), board.bounding_box()
+    button = anna.locator(".color-button:not([aria-disabled])").first
+    button.hover()  # previews the color (the button rises a little): the table is drawn again
+    anna.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert button.get_attribute("data-previewing") == ""
+    assert (controls.bounding_box(), board.bounding_box()) == shown
