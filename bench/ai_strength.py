@@ -13,7 +13,8 @@ the player's 1 s up to 15x15, 2 s above) times ``--factor``, the CPython seconds
 per second of Pyodide (``bench/ai_factor.py`` measures it); the new master stops on the
 thread's CPU clock, so a busy machine slows the run but not the players. The
 old master gets its own node budget (its time cap set far above it), as in the
-browser. Each match is one line of JSON in ``--out``; the summary is the mean
+browser; with ``--old-time`` it gets the new master's time instead (for a commit
+whose master already uses its time, such as when comparing two changes). Each match is one line of JSON in ``--out``; the summary is the mean
 match score (win 1, win at 1-1 on total value 0.6, draw 0.5, ...: the rating's
 match score) with a 95 % confidence interval (normal approximation).
 """
@@ -104,7 +105,9 @@ def run(args) -> int:
                 def new(game, seconds=seconds):
                     return choose(game, "master", seconds, clock=time.thread_time)
 
-                def previous(game):
+                def previous(game, seconds=seconds):
+                    if args.old_time:
+                        return old.ai.choose(game, "master", seconds, clock=time.thread_time)
                     return old.ai.choose(game, "master", 60.0)
 
                 # seat 0 moves first in game 1; new master there on odd seeds
@@ -124,7 +127,8 @@ def run(args) -> int:
                        "old_ms": [round(1000 * sum(stats[1 - seat_new]) /
                                         len(stats[1 - seat_new]), 1),
                                   round(1000 * max(stats[1 - seat_new]), 1)],
-                       "against": args.against, "commit": commit, "load": round(os.getloadavg()[0], 1)}
+                       "events": [list(event) for event in match.events],
+                       "against": args.against + (" same time" if args.old_time else ""), "commit": commit, "load": round(os.getloadavg()[0], 1)}
                 print(json.dumps(row), flush=True)
                 if out:
                     print(json.dumps(row), file=out, flush=True)
@@ -169,6 +173,8 @@ def main(argv=None) -> int:
     parser.add_argument("--first", type=int, default=1, help="seed of the first board")
     parser.add_argument("--factor", type=float, default=FACTOR,
                         help="CPython time per browser second (default %(default)s)")
+    parser.add_argument("--old-time", action="store_true",
+                        help="the old master gets the same time as the new (not its node budget)")
     parser.add_argument("--out", help="append one JSON line per match to this file")
     parser.add_argument("--summary", nargs="+", metavar="FILE",
                         help="only summarise these result files")
