@@ -69,3 +69,32 @@ def test_every_variant_fits_the_window(sized_page, variant):
     assert page.evaluate(IN_VIEW, [".players", "svg.board", ".color-controls", ".status"]) == []
     assert page.evaluate(CUT_NAMES) == []
     assert page.evaluate(BAD_TEXTS, BAD_WORDS) == []
+
+
+# the lines the text of the brand and of each header action takes (a line per top)
+HEADER_LINES = """() => [...document.querySelectorAll('.top-bar .brand, .top-actions > *')].map((node) => {
+  const tops = new Set();
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(walker.currentNode);
+    for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+  }
+  return [node.innerText.trim(), tops.size];
+})"""
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_header_keeps_each_action_on_one_line(browser, site_url, language, width):
+    # "Nieuwe partij" took two lines on a 390 px phone
+    context = browser.new_context(viewport={"width": width, "height": 700}, locale=language)
+    guard = guard_context(context, f"header {language} {width}")
+    page = context.new_page()
+    boot_page(page, site_url)
+    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=language)
+    lines = page.evaluate(HEADER_LINES)
+    assert len(lines) == 4 and all(count == 1 for _, count in lines), lines
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "horizontal overflow"
+    context.close()
+    guard.check()
