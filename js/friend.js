@@ -169,7 +169,8 @@ export function attachFriend(app) {
     const names = [...found.names];
     if (found.status === 'new' && !names[seat]) names[seat] = store.listPlayers()[0]?.name ?? '';
     if (found.status === 'new' && found.names[seat]) found.status = 'extends'; // rebuilt from the friend's link
-    if (['new', 'extends'].includes(found.status)) {
+    const takes = ['new', 'extends', 'resigned'].includes(found.status); // the link's log replaces the stored one
+    if (takes) {
       const ratings = stored?.friend?.ratings ? [...stored.friend.ratings] : [...found.ratings];
       ratings[other] = found.ratings[other];
       const ownRated = found.record.games === 2 && state.catalog.variants.find((v) => v.id === found.record.variant)?.rated;
@@ -188,14 +189,17 @@ export function attachFriend(app) {
     }
     const name = names[other] || t('friend.someone');
     notice = {new: null, extends: {key: 'friend.took', params: {name}}, current: {key: 'friend.current', params: {}},
-              own: {key: 'friend.own', params: {name}}, older: {key: 'friend.older', params: {}}}[found.status];
+              own: {key: 'friend.own', params: {name}}, older: {key: 'friend.older', params: {}},
+              // a resignation and a move that crossed: the resignation stands (link.merge)
+              resigned: {key: 'friend.crossed_theirs', params: {name}},
+              resignation_kept: {key: 'friend.crossed_mine', params: {name}}}[found.status];
     if (found.status === 'new') {
       const variant = state.catalog.variants.find((v) => v.id === found.record.variant);
       notice = {key: 'friend.invited', params: {name, variant: variant ? pick(variant.name) : found.record.variant,
                                                 kind: t(found.record.games === 2 ? 'friend.kind.match' : 'friend.kind.single')},
                 askName: true};
     }
-    return open(id, {reload: ['new', 'extends'].includes(found.status)});
+    return open(id, {reload: takes});
   }
 
   /** Put the stored friend match at the table (again), saved with its result. */

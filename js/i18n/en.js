@@ -572,6 +572,8 @@ export default {
     'friend.current': 'You had this position already.',
     'friend.own': 'This is your own link: send it to {name}.',
     'friend.older': 'You already have a newer position; it is shown here.',
+    'friend.crossed_theirs': '{name} resigned before your last move reached them; the resignation stands and that move does not count.',
+    'friend.crossed_mine': 'You resigned before this move of {name}’s reached you; your resignation stands. Send {name} your link again.',
     'friend.refused': 'This link was not opened. {why}',
     'friend.elsewhere': 'This match is open in another tab; open the link there.',
     'friend.not_kept': 'This match could not be kept. {why}',

@@ -337,7 +337,12 @@ def merge(stored: dict | None, link: FriendLink) -> dict:
     - ``"extends"``: the link adds the friend's moves to the stored log: take it;
     - ``"current"``: the friend's link for the position this device has;
     - ``"own"``: this device's own last link ("send this to Anna");
-    - ``"older"``: an older link; ``match`` is the stored, newer one.
+    - ``"older"``: an older link; ``match`` is the stored, newer one;
+    - ``"resigned"``: the friend resigned before this device's last moves reached
+      them (the two links crossed): the resignation stands, take the link (those
+      moves are dropped, the friend never saw them);
+    - ``"resignation_kept"``: the other way round: the friend's moves crossed this
+      device's resignation, which stands; ``match`` is the stored one, to send again.
 
     A link that changes earlier moves, or that adds moves for the local player, or that
     is another match under the same id, is refused (:class:`BadLink`); nothing changes.
@@ -360,6 +365,11 @@ def merge(stored: dict | None, link: FriendLink) -> dict:
     common = min(len(have), len(got))
     if have[:common] != got[:common]:
         at = next(index for index in range(common) if have[index] != got[index])
+        crossed = _crossed(have[at:], got[at:], seat, link.sender)
+        if crossed == "theirs":
+            return {"status": "resigned", "seat": seat, "match": link.match, "names": names}
+        if crossed == "mine":
+            return {"status": "resignation_kept", "seat": seat, "match": kept, "names": names}
         raise BadLink(f"this link changes move {at + 1} of the match: the match here is kept", "link.changed",
                       position=at + 1, name=names[friend])
     if len(got) < len(have):
@@ -372,3 +382,24 @@ def merge(stored: dict | None, link: FriendLink) -> dict:
         raise BadLink("this link adds moves for a player who did not send it: the match here is kept",
                       "link.not_theirs", name=names[friend])
     return {"status": "extends", "seat": seat, "match": link.match, "names": names}
+
+
+_RESIGNATIONS = ("resign_game", "resign_match")
+
+
+def _crossed(mine: list, theirs: list, seat: int, sender: int):
+    """Whose resignation stands where two logs part (``mine`` and ``theirs``, the
+    events after the common part): "theirs" or "mine" when one side resigned first
+    and the other only went on with its own events, which it made without having
+    seen the resignation; None for anything else (a changed move, two resignations).
+    A resignation is final, as on a board: the moves that crossed it do not count."""
+    if sender == seat or not mine or not theirs:
+        return None
+    if any(event[1] != seat for event in mine) or any(event[1] != sender for event in theirs):
+        return None
+    mine_resigns, theirs_resigns = mine[0][0] in _RESIGNATIONS, theirs[0][0] in _RESIGNATIONS
+    if theirs_resigns and not mine_resigns:
+        return "theirs"
+    if mine_resigns and not theirs_resigns:
+        return "mine"
+    return None

@@ -63,6 +63,16 @@ def play_one(page):
     page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
 
 
+def annas_first_move(new_guarded_context, site_url):
+    """Two devices; Anna invites to a single game and moves: her link is to send."""
+    _, anna = device(new_guarded_context, site_url, "anna")
+    _, bob = device(new_guarded_context, site_url, "bob")
+    invite(anna, "Anna", games=1)
+    play_one(anna)
+    assert settled(anna) == "theirs"
+    return anna, bob
+
+
 def link_of(page):
     return page.locator(f"{PANEL} input.friend-link").input_value()
 
@@ -360,11 +370,7 @@ def test_a_move_is_made_offline_and_its_link_is_ready_to_send(new_guarded_contex
 
 
 def test_you_may_resign_while_your_friend_is_to_move_and_the_link_says_so(new_guarded_context, site_url):
-    _, anna = device(new_guarded_context, site_url, "anna")
-    _, bob = device(new_guarded_context, site_url, "bob")
-    invite(anna, "Anna", games=1)
-    play_one(anna)
-    assert settled(anna) == "theirs"
+    anna, bob = annas_first_move(new_guarded_context, site_url)
     anna.click('button[data-action="resign"]:not([disabled])')
     assert "Anna resigns" in anna.locator("dialog.confirm[open] p").text_content()  # named: her name
     anna.click('button[data-action="confirm-resign"]')
@@ -448,3 +454,31 @@ def test_a_friend_table_is_laid_out_at_once_so_a_tap_on_a_color_is_not_lost(new_
     anna.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     assert button.get_attribute("data-previewing") == ""
     assert (controls.bounding_box(), board.bounding_box()) == shown
+
+
+def test_a_resignation_that_crosses_a_move_stands_on_both_devices(new_guarded_context, site_url):
+    # Anna resigns while Bob's answer is on its way: before, each device refused the
+    # other's link and the match stuck, over on one device and going on on the other.
+    anna, bob = annas_first_move(new_guarded_context, site_url)
+    open_link(bob, link_of(anna))
+    name_myself(bob, "Bob")
+    assert settled(bob) == "mine"
+    play_one(bob)
+    assert settled(bob) == "theirs"
+    answer = link_of(bob)
+    anna.click('button[data-action="resign"]:not([disabled])')
+    anna.click('button[data-action="confirm-resign"]')
+    anna.wait_for_selector(f'{PANEL}[data-turn="over"]')
+    assert settled(anna) == "over"
+    resignation = link_of(anna)
+
+    open_link(anna, answer)  # Bob's move, made before her resignation reached him
+    assert "your resignation stands. Send Bob your link again" in notice(anna)
+    assert anna.locator(".over-reason").text_content() == "Anna resigned."
+    assert settled(anna) == "over" and link_of(anna) == resignation
+    open_link(bob, resignation)
+    assert "Anna resigned before your last move reached them" in notice(bob)
+    bob.wait_for_selector('body[data-match-over="1"]', state="attached")
+    assert bob.locator(".over-reason").text_content() == "Anna resigned."
+    assert bob.locator(".over-winner").text_content() == "Bob wins!"
+    assert stored(anna)["events"] == stored(bob)["events"]

@@ -210,6 +210,38 @@ def test_merge_rules():
     assert code_of(lambda: merge(anna, other_board)) == "link.mismatch"
 
 
+def test_a_resignation_that_crosses_a_move_stands_on_both_devices():
+    # Anna moved and sent her link; while Bob answered it, she resigned the game.
+    # The two links crossed: each device refused the other's, and the match stuck.
+    rng = random.Random(9)
+    one = play_on(Match.new("quick", 9, games=1), rng, moves=1)
+    resigned = one.resign_game(0)                  # Anna's device, then her link
+    answered = play_on(one, rng, moves=1)          # Bob's device, then his link
+    from_anna = decode(encode(resigned, match_id=ID, sender=0, names=("Anna", "Bob")))
+    from_bob = decode(encode(answered, match_id=ID, sender=1, names=("Anna", "Bob")))
+
+    at_bob = merge(stored_of(answered, 1), from_anna)   # her resignation came before his move
+    assert at_bob["status"] == "resigned" and at_bob["match"] == resigned and at_bob["match"].over
+    at_anna = merge(stored_of(resigned, 0), from_bob)   # his move after it: hers stands
+    assert at_anna["status"] == "resignation_kept" and at_anna["match"] == resigned
+
+    # a match: she resigns game 1 and moves first in game 2; he has answered game 1
+    one = play_on(Match.new("quick", 9, games=2), random.Random(9), moves=1)
+    resigned = link._ready_all(one.resign_game(0))
+    if resigned.turn == 0:
+        resigned = resigned.play(resigned.game.legal_colors()[0])
+    answered = play_on(one, random.Random(3), moves=1)
+    at_bob = merge(stored_of(answered, 1), decode(encode(resigned, match_id=ID, sender=0)))
+    assert at_bob["status"] == "resigned" and at_bob["match"] == resigned
+    at_anna = merge(stored_of(resigned, 0), decode(encode(answered, match_id=ID, sender=1)))
+    assert at_anna["status"] == "resignation_kept"
+
+    # two resignations that cross, or a changed move, are still refused
+    both = one.resign_game(1)
+    assert code_of(lambda: merge(stored_of(resigned, 0), decode(encode(both, match_id=ID, sender=1)))) \
+        == "link.changed"
+
+
 def test_game_two_follows_without_waiting_for_ready():
     match = whole_match("quick")
     first = next(i for i, event in enumerate(match.events) if event[0] == "ready")
