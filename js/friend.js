@@ -199,7 +199,15 @@ export function attachFriend(app) {
                                                 kind: t(found.record.games === 2 ? 'friend.kind.match' : 'friend.kind.single')},
                 askName: true};
     }
-    return open(id, {reload: takes});
+    const opened = await open(id, {reload: takes});
+    const table = state.table;
+    if (!takes && names[other] && table?.matchId === id && table.friend && table.players[other]?.name !== names[other]) {
+      // a link that is not taken still tells the friend's name (their device knows it)
+      table.players[other] = {...table.players[other], name: names[other]};
+      app.saveTable(table);
+      app.changed();
+    }
+    return opened;
   }
 
   /** Put the stored friend match at the table (again), saved with its result. */

@@ -412,9 +412,10 @@ export class TableView {
 
   /** The cards; a previewed move's seat shows the color the board shows it in. */
   renderHeader(table, snapshot, players, preview) {
-    // rebuilt only when the state, the previewed color or the language changes
+    // rebuilt only when the state, the previewed color, the names or the language changes
     const previewed = preview ? {seat: preview.seat, color: preview.color} : null;
-    const key = `${table.tableId}:${snapshot.state_id}:${snapshot.arrived}:${this.app.state.settings.language}:${this.app.state.engine.status}:${previewed?.seat}:${previewed?.color}`;
+    const names = players.map((player) => player.name || '').join('\u0000');
+    const key = `${table.tableId}:${snapshot.state_id}:${snapshot.arrived}:${this.app.state.settings.language}:${this.app.state.engine.status}:${previewed?.seat}:${previewed?.color}:${names}`;
     if (this.shownHeader === key) return;
     this.shownHeader = key;
     const twoSides = snapshot.sides.length === 2;
