@@ -99,6 +99,16 @@ class Search:
         self.seats_of = (board.all_side_seats[root_side], board.all_side_seats[1 - root_side])
         self.active_of = (board.side_seats[root_side], board.side_seats[1 - root_side])
         self.simple = board.seats == 2 and len(board.active) == 2
+        # two seats: the root's seat and the other one (``simple``)
+        self.mine, self.theirs = self.seats_of[0][0], self.seats_of[1][0]
+        # per seat to move: the sign of its side's values, and whether the next seat
+        # to move is of the same side
+        self.signs = tuple(1 if t == 0 else -1 for t in self.team)
+        self.same_next = tuple(self.team[board.next_seat[s]] == self.team[s]
+                               for s in range(board.seats))
+        self.value, self.play, self.next_seat = board.value, board.play, board.next_seat
+        self.crown = board.crown
+        self.fits, self.border = board.fits, board.layout.border
         self.table = {} if table is None else table
         self.scores = {}
         self.killers = {}
@@ -205,13 +215,12 @@ class Search:
         """(flood's value << 16, color, flood) for every color of ``legal`` from
         ``territory`` into ``free``; a table entry keeps them for the next visit of
         the position."""
-        board = self.board
-        fits, value = board.fits, board.value
-        edge = board.layout.border(territory) & free
+        fits, value = self.fits, self.value
+        edge = self.border(territory) & free
         moves = []
         blobs = self.blobs
         if blobs is None:
-            spread = board.layout.spread
+            spread = self.board.layout.spread
             for c in legal:
                 seeds = edge & fits[c]
                 if seeds:
@@ -241,10 +250,8 @@ class Search:
         once it has been searched (the history may have changed)."""
         killers = self.killers.get(ply, ())
         history = self.history[seat]
-        ranked = []
-        for v, c, f in moves:
-            if c != first:
-                ranked.append((1 << 40 if c in killers else v + history[c], c, f))
+        ranked = [(1 << 40 if c in killers else v + history[c], c, f) for v, c, f in moves
+                  if c != first]
         ranked.sort(reverse=True)
         return ranked
 
@@ -275,14 +282,15 @@ class Search:
         limits.nodes += 1
         if limits.nodes >= limits.check:
             limits.due()
-        sign = 1 if self.team[pos.turn] == 0 else -1
+        turn = pos.turn
+        sign = self.signs[turn]
         if pos.over:
             return sign * self.terminal(pos)
         if depth <= 0:
             self.horizon += 1
             return sign * self.evaluate(pos.own, pos.free)
         table = self.table
-        key = (pos.own, pos.colors, pos.turn, pos.stall)
+        key = (pos.own, pos.colors, turn, pos.stall)
         entry = table.get(key)
         if entry is not None:
             e_depth, e_flag, e_value, first, e_exact, moves, kids = entry
@@ -306,25 +314,22 @@ class Search:
             if lower >= beta:
                 return lower
         if moves is None:
-            moves = self.floods(pos.own[pos.turn], pos.free, self.board.legal(pos))
+            moves = self.floods(pos.own[turn], pos.free, self.board.legal_colors(pos.colors, turn))
         horizon = self.horizon
         alpha_start = alpha
         if depth == 1:
+            value = self.value
             if self.simple:
-                a, b = self.board.value(pos.own[self.seats_of[0][0]]), self.board.value(
-                    pos.own[self.seats_of[1][0]])
+                a, b = value(pos.own[self.mine]), value(pos.own[self.theirs])
             else:
                 a, b = self.sides(pos.own)
-            best, best_move = self.leaves(pos, None, pos.own, pos.free, pos.turn, a, b,
-                                          self.board.value(pos.free), sign, first, alpha,
-                                          beta, ply, moves)
+            best, best_move = self.leaves(pos, None, pos.own, pos.free, turn, a, b,
+                                          value(pos.free), sign, first, alpha, beta, ply,
+                                          moves)
         else:
             best, best_move = -INFINITY, None
-            board = self.board
-            play = board.play
-            team = self.team
-            mover = team[pos.turn]
-            same = team[board.next_seat[pos.turn]] == mover   # the side of every child
+            play = self.play
+            same = self.same_next[turn]   # the side of every child
             searched = 0
             lazy = depth == 2 and self.weight == 1 and not self.solving
             negamax = search = self.negamax
@@ -338,7 +343,7 @@ class Search:
                         todo, later = [tried], True    # ranked after it is searched
                         break
             if not later:
-                todo = self.ranked(moves, None, pos.turn, ply)
+                todo = self.ranked(moves, None, turn, ply)
             for _, color, f in todo:
                 if lazy and f:
                     child, search = (pos, color, f), frontier
@@ -370,7 +375,7 @@ class Search:
                             break
                 if later:
                     later = False
-                    todo += self.ranked(moves, first, pos.turn, ply)
+                    todo += self.ranked(moves, first, turn, ply)
         flag = EXACT if alpha_start < best < beta else LOWER if best >= beta else UPPER
         exact = self.horizon == horizon
         if len(table) > TABLE_ENTRIES:
@@ -388,35 +393,33 @@ class Search:
         1: only that side can get there; the other side's floods cannot enter it).
         Where the game may end, ``leaves`` plays the move for real first."""
         parent, color, f = move
-        board = self.board
+        free = parent.free & ~f
+        crown = self.crown
+        if not free or (crown and f & crown):
+            return self.negamax(self.play(parent, color, f), depth, alpha, beta, ply)
         seat = parent.turn
         own = parent.own
+        colors = parent.colors
+        value = self.value
         if self.simple:
-            grown = (own[0] | f, own[1]) if seat == 0 else (own[0], own[1] | f)
+            if seat == 0:
+                grown, colors = (own[0] | f, own[1]), (color, colors[1])
+            else:
+                grown, colors = (own[0], own[1] | f), (colors[0], color)
+            a, b = value(grown[self.mine]), value(grown[self.theirs])
         else:
             grown = own[:seat] + (own[seat] | f,) + own[seat + 1:]
-        free = parent.free & ~f
-        if not free or (board.crown and f & board.crown):
-            return self.negamax(board.play(parent, color, f), depth, alpha, beta, ply)
-        value = board.value
-        if self.simple:
-            a, b = value(grown[self.seats_of[0][0]]), value(grown[self.seats_of[1][0]])
-        else:
+            colors = colors[:seat] + (color,) + colors[seat + 1:]
             a, b = self.sides(grown)
         spare = value(free)
         if a > b + spare or b > a + spare:
-            return self.negamax(board.play(parent, color, f), depth, alpha, beta, ply)
+            return self.negamax(self.play(parent, color, f), depth, alpha, beta, ply)
         limits = self.limits
         limits.nodes += 1
         if limits.nodes >= limits.check:
             limits.due()
-        turn = board.next_seat[seat]
-        sign = 1 if self.team[turn] == 0 else -1
-        colors = parent.colors
-        if self.simple:
-            colors = (color, colors[1]) if seat == 0 else (colors[0], color)
-        else:
-            colors = colors[:seat] + (color,) + colors[seat + 1:]
+        turn = self.next_seat[seat]
+        sign = self.signs[turn]
         table = self.table
         key = (grown, colors, turn, 0)
         entry = table.get(key)
@@ -431,7 +434,7 @@ class Search:
         else:
             first = moves = None
         if moves is None:
-            moves = self.floods(grown[turn], free, board.legal_colors(colors, turn))
+            moves = self.floods(grown[turn], free, self.board.legal_colors(colors, turn))
         horizon = self.horizon
         best, best_move = self.leaves(None, move, grown, free, turn, a, b, spare, sign,
                                       first, alpha, beta, ply, moves)
@@ -457,12 +460,15 @@ class Search:
         ``pos`` is None for the position after ``move`` that ``frontier`` did not make."""
         board = self.board
         limits = self.limits
-        value = board.value
+        value = self.value
         last = pos is not None and pos.stall + 1 >= board.stall_limit
         mine = sign > 0
         lead = a - b if mine else b - a     # the mover's side ahead by this much
+        # a flood of ``gain`` may end the game by the equator if ``gain + gain > room``:
+        # the mover's side ahead by more than is left, or the other side (then any)
+        room = spare - lead if -lead <= spare else -1
         if self.simple:
-            front_a, front_b = own[self.seats_of[0][0]], own[self.seats_of[1][0]]
+            front_a, front_b = own[self.mine], own[self.theirs]
         else:
             front_a, front_b = self.fronts(own)
         before, after = own[:seat], own[seat + 1:]
@@ -472,7 +478,7 @@ class Search:
         scores = self.scores
         quiet = None     # the value of a move that captures nothing, the same for all
         best, best_move = -INFINITY, None
-        crown = board.crown
+        crown = self.crown
         evaluated = 0    # leaves evaluated (the horizon is met there)
         later = False
         if first is not None:
@@ -497,9 +503,7 @@ class Search:
             else:
                 rest = free & ~f
                 gain = value(f)
-                ahead = lead + gain
-                left = spare - gain     # the value of rest
-                if not rest or ahead > left or -ahead > left or (crown and f & crown):
+                if not rest or gain + gain > room or (crown and f & crown):
                     if pos is None:
                         # the game may end here: first the enclosures of the move before
                         pos = board.play(*move)
@@ -510,6 +514,7 @@ class Search:
                         a, b = self.sides(own)
                         spare = value(free)
                         lead = a - b if mine else b - a
+                        room = spare - lead if -lead <= spare else -1
                         front_a, front_b = self.fronts(own)
                         before, after = own[:seat], own[seat + 1:]
                         territory = own[seat]
