@@ -59,6 +59,7 @@ TABLE_ENTRIES = 100_000
 
 # flags of a table entry: the value is exact, a lower bound or an upper bound
 EXACT, LOWER, UPPER = 0, 1, 2
+KILLER = 1 << 40   # the rank of a killer move: above every flood's (see ``ranked``)
 
 
 class Analysis:
@@ -108,7 +109,7 @@ class Search:
                                for s in range(board.seats))
         self.value, self.play, self.next_seat = board.value, board.play, board.next_seat
         self.crown = board.crown
-        self.fits, self.border = board.fits, board.layout.border
+        self.fits, self.border, self.spread = board.fits, board.layout.border, board.layout.spread
         self.table = {} if table is None else table
         self.scores = {}
         self.killers = {}
@@ -211,55 +212,62 @@ class Search:
                     cells ^= low
         self.blobs = blobs
 
-    def floods(self, territory, free, legal):
-        """(flood's value << 16, color, flood) for every color of ``legal`` from
-        ``territory`` into ``free``; a table entry keeps them for the next visit of
-        the position."""
+    def floods(self, territory, free, legal, seat, ply):
+        """(moves, ranked) of the colors of ``legal`` from ``territory`` into ``free``:
+        ``moves`` a (flood's value << 16, color, flood) per color, which a table entry
+        keeps for the next visit of the position, and ``ranked`` the same as
+        ``self.ranked(moves, None, seat, ply)`` (what the search tries first on a new
+        position)."""
         fits, value = self.fits, self.value
+        killers = self.killers.get(ply, ())
+        history = self.history[seat]
         edge = self.border(territory) & free
         moves = []
+        ranked = []
         blobs = self.blobs
-        if blobs is None:
-            spread = self.board.layout.spread
-            for c in legal:
-                seeds = edge & fits[c]
-                if seeds:
-                    f = spread(seeds, free & fits[c])
-                    moves.append((value(f) << 16, c, f))
-                else:
-                    moves.append((0, c, 0))
-            return moves
+        spread = self.spread
         for c in legal:
             seeds = edge & fits[c]
             if seeds:
-                f = blobs[seeds & -seeds]
-                seeds &= ~f
-                while seeds:
-                    blob = blobs[seeds & -seeds]
-                    f |= blob
-                    seeds &= ~blob
-                moves.append((value(f) << 16, c, f))
+                if blobs is None:
+                    f = spread(seeds, free & fits[c])
+                else:
+                    f = blobs[seeds & -seeds]
+                    seeds &= ~f
+                    while seeds:
+                        blob = blobs[seeds & -seeds]
+                        f |= blob
+                        seeds &= ~blob
+                v = value(f) << 16
+                moves.append((v, c, f))
+                ranked.append((KILLER if c in killers else v + history[c], c, f))
             else:
                 moves.append((0, c, 0))
-        return moves
+                ranked.append((KILLER if c in killers else history[c], c, 0))
+        ranked.sort(reverse=True)
+        return moves, ranked
 
     def ranked(self, moves, first, seat, ply):
         """(rank, color, flood) of ``moves`` (see ``floods``) but ``first``, likely best
         first: the killers of this ply, then the largest flood (ties: the history
-        table). The search tries the table's move before, and ranks the others
-        once it has been searched (the history may have changed)."""
+        table, then the higher color). The search tries the table's move before,
+        and ranks the others once it has been searched (the history may have
+        changed)."""
         killers = self.killers.get(ply, ())
         history = self.history[seat]
-        ranked = [(1 << 40 if c in killers else v + history[c], c, f) for v, c, f in moves
-                  if c != first]
+        ranked = []
+        for v, c, f in moves:
+            if c != first:
+                ranked.append((KILLER if c in killers else v + history[c], c, f))
         ranked.sort(reverse=True)
         return ranked
 
     def ordered(self, pos: Position, first, ply):
         """(color, flood) pairs of ``pos``, likely best first (see ``ranked``)."""
-        moves = self.floods(pos.own[pos.turn], pos.free, self.board.legal(pos))
+        moves, ranked = self.floods(pos.own[pos.turn], pos.free, self.board.legal(pos),
+                                    pos.turn, ply)
         return [(c, f) for _, c, f in moves if c == first] + [
-            (c, f) for _, c, f in self.ranked(moves, first, pos.turn, ply)]
+            (c, f) for _, c, f in ranked if c != first]
 
     def good_move(self, pos: Position, color: int, depth: int, ply: int):
         killers = self.killers.get(ply)
@@ -293,7 +301,7 @@ class Search:
         key = (pos.own, pos.colors, turn, pos.stall)
         entry = table.get(key)
         if entry is not None:
-            e_depth, e_flag, e_value, first, e_exact, moves, kids = entry
+            e_depth, e_flag, e_value, first, e_exact, moves, kids, first_flood = entry
             if e_depth >= depth or e_exact:
                 if e_flag == EXACT or (e_flag == LOWER and e_value >= beta) or (
                         e_flag == UPPER and e_value <= alpha):
@@ -301,7 +309,7 @@ class Search:
                         self.horizon += 1
                     return e_value
         else:
-            first = moves = kids = None
+            first = moves = kids = first_flood = None
         if self.solving and not self.board.crown:
             a, b = self.sides(pos.own)
             free = self.board.value(pos.free)
@@ -313,8 +321,10 @@ class Search:
             lower = _result_value(a - b - free)
             if lower >= beta:
                 return lower
+        ranked = None     # the moves ranked, for a new position
         if moves is None:
-            moves = self.floods(pos.own[turn], pos.free, self.board.legal_colors(pos.colors, turn))
+            moves, ranked = self.floods(pos.own[turn], pos.free,
+                                        self.board.legal_colors(pos.colors, turn), turn, ply)
         horizon = self.horizon
         alpha_start = alpha
         if depth == 1:
@@ -323,11 +333,12 @@ class Search:
                 a, b = value(pos.own[self.mine]), value(pos.own[self.theirs])
             else:
                 a, b = self.sides(pos.own)
-            best, best_move = self.leaves(pos, None, pos.own, pos.free, turn, a, b,
-                                          value(pos.free), sign, first, alpha, beta, ply,
-                                          moves)
+            best, best_move, best_flood = self.leaves(
+                pos, None, pos.own, pos.free, turn, a, b, value(pos.free), sign,
+                None if first is None else (0, first, first_flood), alpha, beta, ply, moves,
+                ranked)
         else:
-            best, best_move = -INFINITY, None
+            best, best_move, best_flood = -INFINITY, None, None
             play = self.play
             same = self.same_next[turn]   # the side of every child
             searched = 0
@@ -336,14 +347,11 @@ class Search:
             frontier = self.frontier
             if kids is None:
                 kids = {}     # the children made so far, for the next visit
-            later = False
             if first is not None:
-                for tried in moves:
-                    if tried[1] == first:
-                        todo, later = [tried], True    # ranked after it is searched
-                        break
-            if not later:
-                todo = self.ranked(moves, None, turn, ply)
+                todo, later = [(0, first, first_flood)], True  # the others ranked after it
+            else:
+                todo = ranked if ranked is not None else self.ranked(moves, None, turn, ply)
+                later = False
             for _, color, f in todo:
                 if lazy and f:
                     child, search = (pos, color, f), frontier
@@ -367,7 +375,7 @@ class Search:
                         value = -search(child, depth - 1, -beta, -value, ply + 1)
                 searched += 1
                 if value > best:
-                    best, best_move = value, color
+                    best, best_move, best_flood = value, color, f
                     if value > alpha:
                         alpha = value
                         if alpha >= beta:
@@ -381,7 +389,8 @@ class Search:
         if len(table) > TABLE_ENTRIES:
             table.clear()
             self.scores.clear()
-        table[key] = (SOLVED if exact else depth, flag, best, best_move, exact, moves, kids)
+        table[key] = (SOLVED if exact else depth, flag, best, best_move, exact, moves, kids,
+                      best_flood)
         return best
 
     def frontier(self, move, depth: int, alpha: int, beta: int, ply: int) -> int:
@@ -424,7 +433,7 @@ class Search:
         key = (grown, colors, turn, 0)
         entry = table.get(key)
         if entry is not None:
-            e_depth, e_flag, e_value, first, e_exact, moves, _ = entry
+            e_depth, e_flag, e_value, first, e_exact, moves, _, first_flood = entry
             if e_depth >= depth or e_exact:
                 if e_flag == EXACT or (e_flag == LOWER and e_value >= beta) or (
                         e_flag == UPPER and e_value <= alpha):
@@ -433,17 +442,22 @@ class Search:
                     return e_value
         else:
             first = moves = None
+        ranked = None
         if moves is None:
-            moves = self.floods(grown[turn], free, self.board.legal_colors(colors, turn))
+            moves, ranked = self.floods(grown[turn], free, self.board.legal_colors(colors, turn),
+                                        turn, ply)
         horizon = self.horizon
-        best, best_move = self.leaves(None, move, grown, free, turn, a, b, spare, sign,
-                                      first, alpha, beta, ply, moves)
+        best, best_move, best_flood = self.leaves(
+            None, move, grown, free, turn, a, b, spare, sign,
+            None if first is None else (0, first, first_flood), alpha, beta, ply, moves,
+            ranked)
         flag = EXACT if alpha < best < beta else LOWER if best >= beta else UPPER
         exact = self.horizon == horizon
         if len(table) > TABLE_ENTRIES:
             table.clear()
             self.scores.clear()
-        table[key] = (SOLVED if exact else depth, flag, best, best_move, exact, moves, None)
+        table[key] = (SOLVED if exact else depth, flag, best, best_move, exact, moves, None,
+                      best_flood)
         return best
 
     def _child(self, child, same, depth, alpha, beta, ply):
@@ -452,7 +466,7 @@ class Search:
         return -self.negamax(child, depth, -beta, -alpha, ply)
 
     def leaves(self, pos, move, own, free, seat, a, b, spare, sign: int, first,
-               alpha: int, beta: int, ply: int, moves):
+               alpha: int, beta: int, ply: int, moves, ranked=None):
         """Best (value, color) over the children of ``pos`` (``own``, ``free``, ``seat``
         to move, the sides' values ``a`` and ``b``, ``spare`` the value of ``free``),
         each evaluated statically: the
@@ -477,17 +491,14 @@ class Search:
         weight = self.weight
         scores = self.scores
         quiet = None     # the value of a move that captures nothing, the same for all
-        best, best_move = -INFINITY, None
+        best, best_move, best_flood = -INFINITY, None, None
         crown = self.crown
         evaluated = 0    # leaves evaluated (the horizon is met there)
-        later = False
         if first is not None:
-            for tried in moves:
-                if tried[1] == first:
-                    todo, later = [tried], True    # ranked after it is searched
-                    break
-        if not later:
-            todo = self.ranked(moves, None, seat, ply)
+            todo, later = [first], True    # the others ranked after it is searched
+        else:
+            todo = ranked if ranked is not None else self.ranked(moves, None, seat, ply)
+            later = False
         for _, color, f in todo:
             limits.nodes += 1
             if limits.nodes >= limits.check:
@@ -509,7 +520,7 @@ class Search:
                         pos = board.play(*move)
                         if pos.over:
                             self.horizon += evaluated
-                            return sign * self.terminal(pos), None
+                            return sign * self.terminal(pos), None, None
                         own, free = pos.own, pos.free
                         a, b = self.sides(own)
                         spare = value(free)
@@ -544,16 +555,16 @@ class Search:
                         scores[grown] = v
                     v *= sign
             if v > best:
-                best, best_move = v, color
+                best, best_move, best_flood = v, color, f
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
                         break
             if later:
                 later = False
-                todo += self.ranked(moves, first, seat, ply)
+                todo += self.ranked(moves, first[1], seat, ply)
         self.horizon += evaluated
-        return best, best_move
+        return best, best_move, best_flood
 
     def root(self, pos: Position, depth: int, order, alpha=-INFINITY, beta=INFINITY):
         """Search the root at ``depth`` in ``order`` (best first). Returns (best color,
