@@ -117,6 +117,9 @@ class Search:
         self.horizon = 0
         self.crown_bonus = board.value(board.layout.board) // 4
         self.solving = False
+        # depth 2: the children are searched by ``frontier`` (not while solving: no
+        # leaves there; not at another weight: the reach term counts enclosures only at 1)
+        self.lazy_depth = 2 if self.weight == 1 else -1
         self.blobs = None        # see ``components``
         self.blobs_free = None   # the free cells they were made for
 
@@ -341,8 +344,7 @@ class Search:
             best, best_move, best_flood = -INFINITY, None, None
             play = self.play
             same = self.same_next[turn]   # the side of every child
-            searched = 0
-            lazy = depth == 2 and self.weight == 1 and not self.solving
+            lazy = depth == self.lazy_depth
             negamax = search = self.negamax
             frontier = self.frontier
             if kids is None:
@@ -360,20 +362,21 @@ class Search:
                     if child is None:
                         child = kids[color] = play(pos, color, f)
                     search = negamax
+                # the first child with the whole window, the others with a null window
+                # (a child's value is above -INFINITY: every position has a move)
                 if same:
-                    if searched == 0:
+                    if best_move is None:
                         value = search(child, depth - 1, alpha, beta, ply + 1)
                     else:
                         value = search(child, depth - 1, alpha, alpha + 1, ply + 1)
                         if alpha < value < beta:
                             value = search(child, depth - 1, value, beta, ply + 1)
-                elif searched == 0:
+                elif best_move is None:
                     value = -search(child, depth - 1, -beta, -alpha, ply + 1)
                 else:
                     value = -search(child, depth - 1, -alpha - 1, -alpha, ply + 1)
                     if alpha < value < beta:
                         value = -search(child, depth - 1, -beta, -value, ply + 1)
-                searched += 1
                 if value > best:
                     best, best_move, best_flood = value, color, f
                     if value > alpha:
@@ -634,6 +637,7 @@ class Search:
         proven (the move's whole time: the result is what matters, and the margin
         only gets better)."""
         self.solving = True
+        self.lazy_depth = -1
         try:
             color, value, order, complete = self.root(pos, SOLVED, [], -1, 1)
             if not complete or color is None:
@@ -676,6 +680,7 @@ class Search:
             return proven
         finally:
             self.solving = False
+            self.lazy_depth = 2 if self.weight == 1 else -1
 
     def line(self, pos: Position, color, length=24):
         """The principal line from the table, starting with ``color``."""

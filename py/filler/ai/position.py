@@ -495,11 +495,22 @@ class Board:
             if extra:
                 free &= ~extra
                 gained |= extra
-            own = own[:seat] + (own[seat] | gained,) + own[seat + 1:]
+            if self.seats != 2:
+                own = own[:seat] + (own[seat] | gained,) + own[seat + 1:]
+            elif seat:
+                own = (own[0], own[1] | gained)
+            else:
+                own = (own[0] | gained, own[1])
             stall = 0
         else:
             stall = pos.stall + 1
-        colors = pos.colors[:seat] + (color,) + pos.colors[seat + 1:]
+        colors = pos.colors
+        if self.seats != 2:
+            colors = colors[:seat] + (color,) + colors[seat + 1:]
+        elif seat:
+            colors = (colors[0], color)
+        else:
+            colors = (color, colors[1])
         value = self.value
         if not free or (self.crown and gained & self.crown) or stall >= self.stall_limit:
             over = True
