@@ -108,6 +108,7 @@ class Search:
         self.same_next = tuple(self.team[board.next_seat[s]] == self.team[s]
                                for s in range(board.seats))
         self.value, self.play, self.next_seat = board.value, board.play, board.next_seat
+        self.legal_colors = board.legal_colors
         self.crown = board.crown
         self.fits, self.border, self.spread = board.fits, board.layout.border, board.layout.spread
         self.table = {} if table is None else table
@@ -228,25 +229,34 @@ class Search:
         moves = []
         ranked = []
         blobs = self.blobs
-        spread = self.spread
-        for c in legal:
-            seeds = edge & fits[c]
-            if seeds:
-                if blobs is None:
+        if blobs is None:
+            spread = self.spread
+            for c in legal:
+                seeds = edge & fits[c]
+                if seeds:
                     f = spread(seeds, free & fits[c])
+                    v = value(f) << 16
+                    moves.append((v, c, f))
+                    ranked.append((KILLER if c in killers else v + history[c], c, f))
                 else:
+                    moves.append((0, c, 0))
+                    ranked.append((KILLER if c in killers else history[c], c, 0))
+        else:
+            for c in legal:
+                seeds = edge & fits[c]
+                if seeds:
                     f = blobs[seeds & -seeds]
                     seeds &= ~f
                     while seeds:
                         blob = blobs[seeds & -seeds]
                         f |= blob
                         seeds &= ~blob
-                v = value(f) << 16
-                moves.append((v, c, f))
-                ranked.append((KILLER if c in killers else v + history[c], c, f))
-            else:
-                moves.append((0, c, 0))
-                ranked.append((KILLER if c in killers else history[c], c, 0))
+                    v = value(f) << 16
+                    moves.append((v, c, f))
+                    ranked.append((KILLER if c in killers else v + history[c], c, f))
+                else:
+                    moves.append((0, c, 0))
+                    ranked.append((KILLER if c in killers else history[c], c, 0))
         ranked.sort(reverse=True)
         return moves, ranked
 
@@ -327,7 +337,7 @@ class Search:
         ranked = None     # the moves ranked, for a new position
         if moves is None:
             moves, ranked = self.floods(pos.own[turn], pos.free,
-                                        self.board.legal_colors(pos.colors, turn), turn, ply)
+                                        self.legal_colors(pos.colors, turn), turn, ply)
         horizon = self.horizon
         alpha_start = alpha
         if depth == 1:
@@ -447,7 +457,7 @@ class Search:
             first = moves = None
         ranked = None
         if moves is None:
-            moves, ranked = self.floods(grown[turn], free, self.board.legal_colors(colors, turn),
+            moves, ranked = self.floods(grown[turn], free, self.legal_colors(colors, turn),
                                         turn, ply)
         horizon = self.horizon
         best, best_move, best_flood = self.leaves(
@@ -484,11 +494,13 @@ class Search:
         # a flood of ``gain`` may end the game by the equator if ``gain + gain > room``:
         # the mover's side ahead by more than is left, or the other side (then any)
         room = spare - lead if -lead <= spare else -1
-        if self.simple:
+        simple = self.simple
+        if simple:
             front_a, front_b = own[self.mine], own[self.theirs]
+            other = own[1 - seat]
         else:
             front_a, front_b = self.fronts(own)
-        before, after = own[:seat], own[seat + 1:]
+            before, after = own[:seat], own[seat + 1:]
         territory = own[seat]
         reach = board.layout.reach
         weight = self.weight
@@ -530,7 +542,10 @@ class Search:
                         lead = a - b if mine else b - a
                         room = spare - lead if -lead <= spare else -1
                         front_a, front_b = self.fronts(own)
-                        before, after = own[:seat], own[seat + 1:]
+                        if simple:
+                            other = own[1 - seat]
+                        else:
+                            before, after = own[:seat], own[seat + 1:]
                         territory = own[seat]
                     child = board.play(pos, color, f)
                     if child.over:
@@ -540,7 +555,12 @@ class Search:
                         v = sign * self.evaluate(child.own, child.free)
                 else:
                     evaluated += 1
-                    grown = before + (territory | f,) + after
+                    if not simple:
+                        grown = before + (territory | f,) + after
+                    elif seat:
+                        grown = (other, territory | f)
+                    else:
+                        grown = (territory | f, other)
                     v = scores.get(grown)
                     if v is None:
                         # self._evaluate(grown, rest), from the parent's masks
