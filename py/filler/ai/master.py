@@ -88,6 +88,12 @@ def _result_value(margin: int) -> int:
 class Search:
     """Negamax over two sides with one transposition table."""
 
+    __slots__ = ("board", "limits", "weight", "team", "seats_of", "active_of", "simple",
+                 "mine", "theirs", "signs", "same_next", "value", "play", "next_seat",
+                 "legal_colors", "crown", "fits", "border", "spread", "reach", "table",
+                 "scores", "killers", "history", "horizon", "crown_bonus", "solving",
+                 "lazy_depth", "blobs", "blobs_free")
+
     def __init__(self, board: Board, root_seat: int, limits: Limits, reach_weight=1,
                  table=None):
         if board.sides != 2:
@@ -110,7 +116,9 @@ class Search:
         self.value, self.play, self.next_seat = board.value, board.play, board.next_seat
         self.legal_colors = board.legal_colors
         self.crown = board.crown
-        self.fits, self.border, self.spread = board.fits, board.layout.border, board.layout.spread
+        layout = board.layout
+        self.fits, self.border, self.spread, self.reach = (
+            board.fits, layout.border, layout.spread, layout.reach)
         self.table = {} if table is None else table
         self.scores = {}
         self.killers = {}
@@ -485,10 +493,9 @@ class Search:
         each evaluated statically: the
         parent's masks plus one flood; a real position only where the game may end.
         ``pos`` is None for the position after ``move`` that ``frontier`` did not make."""
-        board = self.board
         limits = self.limits
         value = self.value
-        last = pos is not None and pos.stall + 1 >= board.stall_limit
+        last = pos is not None and pos.stall + 1 >= self.board.stall_limit
         mine = sign > 0
         lead = a - b if mine else b - a     # the mover's side ahead by this much
         # a flood of ``gain`` may end the game by the equator if ``gain + gain > room``:
@@ -502,7 +509,7 @@ class Search:
             front_a, front_b = self.fronts(own)
             before, after = own[:seat], own[seat + 1:]
         territory = own[seat]
-        reach = board.layout.reach
+        reach = self.reach
         weight = self.weight
         scores = self.scores
         quiet = None     # the value of a move that captures nothing, the same for all
@@ -520,7 +527,7 @@ class Search:
                 limits.due()
             if not f:
                 if last:
-                    v = sign * self.terminal(board.play(pos, color, f))
+                    v = sign * self.terminal(self.play(pos, color, f))
                 else:
                     if quiet is None:
                         evaluated += 1
@@ -532,7 +539,7 @@ class Search:
                 if not rest or gain + gain > room or (crown and f & crown):
                     if pos is None:
                         # the game may end here: first the enclosures of the move before
-                        pos = board.play(*move)
+                        pos = self.play(*move)
                         if pos.over:
                             self.horizon += evaluated
                             return sign * self.terminal(pos), None, None
@@ -547,7 +554,7 @@ class Search:
                         else:
                             before, after = own[:seat], own[seat + 1:]
                         territory = own[seat]
-                    child = board.play(pos, color, f)
+                    child = self.play(pos, color, f)
                     if child.over:
                         v = sign * self.terminal(child)
                     else:
