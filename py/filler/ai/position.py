@@ -187,11 +187,11 @@ def enclosed(gained, others, free):
         x = seeds & -seeds
         for _ in range({local}):
             x |= ({expr}) & free
-            if not seeds & ~x:
+            if seeds | x == x:     # (every seed reached; no negative numbers: cheaper)
                 return 0
     x = reach
     rest = free ^ reach
-    while seeds & ~reach:
+    while seeds | reach != reach:
         x = ({expr}) & rest
         if not x:
             return free ^ reach
@@ -208,7 +208,7 @@ def reach(a, b, free):
         b = ({expr}) & free
         grown = a | b
         if not grown:
-            return got_a & ~tied, got_b & ~tied
+            return got_a ^ tied, got_b ^ tied     # (tied is in both)
         got_a |= a
         got_b |= b
         tied |= a & b
@@ -239,7 +239,7 @@ def reach(a, b, free):
         x = y
         y = ({pair}) & both
         if not y:
-            return got & {low} & ~tied, got >> {shift} & ~tied
+            return got & {low} ^ tied, got >> {shift} ^ tied     # (tied is in both)
         got |= y
         a = y & {low}
         b = y >> {shift}
@@ -487,13 +487,13 @@ class Board:
         own = pos.own
         free = pos.free
         if gained:
-            free &= ~gained
+            free ^= gained        # a flood takes free cells
             others = 0
             for t in self.rivals[seat]:
                 others |= own[t]
             extra = self._enclosed(gained, others, free)   # see ``enclosed``
             if extra:
-                free &= ~extra
+                free ^= extra     # enclosed free cells
                 gained |= extra
             if self.seats != 2:
                 own = own[:seat] + (own[seat] | gained,) + own[seat + 1:]
