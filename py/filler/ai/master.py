@@ -387,6 +387,7 @@ class Search:
             frontier = self.frontier
             if kids is None:
                 kids = {}     # the children made so far, for the next visit
+            down, below = depth - 1, ply + 1   # the children's depth and ply
             if first is not None:
                 todo, later = [(0, first, first_flood)], True  # the others ranked after it
             else:
@@ -404,17 +405,17 @@ class Search:
                 # (a child's value is above -INFINITY: every position has a move)
                 if same:
                     if best_move is None:
-                        value = search(child, depth - 1, alpha, beta, ply + 1)
+                        value = search(child, down, alpha, beta, below)
                     else:
-                        value = search(child, depth - 1, alpha, alpha + 1, ply + 1)
+                        value = search(child, down, alpha, alpha + 1, below)
                         if alpha < value < beta:
-                            value = search(child, depth - 1, value, beta, ply + 1)
+                            value = search(child, down, value, beta, below)
                 elif best_move is None:
-                    value = -search(child, depth - 1, -beta, -alpha, ply + 1)
+                    value = -search(child, down, -beta, -alpha, below)
                 else:
-                    value = -search(child, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    value = -search(child, down, -alpha - 1, -alpha, below)
                     if alpha < value < beta:
-                        value = -search(child, depth - 1, -beta, -value, ply + 1)
+                        value = -search(child, down, -beta, -value, below)
                 if value > best:
                     best, best_move, best_flood = value, color, f
                     if value > alpha:
