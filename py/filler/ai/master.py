@@ -257,34 +257,25 @@ class Search:
         moves = []
         ranked = []
         blobs = self.blobs
-        if blobs is None:
-            spread = self.spread
-            for c in legal:
-                seeds = edge & fits[c]
-                if seeds:
+        spread = self.spread
+        for c in legal:
+            seeds = edge & fits[c]
+            if seeds:
+                if blobs is None:
                     f = spread(seeds, free & fits[c])
-                    v = value(f) << 16
-                    moves.append((v, c, f))
-                    ranked.append((KILLER if c in killers else v + history[c], c, f))
                 else:
-                    moves.append((0, c, 0))
-                    ranked.append((KILLER if c in killers else history[c], c, 0))
-        else:
-            for c in legal:
-                seeds = edge & fits[c]
-                if seeds:
                     f = blobs[seeds & -seeds]
                     seeds ^= seeds & f      # (no negative numbers: cheaper)
                     while seeds:
                         blob = blobs[seeds & -seeds]
                         f |= blob
                         seeds ^= seeds & blob
-                    v = value(f) << 16
-                    moves.append((v, c, f))
-                    ranked.append((KILLER if c in killers else v + history[c], c, f))
-                else:
-                    moves.append((0, c, 0))
-                    ranked.append((KILLER if c in killers else history[c], c, 0))
+                v = value(f) << 16
+                moves.append((v, c, f))
+                ranked.append((KILLER if c in killers else v + history[c], c, f))
+            else:
+                moves.append((0, c, 0))
+                ranked.append((KILLER if c in killers else history[c], c, 0))
         ranked.sort(reverse=True)
         return moves, ranked
 
@@ -509,11 +500,13 @@ class Search:
 
     def leaves(self, pos, move, own, free, seat, a, b, spare, sign: int, first,
                alpha: int, beta: int, ply: int, moves, ranked=None):
-        """Best (value, color) over the children of ``pos`` (``own``, ``free``, ``seat``
-        to move, the sides' values ``a`` and ``b``, ``spare`` the value of ``free``),
-        each evaluated statically: the
-        parent's masks plus one flood; a real position only where the game may end.
-        ``pos`` is None for the position after ``move`` that ``frontier`` did not make."""
+        """Best (value, color, flood) over the children of ``pos`` (``own``, ``free``,
+        ``seat`` to move, the sides' values ``a`` and ``b``, ``spare`` the value of
+        ``free``), each evaluated statically: the parent's masks plus one flood; a
+        real position only where the game may end. ``pos`` is None for the position
+        after ``move`` that ``frontier`` did not make. ``first``: the table's move as
+        (0, color, flood), or None; ``ranked``: the moves ranked, if the caller has
+        them (see ``floods``)."""
         limits = self.limits
         value = self.value
         last = pos is not None and pos.stall + 1 >= self.board.stall_limit
