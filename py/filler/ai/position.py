@@ -269,6 +269,17 @@ def _paired(expr: str, bits: int):
     return shift, pair
 
 
+def _fewer_shifts(expr: str) -> str:
+    """A square board's dilation ``x << 1 | x >> 1 | x << s | x >> s`` in five
+    operations instead of seven, the same bits: with ``t = x | x << (s - 1)``,
+    ``t << 1`` is ``x << 1 | x << s`` and ``t >> s`` is ``x >> 1 | x >> s``."""
+    found = re.fullmatch(r"x << 1 \| x >> 1 \| x << (\d+) \| x >> \1", expr)
+    if not found:
+        return expr
+    stride = int(found.group(1))
+    return f"(t := x | x << {stride - 1}) << 1 | t >> {stride}"
+
+
 def _kernels(expr, dilate, bits=None, local=10):
     """(flood, enclosed, reach, border, spread) compiled with ``expr`` (the dilation
     of ``x``) inline.
@@ -288,6 +299,7 @@ def _kernels(expr, dilate, bits=None, local=10):
     elif expr.startswith("x | "):
         # every caller masks the result with cells that x is not in
         expr = expr[4:]
+    expr = _fewer_shifts(expr)
     key = (expr, bits, local) if expr != "_dilate(x)" else (dilate, local)
     functions = _kernel_cache.get(key)
     if functions is None:
