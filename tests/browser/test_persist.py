@@ -138,6 +138,7 @@ def test_a_match_left_locked_by_a_tab_that_is_gone_reopens_when_its_lease_runs_o
     says the match is open elsewhere, and once that lease has run out reopens it by itself."""
     context, _ = new_guarded_context()
     first, match_id = a_match_with_a_move(context, site_url, "Ida")
+    wait_my_turn_or_end(first)   # the computer's reply made and kept before the tab goes
     before = owners(first)
     first.close()  # lets go of the match (pagehide)
     second = context.new_page()

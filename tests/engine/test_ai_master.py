@@ -146,6 +146,24 @@ def test_analyse_gives_a_legal_line_a_value_and_counts_nodes():
     assert (again.color, again.value, again.line) == (found.color, found.value, found.line)
 
 
+def test_the_search_gives_the_cycle_collector_back_as_it_found_it():
+    # the search pauses Python's cycle collector while it runs (speed); the host's
+    # collector must be on again afterwards, also when the budget ran out mid-search
+    import gc
+    board, pos = Board.from_game(advanced(filler.Game.new("quick", 5), 4, random.Random(2)))
+    assert gc.isenabled()
+    analyse(board, pos, Limits(max_nodes=500))
+    assert gc.isenabled()
+    assert Search(board, pos.turn, Limits(max_nodes=0)).solve(pos) is None   # ran out
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        analyse(board, pos, Limits(max_nodes=500))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_analyse_near_the_end_proves_the_result_with_the_solver():
     # against the older exact search of filler.ai.search (itself checked against
     # brute force in test_ai): a quick board four moves before the end

@@ -143,5 +143,9 @@ def test_master_floods_equal_the_boards_floods(variant):
         legal = board.legal(pos)
         expected = [(board.value(f) << 16, c, f) for c in legal
                     for f in (board.flood(pos, pos.turn, c),)]
-        assert search.floods(pos.own[pos.turn], pos.free, legal) == expected
+        moves, ranked = search.floods(pos.own[pos.turn], pos.free, legal, pos.turn, 0)
+        assert moves == expected
+        # the ranking made with the floods is the search's ranking of them
+        assert ranked == search.ranked(moves, None, pos.turn, 0)
         pos = board.play(pos, rng.choice(legal))
+        search.good_move(pos, rng.choice(legal), 3, 0)   # killers and history to rank by

@@ -47,6 +47,9 @@ evaluation (own value plus reach, minus the other side's).
 
 from __future__ import annotations
 
+import functools
+import gc
+
 from .position import Board, Position
 from .search import INFINITY, WIN, Limits, OutOfBudget
 
@@ -59,6 +62,7 @@ TABLE_ENTRIES = 100_000
 
 # flags of a table entry: the value is exact, a lower bound or an upper bound
 EXACT, LOWER, UPPER = 0, 1, 2
+KILLER = 1 << 40   # the rank of a killer move: above every flood's (see ``ranked``)
 
 
 class Analysis:
@@ -80,12 +84,35 @@ class Analysis:
                 f"line={self.line}, depth={self.depth}, nodes={self.nodes})")
 
 
+def _collector_paused(method):
+    """``method`` with Python's cycle collector paused (and restored after): the
+    search makes no reference cycles (reference counting frees all it drops),
+    but it makes so many tuples and lists for its table that the collector's
+    passes over them took some 4 % of a search's instructions."""
+    @functools.wraps(method)
+    def paused(*args, **kwargs):
+        if not gc.isenabled():
+            return method(*args, **kwargs)
+        gc.disable()
+        try:
+            return method(*args, **kwargs)
+        finally:
+            gc.enable()
+    return paused
+
+
 def _result_value(margin: int) -> int:
     return WIN + margin if margin > 0 else -WIN + margin if margin < 0 else 0
 
 
 class Search:
     """Negamax over two sides with one transposition table."""
+
+    __slots__ = ("board", "limits", "weight", "team", "seats_of", "active_of", "simple",
+                 "mine", "theirs", "signs", "same_next", "value", "play", "next_seat",
+                 "legal_colors", "crown", "fits", "border", "spread", "reach", "table",
+                 "scores", "killers", "history", "horizon", "crown_bonus", "solving",
+                 "lazy_depth", "blobs", "blobs_free")
 
     def __init__(self, board: Board, root_seat: int, limits: Limits, reach_weight=1,
                  table=None):
@@ -99,6 +126,19 @@ class Search:
         self.seats_of = (board.all_side_seats[root_side], board.all_side_seats[1 - root_side])
         self.active_of = (board.side_seats[root_side], board.side_seats[1 - root_side])
         self.simple = board.seats == 2 and len(board.active) == 2
+        # two seats: the root's seat and the other one (``simple``)
+        self.mine, self.theirs = self.seats_of[0][0], self.seats_of[1][0]
+        # per seat to move: the sign of its side's values, and whether the next seat
+        # to move is of the same side
+        self.signs = tuple(1 if t == 0 else -1 for t in self.team)
+        self.same_next = tuple(self.team[board.next_seat[s]] == self.team[s]
+                               for s in range(board.seats))
+        self.value, self.play, self.next_seat = board.value, board.play, board.next_seat
+        self.legal_colors = board.legal_colors
+        self.crown = board.crown
+        layout = board.layout
+        self.fits, self.border, self.spread, self.reach = (
+            board.fits, layout.border, layout.spread, layout.reach)
         self.table = {} if table is None else table
         self.scores = {}
         self.killers = {}
@@ -106,6 +146,9 @@ class Search:
         self.horizon = 0
         self.crown_bonus = board.value(board.layout.board) // 4
         self.solving = False
+        # depth 2: the children are searched by ``frontier`` (not while solving: no
+        # leaves there; not at another weight: the reach term counts enclosures only at 1)
+        self.lazy_depth = 2 if self.weight == 1 else -1
         self.blobs = None        # see ``components``
         self.blobs_free = None   # the free cells they were made for
 
@@ -201,58 +244,62 @@ class Search:
                     cells ^= low
         self.blobs = blobs
 
-    def floods(self, territory, free, legal):
-        """(flood's value << 16, color, flood) for every color of ``legal`` from
-        ``territory`` into ``free``; a table entry keeps them for the next visit of
-        the position."""
-        board = self.board
-        fits, value = board.fits, board.value
-        edge = board.layout.border(territory) & free
+    def floods(self, territory, free, legal, seat, ply):
+        """(moves, ranked) of the colors of ``legal`` from ``territory`` into ``free``:
+        ``moves`` a (flood's value << 16, color, flood) per color, which a table entry
+        keeps for the next visit of the position, and ``ranked`` the same as
+        ``self.ranked(moves, None, seat, ply)`` (what the search tries first on a new
+        position)."""
+        fits, value = self.fits, self.value
+        killers = self.killers.get(ply, ())
+        history = self.history[seat]
+        edge = self.border(territory) & free
         moves = []
+        ranked = []
         blobs = self.blobs
-        if blobs is None:
-            spread = board.layout.spread
-            for c in legal:
-                seeds = edge & fits[c]
-                if seeds:
-                    f = spread(seeds, free & fits[c])
-                    moves.append((value(f) << 16, c, f))
-                else:
-                    moves.append((0, c, 0))
-            return moves
+        spread = self.spread
         for c in legal:
             seeds = edge & fits[c]
             if seeds:
-                f = blobs[seeds & -seeds]
-                seeds &= ~f
-                while seeds:
-                    blob = blobs[seeds & -seeds]
-                    f |= blob
-                    seeds &= ~blob
-                moves.append((value(f) << 16, c, f))
+                if blobs is None:
+                    f = spread(seeds, free & fits[c])
+                else:
+                    f = blobs[seeds & -seeds]
+                    seeds ^= seeds & f      # (no negative numbers: cheaper)
+                    while seeds:
+                        blob = blobs[seeds & -seeds]
+                        f |= blob
+                        seeds ^= seeds & blob
+                v = value(f) << 16
+                moves.append((v, c, f))
+                ranked.append((KILLER if c in killers else v + history[c], c, f))
             else:
                 moves.append((0, c, 0))
-        return moves
+                ranked.append((KILLER if c in killers else history[c], c, 0))
+        ranked.sort(reverse=True)
+        return moves, ranked
 
     def ranked(self, moves, first, seat, ply):
         """(rank, color, flood) of ``moves`` (see ``floods``) but ``first``, likely best
         first: the killers of this ply, then the largest flood (ties: the history
-        table). The search tries the table's move before, and ranks the others
-        once it has been searched (the history may have changed)."""
+        table, then the higher color). The search tries the table's move before,
+        and ranks the others once it has been searched (the history may have
+        changed)."""
         killers = self.killers.get(ply, ())
         history = self.history[seat]
         ranked = []
         for v, c, f in moves:
             if c != first:
-                ranked.append((1 << 40 if c in killers else v + history[c], c, f))
+                ranked.append((KILLER if c in killers else v + history[c], c, f))
         ranked.sort(reverse=True)
         return ranked
 
     def ordered(self, pos: Position, first, ply):
         """(color, flood) pairs of ``pos``, likely best first (see ``ranked``)."""
-        moves = self.floods(pos.own[pos.turn], pos.free, self.board.legal(pos))
+        moves, ranked = self.floods(pos.own[pos.turn], pos.free, self.board.legal(pos),
+                                    pos.turn, ply)
         return [(c, f) for _, c, f in moves if c == first] + [
-            (c, f) for _, c, f in self.ranked(moves, first, pos.turn, ply)]
+            (c, f) for _, c, f in ranked if c != first]
 
     def good_move(self, pos: Position, color: int, depth: int, ply: int):
         killers = self.killers.get(ply)
@@ -275,17 +322,18 @@ class Search:
         limits.nodes += 1
         if limits.nodes >= limits.check:
             limits.due()
-        sign = 1 if self.team[pos.turn] == 0 else -1
+        turn = pos.turn
+        sign = self.signs[turn]
         if pos.over:
             return sign * self.terminal(pos)
         if depth <= 0:
             self.horizon += 1
             return sign * self.evaluate(pos.own, pos.free)
         table = self.table
-        key = (pos.own, pos.colors, pos.turn, pos.stall)
+        key = (pos.own, pos.colors, turn, pos.stall)
         entry = table.get(key)
         if entry is not None:
-            e_depth, e_flag, e_value, first, e_exact, moves, kids = entry
+            e_depth, e_flag, e_value, first, e_exact, moves, kids, first_flood = entry
             if e_depth >= depth or e_exact:
                 if e_flag == EXACT or (e_flag == LOWER and e_value >= beta) or (
                         e_flag == UPPER and e_value <= alpha):
@@ -293,7 +341,7 @@ class Search:
                         self.horizon += 1
                     return e_value
         else:
-            first = moves = kids = None
+            first = moves = kids = first_flood = None
         if self.solving and not self.board.crown:
             a, b = self.sides(pos.own)
             free = self.board.value(pos.free)
@@ -305,40 +353,37 @@ class Search:
             lower = _result_value(a - b - free)
             if lower >= beta:
                 return lower
+        ranked = None     # the moves ranked, for a new position
         if moves is None:
-            moves = self.floods(pos.own[pos.turn], pos.free, self.board.legal(pos))
+            moves, ranked = self.floods(pos.own[turn], pos.free,
+                                        self.legal_colors(pos.colors, turn), turn, ply)
         horizon = self.horizon
         alpha_start = alpha
         if depth == 1:
+            value = self.value
             if self.simple:
-                a, b = self.board.value(pos.own[self.seats_of[0][0]]), self.board.value(
-                    pos.own[self.seats_of[1][0]])
+                a, b = value(pos.own[self.mine]), value(pos.own[self.theirs])
             else:
                 a, b = self.sides(pos.own)
-            best, best_move = self.leaves(pos, None, pos.own, pos.free, pos.turn, a, b,
-                                          self.board.value(pos.free), sign, first, alpha,
-                                          beta, ply, moves)
+            best, best_move, best_flood = self.leaves(
+                pos, None, pos.own, pos.free, turn, a, b, value(pos.free), sign,
+                None if first is None else (0, first, first_flood), alpha, beta, ply, moves,
+                ranked)
         else:
-            best, best_move = -INFINITY, None
-            board = self.board
-            play = board.play
-            team = self.team
-            mover = team[pos.turn]
-            same = team[board.next_seat[pos.turn]] == mover   # the side of every child
-            searched = 0
-            lazy = depth == 2 and self.weight == 1 and not self.solving
+            best, best_move, best_flood = -INFINITY, None, None
+            play = self.play
+            same = self.same_next[turn]   # the side of every child
+            lazy = depth == self.lazy_depth
             negamax = search = self.negamax
             frontier = self.frontier
             if kids is None:
                 kids = {}     # the children made so far, for the next visit
-            later = False
+            down, below = depth - 1, ply + 1   # the children's depth and ply
             if first is not None:
-                for tried in moves:
-                    if tried[1] == first:
-                        todo, later = [tried], True    # ranked after it is searched
-                        break
-            if not later:
-                todo = self.ranked(moves, None, pos.turn, ply)
+                todo, later = [(0, first, first_flood)], True  # the others ranked after it
+            else:
+                todo = ranked if ranked is not None else self.ranked(moves, None, turn, ply)
+                later = False
             for _, color, f in todo:
                 if lazy and f:
                     child, search = (pos, color, f), frontier
@@ -347,22 +392,23 @@ class Search:
                     if child is None:
                         child = kids[color] = play(pos, color, f)
                     search = negamax
+                # the first child with the whole window, the others with a null window
+                # (a child's value is above -INFINITY: every position has a move)
                 if same:
-                    if searched == 0:
-                        value = search(child, depth - 1, alpha, beta, ply + 1)
+                    if best_move is None:
+                        value = search(child, down, alpha, beta, below)
                     else:
-                        value = search(child, depth - 1, alpha, alpha + 1, ply + 1)
+                        value = search(child, down, alpha, alpha + 1, below)
                         if alpha < value < beta:
-                            value = search(child, depth - 1, value, beta, ply + 1)
-                elif searched == 0:
-                    value = -search(child, depth - 1, -beta, -alpha, ply + 1)
+                            value = search(child, down, value, beta, below)
+                elif best_move is None:
+                    value = -search(child, down, -beta, -alpha, below)
                 else:
-                    value = -search(child, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    value = -search(child, down, -alpha - 1, -alpha, below)
                     if alpha < value < beta:
-                        value = -search(child, depth - 1, -beta, -value, ply + 1)
-                searched += 1
+                        value = -search(child, down, -beta, -value, below)
                 if value > best:
-                    best, best_move = value, color
+                    best, best_move, best_flood = value, color, f
                     if value > alpha:
                         alpha = value
                         if alpha >= beta:
@@ -370,13 +416,14 @@ class Search:
                             break
                 if later:
                     later = False
-                    todo += self.ranked(moves, first, pos.turn, ply)
+                    todo += self.ranked(moves, first, turn, ply)
         flag = EXACT if alpha_start < best < beta else LOWER if best >= beta else UPPER
         exact = self.horizon == horizon
         if len(table) > TABLE_ENTRIES:
             table.clear()
             self.scores.clear()
-        table[key] = (SOLVED if exact else depth, flag, best, best_move, exact, moves, kids)
+        table[key] = (SOLVED if exact else depth, flag, best, best_move, exact, moves, kids,
+                      best_flood)
         return best
 
     def frontier(self, move, depth: int, alpha: int, beta: int, ply: int) -> int:
@@ -388,40 +435,38 @@ class Search:
         1: only that side can get there; the other side's floods cannot enter it).
         Where the game may end, ``leaves`` plays the move for real first."""
         parent, color, f = move
-        board = self.board
+        free = parent.free ^ f       # a flood is free cells
+        crown = self.crown
+        if not free or (crown and f & crown):
+            return self.negamax(self.play(parent, color, f), depth, alpha, beta, ply)
         seat = parent.turn
         own = parent.own
+        colors = parent.colors
+        value = self.value
         if self.simple:
-            grown = (own[0] | f, own[1]) if seat == 0 else (own[0], own[1] | f)
+            if seat == 0:
+                grown, colors = (own[0] | f, own[1]), (color, colors[1])
+            else:
+                grown, colors = (own[0], own[1] | f), (colors[0], color)
+            a, b = value(grown[self.mine]), value(grown[self.theirs])
         else:
             grown = own[:seat] + (own[seat] | f,) + own[seat + 1:]
-        free = parent.free & ~f
-        if not free or (board.crown and f & board.crown):
-            return self.negamax(board.play(parent, color, f), depth, alpha, beta, ply)
-        value = board.value
-        if self.simple:
-            a, b = value(grown[self.seats_of[0][0]]), value(grown[self.seats_of[1][0]])
-        else:
+            colors = colors[:seat] + (color,) + colors[seat + 1:]
             a, b = self.sides(grown)
         spare = value(free)
         if a > b + spare or b > a + spare:
-            return self.negamax(board.play(parent, color, f), depth, alpha, beta, ply)
+            return self.negamax(self.play(parent, color, f), depth, alpha, beta, ply)
         limits = self.limits
         limits.nodes += 1
         if limits.nodes >= limits.check:
             limits.due()
-        turn = board.next_seat[seat]
-        sign = 1 if self.team[turn] == 0 else -1
-        colors = parent.colors
-        if self.simple:
-            colors = (color, colors[1]) if seat == 0 else (colors[0], color)
-        else:
-            colors = colors[:seat] + (color,) + colors[seat + 1:]
+        turn = self.next_seat[seat]
+        sign = self.signs[turn]
         table = self.table
         key = (grown, colors, turn, 0)
         entry = table.get(key)
         if entry is not None:
-            e_depth, e_flag, e_value, first, e_exact, moves, _ = entry
+            e_depth, e_flag, e_value, first, e_exact, moves, _, first_flood = entry
             if e_depth >= depth or e_exact:
                 if e_flag == EXACT or (e_flag == LOWER and e_value >= beta) or (
                         e_flag == UPPER and e_value <= alpha):
@@ -430,17 +475,22 @@ class Search:
                     return e_value
         else:
             first = moves = None
+        ranked = None
         if moves is None:
-            moves = self.floods(grown[turn], free, board.legal_colors(colors, turn))
+            moves, ranked = self.floods(grown[turn], free, self.legal_colors(colors, turn),
+                                        turn, ply)
         horizon = self.horizon
-        best, best_move = self.leaves(None, move, grown, free, turn, a, b, spare, sign,
-                                      first, alpha, beta, ply, moves)
+        best, best_move, best_flood = self.leaves(
+            None, move, grown, free, turn, a, b, spare, sign,
+            None if first is None else (0, first, first_flood), alpha, beta, ply, moves,
+            ranked)
         flag = EXACT if alpha < best < beta else LOWER if best >= beta else UPPER
         exact = self.horizon == horizon
         if len(table) > TABLE_ENTRIES:
             table.clear()
             self.scores.clear()
-        table[key] = (SOLVED if exact else depth, flag, best, best_move, exact, moves, None)
+        table[key] = (SOLVED if exact else depth, flag, best, best_move, exact, moves, None,
+                      best_flood)
         return best
 
     def _child(self, child, same, depth, alpha, beta, ply):
@@ -449,71 +499,76 @@ class Search:
         return -self.negamax(child, depth, -beta, -alpha, ply)
 
     def leaves(self, pos, move, own, free, seat, a, b, spare, sign: int, first,
-               alpha: int, beta: int, ply: int, moves):
-        """Best (value, color) over the children of ``pos`` (``own``, ``free``, ``seat``
-        to move, the sides' values ``a`` and ``b``, ``spare`` the value of ``free``),
-        each evaluated statically: the
-        parent's masks plus one flood; a real position only where the game may end.
-        ``pos`` is None for the position after ``move`` that ``frontier`` did not make."""
-        board = self.board
+               alpha: int, beta: int, ply: int, moves, ranked=None):
+        """Best (value, color, flood) over the children of ``pos`` (``own``, ``free``,
+        ``seat`` to move, the sides' values ``a`` and ``b``, ``spare`` the value of
+        ``free``), each evaluated statically: the parent's masks plus one flood; a
+        real position only where the game may end. ``pos`` is None for the position
+        after ``move`` that ``frontier`` did not make. ``first``: the table's move as
+        (0, color, flood), or None; ``ranked``: the moves ranked, if the caller has
+        them (see ``floods``)."""
         limits = self.limits
-        value = board.value
-        last = pos is not None and pos.stall + 1 >= board.stall_limit
+        value = self.value
+        last = pos is not None and pos.stall + 1 >= self.board.stall_limit
         mine = sign > 0
         lead = a - b if mine else b - a     # the mover's side ahead by this much
-        if self.simple:
-            front_a, front_b = own[self.seats_of[0][0]], own[self.seats_of[1][0]]
+        # a flood of ``gain`` may end the game by the equator if ``gain + gain > room``:
+        # the mover's side ahead by more than is left, or the other side (then any)
+        room = spare - lead if -lead <= spare else -1
+        simple = self.simple
+        if simple:
+            front_a, front_b = own[self.mine], own[self.theirs]
+            other = own[1 - seat]
         else:
             front_a, front_b = self.fronts(own)
-        before, after = own[:seat], own[seat + 1:]
+            before, after = own[:seat], own[seat + 1:]
         territory = own[seat]
-        reach = board.layout.reach
+        reach = self.reach
         weight = self.weight
         scores = self.scores
         quiet = None     # the value of a move that captures nothing, the same for all
-        best, best_move = -INFINITY, None
-        crown = board.crown
+        best, best_move, best_flood = -INFINITY, None, None
+        crown = self.crown
         evaluated = 0    # leaves evaluated (the horizon is met there)
-        later = False
         if first is not None:
-            for tried in moves:
-                if tried[1] == first:
-                    todo, later = [tried], True    # ranked after it is searched
-                    break
-        if not later:
-            todo = self.ranked(moves, None, seat, ply)
+            todo, later = [first], True    # the others ranked after it is searched
+        else:
+            todo = ranked if ranked is not None else self.ranked(moves, None, seat, ply)
+            later = False
         for _, color, f in todo:
             limits.nodes += 1
             if limits.nodes >= limits.check:
                 limits.due()
             if not f:
                 if last:
-                    v = sign * self.terminal(board.play(pos, color, f))
+                    v = sign * self.terminal(self.play(pos, color, f))
                 else:
                     if quiet is None:
                         evaluated += 1
                         quiet = sign * self.evaluate(own, free)
                     v = quiet
             else:
-                rest = free & ~f
+                rest = free ^ f      # f is free cells (none enclosed by the move before)
                 gain = value(f)
-                ahead = lead + gain
-                left = spare - gain     # the value of rest
-                if not rest or ahead > left or -ahead > left or (crown and f & crown):
+                if not rest or gain + gain > room or (crown and f & crown):
                     if pos is None:
                         # the game may end here: first the enclosures of the move before
-                        pos = board.play(*move)
+                        pos = self.play(*move)
                         if pos.over:
                             self.horizon += evaluated
-                            return sign * self.terminal(pos), None
+                            return sign * self.terminal(pos), None, None
                         own, free = pos.own, pos.free
                         a, b = self.sides(own)
                         spare = value(free)
                         lead = a - b if mine else b - a
+                        room = spare - lead if -lead <= spare else -1
                         front_a, front_b = self.fronts(own)
-                        before, after = own[:seat], own[seat + 1:]
+                        if simple:
+                            other = own[1 - seat]
+                        else:
+                            before, after = own[:seat], own[seat + 1:]
                         territory = own[seat]
-                    child = board.play(pos, color, f)
+                    child = self.play(pos, color, f)
                     if child.over:
                         v = sign * self.terminal(child)
                     else:
@@ -521,7 +576,12 @@ class Search:
                         v = sign * self.evaluate(child.own, child.free)
                 else:
                     evaluated += 1
-                    grown = before + (territory | f,) + after
+                    if not simple:
+                        grown = before + (territory | f,) + after
+                    elif seat:
+                        grown = (other, territory | f)
+                    else:
+                        grown = (territory | f, other)
                     v = scores.get(grown)
                     if v is None:
                         # self._evaluate(grown, rest), from the parent's masks
@@ -539,16 +599,16 @@ class Search:
                         scores[grown] = v
                     v *= sign
             if v > best:
-                best, best_move = v, color
+                best, best_move, best_flood = v, color, f
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
                         break
             if later:
                 later = False
-                todo += self.ranked(moves, first, seat, ply)
+                todo += self.ranked(moves, first[1], seat, ply)
         self.horizon += evaluated
-        return best, best_move
+        return best, best_move, best_flood
 
     def root(self, pos: Position, depth: int, order, alpha=-INFINITY, beta=INFINITY):
         """Search the root at ``depth`` in ``order`` (best first). Returns (best color,
@@ -586,6 +646,7 @@ class Search:
         ranked = [c for _, c in sorted(scored, key=lambda t: -t[0])]
         return best_move, best, ranked + [c for c in colors if c not in ranked], True
 
+    @_collector_paused
     def deepen(self, pos: Position, max_depth=64, order=()):
         """Iterative deepening until the budget is spent or the value is exact.
         Returns an Analysis (None when not even the first move was searched)."""
@@ -606,6 +667,7 @@ class Search:
             result.nodes = self.limits.nodes
         return result
 
+    @_collector_paused
     def solve(self, pos: Position, rest: Limits | None = None):
         """The proven value and best color (an Analysis with exact True), or None when
         the budget runs out first. First the result (a null window around a draw),
@@ -618,6 +680,7 @@ class Search:
         proven (the move's whole time: the result is what matters, and the margin
         only gets better)."""
         self.solving = True
+        self.lazy_depth = -1
         try:
             color, value, order, complete = self.root(pos, SOLVED, [], -1, 1)
             if not complete or color is None:
@@ -660,6 +723,7 @@ class Search:
             return proven
         finally:
             self.solving = False
+            self.lazy_depth = 2 if self.weight == 1 else -1
 
     def line(self, pos: Position, color, length=24):
         """The principal line from the table, starting with ``color``."""
