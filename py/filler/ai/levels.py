@@ -19,7 +19,6 @@ budget; greedy and beginner need no budget.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import sys
 import time
@@ -27,7 +26,7 @@ import time
 from .montecarlo import mcts
 from .position import Board, Position
 from .master import analyse
-from .search import Limits, iterate
+from .search import Limits, collector_paused, iterate
 
 LEVELS = ("beginner", "greedy", "lookahead", "master")
 
@@ -235,15 +234,8 @@ def pick(board: Board, pos: Position, level: str, seconds: float, *, seed: int =
     # keep a little of the budget for building the board and returning
     limits = Limits(max(seconds * 0.97 - 0.002, 0.001), max_nodes,
                     time.perf_counter if clock is None else clock)
-    # The search makes no reference cycles; a full collection over the table's
-    # tuples took over 100 ms in Pyodide, past the budget, so it waits till after.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():   # a full collection waits till after the move
         return player(board, pos, seed, limits)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def analyse_position(game, seconds: float | None = None, *, max_nodes: int | None = None,
@@ -262,13 +254,8 @@ def analyse_position(game, seconds: float | None = None, *, max_nodes: int | Non
     if seconds is None:
         seconds = default_seconds(game)
     limits = Limits(seconds, max_nodes, time.perf_counter if clock is None else clock)
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         found = analyse(board, pos, limits, reach_weight=MASTER_REACH)
-    finally:
-        if collecting:
-            gc.enable()
     if found is None:   # not even one move searched: the greedy move, value unknown
         color = _greedy_move(board, pos)
         return Analysis(color, 0, False, [color], 0, limits.nodes)

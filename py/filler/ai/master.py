@@ -48,10 +48,9 @@ evaluation (own value plus reach, minus the other side's).
 from __future__ import annotations
 
 import functools
-import gc
 
 from .position import Board, Position
-from .search import INFINITY, WIN, Limits, OutOfBudget
+from .search import INFINITY, WIN, Limits, OutOfBudget, collector_paused
 
 SOLVED = 1 << 20   # the depth of a solver entry: deeper than any search
 HISTORY_DEPTH = 64  # deeper cut-offs count in the history as this deep
@@ -85,19 +84,11 @@ class Analysis:
 
 
 def _collector_paused(method):
-    """``method`` with Python's cycle collector paused (and restored after): the
-    search makes no reference cycles (reference counting frees all it drops),
-    but it makes so many tuples and lists for its table that the collector's
-    passes over them took some 4 % of a search's instructions."""
+    """``method`` run with the cycle collector paused (``search.collector_paused``)."""
     @functools.wraps(method)
     def paused(*args, **kwargs):
-        if not gc.isenabled():
+        with collector_paused():
             return method(*args, **kwargs)
-        gc.disable()
-        try:
-            return method(*args, **kwargs)
-        finally:
-            gc.enable()
     return paused
 
 
