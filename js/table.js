@@ -54,6 +54,10 @@ function overReason(snapshot, players) {
   return reason ? t(`over.reason.${reason}`) : '';
 }
 
+/** The players' names in a cache key: a part is drawn again when a name changes
+ *  (a friend's name that came by link). */
+const namesKey = (players) => players.map((player) => player.name || '').join('\u0000');
+
 export class TableView {
   /** app: {state, play(color), rematch(), openLobby()} */
   constructor(container, app) {
@@ -414,8 +418,7 @@ export class TableView {
   renderHeader(table, snapshot, players, preview) {
     // rebuilt only when the state, the previewed color, the names or the language changes
     const previewed = preview ? {seat: preview.seat, color: preview.color} : null;
-    const names = players.map((player) => player.name || '').join('\u0000');
-    const key = `${table.tableId}:${snapshot.state_id}:${snapshot.arrived}:${this.app.state.settings.language}:${this.app.state.engine.status}:${previewed?.seat}:${previewed?.color}:${names}`;
+    const key = `${table.tableId}:${snapshot.state_id}:${snapshot.arrived}:${this.app.state.settings.language}:${this.app.state.engine.status}:${previewed?.seat}:${previewed?.color}:${namesKey(players)}`;
     if (this.shownHeader === key) return;
     this.shownHeader = key;
     const twoSides = snapshot.sides.length === 2;
@@ -572,7 +575,7 @@ export class TableView {
       this.shownOver = null;
       return;
     }
-    const key = `${table.tableId}:${snapshot.state_id}:${this.app.state.settings.language}:${Boolean(table.ratingChanges)}`;
+    const key = `${table.tableId}:${snapshot.state_id}:${this.app.state.settings.language}:${Boolean(table.ratingChanges)}:${namesKey(players)}`;
     if (this.shownOver === key) return;
     this.shownOver = key;
     const match = snapshot.match;

@@ -477,6 +477,7 @@ def test_a_resignation_that_crosses_a_move_stands_on_both_devices(new_guarded_co
     assert anna.locator(".over-reason").text_content() == "Anna resigned."
     assert settled(anna) == "over" and link_of(anna) == resignation
     anna.wait_for_function("() => document.querySelectorAll('.seat-name')[1]?.textContent === 'Bob'")  # his link tells his name
+    assert anna.locator(".over-winner").text_content() == "Bob wins!"
     open_link(bob, resignation)
     assert "Anna resigned before your last move reached them" in notice(bob)
     bob.wait_for_selector('body[data-match-over="1"]', state="attached")
