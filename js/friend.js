@@ -289,10 +289,15 @@ export function attachFriend(app) {
     clear(panel);
     delete panel.dataset.turn;
     if (notice) {
-      panel.append(el('p', {class: 'friend-notice', role: notice.problem || notice.params?.why ? 'alert' : 'status',
-                            dataset: {notice: notice.problem ? 'refused' : notice.checking ? 'checking' : notice.key}}, el('span', {text: noticeText()}), ' ',
-        el('button', {type: 'button', class: 'link', dataset: {action: 'dismiss-friend-notice'}, text: t('nav.close'),
-                      onclick: () => { notice = null; app.changed(); }})));
+      const shown = el('p', {class: 'friend-notice', role: notice.problem || notice.params?.why ? 'alert' : 'status',
+                             dataset: {notice: notice.problem ? 'refused' : notice.checking ? 'checking' : notice.key}},
+                       el('span', {text: noticeText()}));
+      // while a link is checked there is nothing to close: its result replaces the notice
+      if (!notice.checking) {
+        shown.append(' ', el('button', {type: 'button', class: 'link', dataset: {action: 'dismiss-friend-notice'},
+                                        text: t('nav.close'), onclick: () => { notice = null; app.changed(); }}));
+      }
+      panel.append(shown);
     }
     if (!friendly) return;
     panel.dataset.turn = table.friend.turn;

@@ -421,7 +421,11 @@ def test_a_friends_link_says_whose_invitation_and_the_variant_while_the_engine_b
     assert first["engine"] == "booting"
     assert first["text"].startswith(f"{name} invites you to a game of Classic 15×15. Checking the link…")
     assert "<b>" not in first["html"]
+    # nothing to close while it checks (the check's result replaces it), then a Close
+    assert not any("dismiss-friend-notice" in shown["html"] for shown in notices
+                   if "Checking" in shown["text"])
     assert last["text"].startswith(f"{name} invites you to a game of Classic 15×15.")
+    assert "dismiss-friend-notice" in last["html"]
     assert page.evaluate("document.body.dataset.moves") == "1"
 
     # a damaged link (its check sum changed), in Dutch: the same at once, then the problem
