@@ -158,6 +158,7 @@ export function attachBoot(app) {
       const data = await response.json();
       state.catalog.variants = data.variants;
       state.catalog.levels = data.levels;
+      state.botRatings = data.bot_ratings ?? state.botRatings; // the lobby's ratings before boot
       state.catalog.boards = data.boards;
       state.catalog.seed = data.seed;
       state.catalog.linkVariants = data.link_variants ?? null; // friend_peek.js

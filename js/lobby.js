@@ -347,27 +347,29 @@ export class Lobby {
       const variant = this.variant(id);
       return variant ? pick(variant.name) : id;
     };
+    // a table wider than a phone scrolls on its own (the dialog does not pan)
+    const scroller = (table) => el('div', {class: 'table-scroll'}, table);
     const table = ratings.length
-      ? el('table', {class: 'ratings', dataset: {table: 'players'}},
+      ? scroller(el('table', {class: 'ratings', dataset: {table: 'players'}},
         el('thead', {}, el('tr', {}, [t('lobby.player'), t('lobby.variant'), t('lobby.rating'), t('lobby.matches_played')]
           .map((text) => el('th', {scope: 'col', text})))),
         el('tbody', {}, ratings.slice().sort((a, b) => a.player.localeCompare(b.player) || a.variant.localeCompare(b.variant))
           .map((entry) => el('tr', {dataset: {player: entry.player, variant: entry.variant}},
             el('td', {text: entry.player}), el('td', {text: variantName(entry.variant)}),
             el('td', {class: 'rating', text: `${Math.round(entry.r)} ± ${Math.round(2 * entry.rd)}`}),
-            el('td', {text: String(entry.matches)})))))
+            el('td', {text: String(entry.matches)}))))))
       : el('p', {class: 'empty', text: t('lobby.no_players')});
     const profiles = store.listPlayers();
     const bots = state.botRatings || {};
     const measured = ratedVariants.some((v) => bots[v.id] && Object.keys(bots[v.id]).length);
     const botTable = !measured ? el('p', {class: 'empty', text: t('lobby.not_measured')})
-      : el('table', {class: 'ratings', dataset: {table: 'bots'}},
+      : scroller(el('table', {class: 'ratings', dataset: {table: 'bots'}},
       el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: t('lobby.level')}),
         ratedVariants.map((v) => el('th', {scope: 'col', text: pick(v.name)})))),
       el('tbody', {}, state.catalog.levels.map((level) => el('tr', {},
         el('th', {scope: 'row', text: levelName(level)}),
         ratedVariants.map((v) => el('td', {text: bots[v.id]?.[level]
-          ? String(Math.round(bots[v.id][level].r)) : '—'}))))));
+          ? String(Math.round(bots[v.id][level].r)) : '—'})))))));
 
     const fileInput = el('input', {type: 'file', accept: 'application/json,.json', hidden: true, name: 'import'});
     fileInput.addEventListener('change', async () => {

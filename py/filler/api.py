@@ -970,9 +970,9 @@ def rules_examples() -> dict:
 
 def static_snapshots() -> dict:
     """What the page draws before Python has booted (build.py writes it as
-    dist/snapshots.json): every variant's list entry, the computer levels, and the
-    layout and first state of each variant's board with :data:`DEFAULT_SEED`, and the
-    variants by their number in a friend link (the page reads a link's inviter and
+    dist/snapshots.json): every variant's list entry, the computer levels and their
+    measured ratings (``bot_ratings``, for the lobby), the layout and first state of
+    each variant's board with :data:`DEFAULT_SEED`, and the variants by their number in a friend link (the page reads a link's inviter and
     variant from it while the engine boots, see js/friend_peek.js)."""
     boards = {}
     for variant_id in filler.VARIANTS:
@@ -983,5 +983,6 @@ def static_snapshots() -> dict:
         del layout["table_id"], layout["players"], state["table_id"]
         boards[variant_id] = {"layout": layout, "state": state}
     return {"format": 1, "seed": DEFAULT_SEED, "variants": _method_variants({}),
-            "levels": _levels(), "boards": boards, "rules_examples": rules_examples(),
+            "levels": _levels(), "bot_ratings": _method_bot_ratings({}), "boards": boards,
+            "rules_examples": rules_examples(),
             "link_variants": list(link.VARIANT_CODES)}

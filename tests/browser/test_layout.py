@@ -84,17 +84,106 @@ HEADER_LINES = """() => [...document.querySelectorAll('.top-bar .brand, .top-act
 })"""
 
 
+def phone_page(browser, site_url, language, width, what):
+    """(context, guard, page): the site booted in ``language`` on a phone ``width`` wide."""
+    context = browser.new_context(viewport={"width": width, "height": 800}, locale=language)
+    guard = guard_context(context, f"{what} {language} {width}")
+    page = context.new_page()
+    boot_page(page, site_url)
+    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=language)
+    return context, guard, page
+
+
 @pytest.mark.parametrize("language", ["en", "nl"])
 @pytest.mark.parametrize("width", [320, 390])
 def test_the_header_keeps_each_action_on_one_line(browser, site_url, language, width):
     # "Nieuwe partij" took two lines on a 390 px phone
-    context = browser.new_context(viewport={"width": width, "height": 700}, locale=language)
-    guard = guard_context(context, f"header {language} {width}")
-    page = context.new_page()
-    boot_page(page, site_url)
-    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=language)
+    context, guard, page = phone_page(browser, site_url, language, width, "header")
     lines = page.evaluate(HEADER_LINES)
     assert len(lines) == 4 and all(count == 1 for _, count in lines), lines
     assert page.evaluate("document.documentElement.scrollWidth") <= width, "horizontal overflow"
     context.close()
     guard.check()
+
+
+# per lobby tab: (label, lines its text takes, inside the tab list's box)
+LOBBY_TABS = """() => {
+  const list = document.querySelector('.lobby-tabs');
+  const box = list.getBoundingClientRect();
+  return [...list.querySelectorAll('[role="tab"]')].map((tab) => {
+    const tops = new Set();
+    const range = document.createRange();
+    range.selectNodeContents(tab);
+    for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+    const own = tab.getBoundingClientRect();
+    return [tab.textContent, tops.size, own.left >= box.left - 0.5 && own.right <= box.right + 0.5];
+  });
+}"""
+# per control of the lobby's seat rows: (name, width in px)
+SEAT_CONTROLS = """() => [...document.querySelectorAll('.seat-row select, .seat-row input')]
+  .map((node) => [node.name, Math.round(node.getBoundingClientRect().width)])"""
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_lobby_shows_every_tab_and_room_to_type_a_name_on_a_phone(browser, site_url, language, width):
+    # on a 320 px phone in Dutch the Players tab was past the dialog's edge, "Nieuwe
+    # partij" took two lines, and the name field was squeezed to a sliver beside the
+    # kind select (as wide as its longest option, "Een vriend (via een link)")
+    context, guard, page = phone_page(browser, site_url, language, width, "lobby")
+    page.click("#new-game")
+    page.click('[data-tab="new"]')
+    tabs = page.evaluate(LOBBY_TABS)
+    assert len(tabs) == 4 and all(lines == 1 and inside for _, lines, inside in tabs), tabs
+    controls = page.evaluate(SEAT_CONTROLS)
+    assert {name for name, _ in controls} >= {"seat0-kind", "seat0-name", "seat1-kind", "seat1-level"}
+    assert all(size >= 96 for _, size in controls), controls
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "horizontal overflow"
+    # the computer levels' ratings (a column per rated variant): the whole dialog
+    # panned sideways; now only the table scrolls, its level names kept in view
+    page.click('[data-tab="players"]')
+    page.wait_for_selector('table[data-table="bots"]')
+    shown = page.evaluate(RATINGS_TABLE)
+    assert shown["dialog"] <= shown["room"], shown
+    assert shown["columns"] == 6 and shown["scrolls"], shown
+    page.evaluate("document.querySelector('table[data-table=\"bots\"]').parentElement.scrollLeft = 1e4")
+    assert page.evaluate(RATINGS_TABLE)["names_in_view"], "the level names scrolled away"
+    context.close()
+    guard.check()
+
+
+RATINGS_TABLE = """() => {
+  const dialog = document.querySelector('dialog.lobby');
+  const table = document.querySelector('table[data-table="bots"]');
+  const box = table.parentElement.getBoundingClientRect();
+  const style = getComputedStyle(table.parentElement);
+  const names = [...table.querySelectorAll('tbody th')].map((th) => th.getBoundingClientRect());
+  return {dialog: dialog.scrollWidth, room: dialog.clientWidth,
+          columns: table.querySelectorAll('thead th').length,
+          scrolls: ['auto', 'scroll'].includes(style.overflowX),
+          names_in_view: names.every((r) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5)};
+}"""
+
+
+def test_the_lobby_shows_the_computer_levels_ratings_while_the_engine_boots(new_guarded_context, site_url):
+    # the board is playable some 2 s before the engine is up; a lobby opened then said
+    # "the computer levels' ratings have not been measured yet", and the levels had
+    # no rating beside them, until it was opened again
+    context, _ = new_guarded_context(service_workers="block")
+    held = []
+    context.route("**/*.snapshot", lambda route: held.append(route))
+    page = context.new_page()
+    page.goto(site_url)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.click("#new-game")
+    page.select_option('select[name="seat1-kind"]', "computer")
+    levels = page.locator('select[name="seat1-level"] option').all_inner_texts()
+    assert levels == ["Beginner (1016)", "Greedy (1463)", "Lookahead (1855)", "Master (1956)"]
+    page.click('[data-tab="players"]')
+    rows = page.locator('table[data-table="bots"] tbody tr').all_inner_texts()
+    assert rows[0].split("\t")[:3] == ["Beginner", "1202", "1016"], rows
+    assert page.evaluate("document.body.dataset.engine") == "booting"
+    for route in held:
+        route.continue_()
+    context.unroute("**/*.snapshot")
+    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)

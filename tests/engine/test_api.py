@@ -189,6 +189,7 @@ def test_static_snapshots_match_a_fresh_table():
     snapshots = json.loads(json.dumps(api.static_snapshots()))
     assert set(snapshots["boards"]) == set(filler.VARIANTS)
     assert snapshots["link_variants"] == list(link.VARIANT_CODES)  # js/friend_peek.js reads links with it
+    assert snapshots["bot_ratings"] == ok("bot_ratings")  # the lobby shows them before boot
     for variant_id, board in snapshots["boards"].items():
         fresh = ok("new_game", variant=variant_id, seed=snapshots["seed"])
         layout = dict(fresh["layout"])
