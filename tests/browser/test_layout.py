@@ -14,6 +14,7 @@ from conftest import BOOT_TIMEOUT_MS, ROOT, boot_page, guard_context
 from test_table_defects import CUT_NAMES, IN_VIEW, settle, start_game
 
 import filler
+import filler.ai
 
 SIZES = [(390, 844), (768, 1024), (1280, 800)]
 VARIANTS = list(filler.VARIANTS)
@@ -184,11 +185,15 @@ def test_the_lobby_shows_the_computer_levels_ratings_while_the_engine_boots(new_
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     page.click("#new-game")
     page.select_option('select[name="seat1-kind"]', "computer")
+    rated = filler.ai.RATINGS
     levels = page.locator('select[name="seat1-level"] option').all_inner_texts()
-    assert levels == ["Beginner (1016)", "Greedy (1463)", "Lookahead (1855)", "Master (1956)"]
+    assert levels == [f"{name} ({rated['classic'][level][0]})" for name, level in
+                      (("Beginner", "beginner"), ("Greedy", "greedy"), ("Lookahead", "lookahead"),
+                       ("Master", "master"))]
     page.click('[data-tab="players"]')
     rows = page.locator('table[data-table="bots"] tbody tr').all_inner_texts()
-    assert rows[0].split("\t")[:3] == ["Beginner", "1202", "1016"], rows
+    assert rows[0].split("\t")[:3] == ["Beginner", str(rated["quick"]["beginner"][0]),
+                                        str(rated["classic"]["beginner"][0])], rows
     assert page.evaluate("document.body.dataset.engine") == "booting"
     for route in held:
         route.continue_()

@@ -68,11 +68,12 @@ def default_seconds(game) -> float:
     return 0.9 * browser_seconds(game) * SPEED
 
 
-# What the master searches in its default time in the browser (bench/ai_nodes.py
-# --pyodide: nodes per second in Pyodide, times 0.9 s or 1.8 s): its node budget
-# in tournaments (--seconds), so that their results repeat. Four players: Monte
-# Carlo iterations.
-TOURNAMENT_NODES = {"small": 50_000, "classic": 30_000, "large": 50_000, "four": 2600}
+# What the master searches in its default time in the browser (bench/ai_factor.py:
+# nodes per second in Pyodide, times 0.9 s or 1.8 s; 2026-12-01 after 749dedb,
+# medians of three runs on the quiet machine: quick 87 000, classic 36 000, hexagons
+# 34 000): its node budget in tournaments (--seconds), so that their results
+# repeat. Four players: Monte Carlo iterations.
+TOURNAMENT_NODES = {"small": 80_000, "classic": 35_000, "large": 50_000, "four": 2600}
 # The lookahead's node budget (always: it is a fixed, weaker level).
 LOOKAHEAD_NODES = (300, 200)
 

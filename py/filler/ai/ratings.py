@@ -6,32 +6,24 @@ boards, each match one rating period from 1500 ±350. ``--seconds 5`` lets each
 level's node budget, not the clock, end every search, so the run is
 reproducible. Run it again and paste its ``RATINGS`` block when the players change.
 
-2026-12-01, the master that uses its time (``filler.ai.master``; in tournaments
-``levels.tournament_nodes``, what it searches in its time in the browser):
-``python -m filler ratings --matches 6 --seed 101 --seconds 5 --variants
-quick,classic,hex,duos``. The quick and classic rows below are from that run:
-every level beat every weaker level in all 6 matches (master 16.8 and 16.4 of 18
-match points; on classic 3 of its 6 wins against the lookahead were 1-1 on total
-value). That run still had the 5 s cap on the wall clock, and at load 20-35 the
-master's moves took up to 6.3 s of it: some searches may have ended on the cap,
-not on the node budget, so a re-run may differ a little (the cap is now on the
-thread's CPU time).
-The hexagons and duos rows: the same command with ``--variants hex,duos``, run
-again on 2026-12-01 after the ending solver's margin changes (``master.solve``):
-every level beat every weaker level in all 6 matches, except greedy against
-beginner in duos, 4 of 6 (master 17.2 and 16.8 of 18 match points; output in
-bench/results/ratings-hex-duos.txt). The four-player row is from 2026-11-29 (its
-Monte Carlo master did not change since). (The master's rating came out lower than on 2026-11-29,
-quick 1894 against 1929, classic 1956 against 2028, with 6-0 against every
-level both times: with
-6 matches per pair a rating moves by some tens of points with the results of
-the pairs below it.)
+2026-12-01, the master that uses its time (``filler.ai.master``), after the second
+round of faster nodes, with ``levels.TOURNAMENT_NODES`` measured again (80 000
+nodes up to 100 cells, 35 000 up to 15x15: what it searches in its time in the
+browser now): ``python -m filler ratings --matches 6 --seed 101 --seconds 5
+--variants quick,classic,hex,duos`` (output in
+bench/results/ratings-two-sided-tournament-nodes-80k.txt). The quick, classic,
+hexagons and duos rows below are from that run: every level beat every weaker
+level in all 6 matches, except greedy against beginner in duos, 4 of 6 (master
+16.8, 16.4, 18.0 and 17.2 of 18 match points). Against the run before it (50 000
+and 30 000 nodes) the master's rating rose on quick (1894 to 1936), hexagons (1986
+to 2031) and duos (1961 to 1983) and stayed on classic (1956, 1959); with 6-0
+against every level both times, these moves come from a few 1-1 matches won on
+total value, and from the pairs below it (a rating moves by some tens of points
+with them). The four-player row is from 2026-11-29 (its Monte Carlo master did not
+change since).
 
-Head to head in that run: in quick, classic and hexagons every level beat every
-weaker level in all 6 matches; in duos too, except greedy against beginner, 4 of
-6 (over 48 matches of that pair, seeds from 101: 44, lost 4). Quick, classic,
-hexagons and duos are unchanged from the run before (the two-sided players did
-not change and the run repeats exactly).
+Greedy against beginner in duos over 48 matches (seeds from 101, the run before):
+44 won, 4 lost. The lookahead and the levels below it did not change.
 
 Four players: all four levels at one table, seated in every order around it
 (``tournament.four_table``; until 2026-11-29 they sat weakest to strongest in the
@@ -57,14 +49,14 @@ RATINGS_FOUR_COMMAND = ("python -m filler ratings --matches 48 --seed 101 --vari
 
 # {variant: {level: (rating, deviation)}}
 RATINGS = {
-    "quick": {"beginner": (1202, 133), "greedy": (1393, 121), "lookahead": (1680, 107),
-              "master": (1894, 105)},
-    "classic": {"beginner": (1016, 165), "greedy": (1463, 123), "lookahead": (1855, 110),
-                "master": (1956, 112)},
-    "hex": {"beginner": (1218, 137), "greedy": (1385, 128), "lookahead": (1781, 112),
-            "master": (1986, 114)},
+    "quick": {"beginner": (1200, 139), "greedy": (1415, 125), "lookahead": (1734, 107),
+              "master": (1936, 113)},
+    "classic": {"beginner": (1016, 165), "greedy": (1463, 123), "lookahead": (1853, 110),
+                "master": (1959, 112)},
+    "hex": {"beginner": (1218, 137), "greedy": (1385, 128), "lookahead": (1738, 114),
+            "master": (2031, 116)},
     "four": {"beginner": (1298, 52), "greedy": (1347, 50), "lookahead": (1581, 50),
              "master": (1672, 58)},
-    "duos": {"beginner": (1177, 143), "greedy": (1395, 128), "lookahead": (1807, 110),
-             "master": (1961, 112)},
+    "duos": {"beginner": (1177, 143), "greedy": (1395, 128), "lookahead": (1785, 111),
+             "master": (1983, 113)},
 }
