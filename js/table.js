@@ -274,11 +274,12 @@ export class TableView {
       disabled, onclick: () => this.app.replayStep(step)});
     replaceChildren(this.replayBar,
       el('span', {class: 'replay-label', text: t('replay.label')}),
-      button('«', 'replay-first', 0, replay.step === 0),
-      button('◀', 'replay-back', replay.step - 1, replay.step === 0),
-      el('span', {class: 'replay-step', text: t('replay.step', {step: replay.step, total: replay.total})}),
-      button('▶', 'replay-forward', replay.step + 1, replay.step >= replay.total),
-      button('»', 'replay-last', replay.total, replay.step >= replay.total));
+      el('span', {class: 'replay-controls'}, // one row: on a narrow phone the label takes its own
+        button('«', 'replay-first', 0, replay.step === 0),
+        button('◀', 'replay-back', replay.step - 1, replay.step === 0),
+        el('span', {class: 'replay-step', text: t('replay.step', {step: replay.step, total: replay.total})}),
+        button('▶', 'replay-forward', replay.step + 1, replay.step >= replay.total),
+        button('»', 'replay-last', replay.total, replay.step >= replay.total)));
     for (const node of this.replayBar.querySelectorAll('button')) {
       node.setAttribute('aria-label', t(`replay.${node.dataset.action.slice(7)}`));
     }

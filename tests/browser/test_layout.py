@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT, boot_page, guard_context
+from test_match_table import play_until_game_ends, start_match
 from test_table_defects import CUT_NAMES, IN_VIEW, settle, start_game
 
 import filler
@@ -199,3 +200,22 @@ def test_the_lobby_shows_the_computer_levels_ratings_while_the_engine_boots(new_
         route.continue_()
     context.unroute("**/*.snapshot")
     page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def test_the_replay_bar_fits_a_320_px_phone(browser, site_url):
+    # "Terugkijken", four buttons and "stap 22 van 22" were 371 px wide: the page
+    # scrolled sideways and the label was cut at the left
+    context, guard, page = phone_page(browser, site_url, "nl", 320, "replay")
+    start_match(page, variant="quick", name="Fien", games=1)
+    match_id = page.evaluate("document.body.dataset.matchId")
+    play_until_game_ends(page)
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    page.click(f'.saved-match[data-id="{match_id}"] button[data-action="replay"]')
+    page.wait_for_function("() => /^(\\d+)\\/\\1$/.test(document.body.dataset.replay)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320, "horizontal overflow"
+    assert page.evaluate(IN_VIEW, [".replay-bar .replay-label", ".replay-bar .replay-step",
+                                   '.replay-bar [data-action="replay-first"]',
+                                   '.replay-bar [data-action="replay-last"]']) == []
+    context.close()
+    guard.check()
