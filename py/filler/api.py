@@ -972,8 +972,9 @@ def static_snapshots() -> dict:
     """What the page draws before Python has booted (build.py writes it as
     dist/snapshots.json): every variant's list entry, the computer levels and their
     measured ratings (``bot_ratings``, for the lobby), the layout and first state of
-    each variant's board with :data:`DEFAULT_SEED`, and the variants by their number in a friend link (the page reads a link's inviter and
-    variant from it while the engine boots, see js/friend_peek.js)."""
+    each variant's board with :data:`DEFAULT_SEED`, and the variants by their number
+    in a friend link (the page reads a link's inviter and variant from it while the
+    engine boots, see js/friend_peek.js)."""
     boards = {}
     for variant_id in filler.VARIANTS:
         match, options = _new_match(variant_id, DEFAULT_SEED, {}, 1)
