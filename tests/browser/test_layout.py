@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT, boot_page, guard_context
 from test_match_table import play_until_game_ends, start_match
-from test_table_defects import CUT_NAMES, IN_VIEW, settle, start_game
+from test_table_defects import CUT_NAMES, IN_VIEW, settle, start_game, wait_my_turn
 
 import filler
 import filler.ai
@@ -217,5 +217,20 @@ def test_the_replay_bar_fits_a_320_px_phone(browser, site_url):
     assert page.evaluate(IN_VIEW, [".replay-bar .replay-label", ".replay-bar .replay-step",
                                    '.replay-bar [data-action="replay-first"]',
                                    '.replay-bar [data-action="replay-last"]']) == []
+    context.close()
+    guard.check()
+
+
+def test_the_game_over_buttons_keep_their_labels_on_one_line_on_a_320_px_phone(browser, site_url):
+    # four buttons in one row: "Nog een keer" took three lines in a button 60 px wide
+    context, guard, page = phone_page(browser, site_url, "nl", 320, "over")
+    start_game(page, "quick")
+    wait_my_turn(page)
+    page.click('button[data-action="resign"]')
+    page.click('button[data-action="confirm-resign"]')
+    page.wait_for_selector(".over-panel:not([hidden]) .over-actions .share-button")
+    labels = page.evaluate(TEXT_LINES, ".over-actions button")
+    assert len(labels) == 4 and all(lines == 1 for _, lines in labels), labels
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320, "horizontal overflow"
     context.close()
     guard.check()
