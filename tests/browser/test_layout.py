@@ -73,17 +73,7 @@ def test_every_variant_fits_the_window(sized_page, variant):
     assert page.evaluate(BAD_TEXTS, BAD_WORDS) == []
 
 
-# the lines the text of the brand and of each header action takes (a line per top)
-HEADER_LINES = """() => [...document.querySelectorAll('.top-bar .brand, .top-actions > *')].map((node) => {
-  const tops = new Set();
-  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const range = document.createRange();
-    range.selectNodeContents(walker.currentNode);
-    for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
-  }
-  return [node.innerText.trim(), tops.size];
-})"""
+
 
 
 def phone_page(browser, site_url, language, width, what):
@@ -101,7 +91,7 @@ def phone_page(browser, site_url, language, width, what):
 def test_the_header_keeps_each_action_on_one_line(browser, site_url, language, width):
     # "Nieuwe partij" took two lines on a 390 px phone
     context, guard, page = phone_page(browser, site_url, language, width, "header")
-    lines = page.evaluate(HEADER_LINES)
+    lines = page.evaluate(TEXT_LINES, ".top-bar .brand, .top-actions > *")
     assert len(lines) == 4 and all(count == 1 for _, count in lines), lines
     assert page.evaluate("document.documentElement.scrollWidth") <= width, "horizontal overflow"
     context.close()
@@ -116,13 +106,17 @@ LOBBY_TABS = """() => {
     return [tab.textContent, own.left >= box.left - 0.5 && own.right <= box.right + 0.5];
   });
 }"""
-# per element that matches the selector: (text, the lines it takes)
+# per element that matches the selector: (its text, the lines its text takes, a line
+# per top; text nodes only, so the brand's mark is no line)
 TEXT_LINES = """(selector) => [...document.querySelectorAll(selector)].map((node) => {
   const tops = new Set();
-  const range = document.createRange();
-  range.selectNodeContents(node);
-  for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
-  return [node.textContent, tops.size];
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(walker.currentNode);
+    for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+  }
+  return [node.innerText.trim(), tops.size];
 })"""
 # per control of the lobby's seat rows: (name, width in px)
 SEAT_CONTROLS = """() => [...document.querySelectorAll('.seat-row select, .seat-row input')]

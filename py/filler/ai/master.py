@@ -47,8 +47,6 @@ evaluation (own value plus reach, minus the other side's).
 
 from __future__ import annotations
 
-import functools
-
 from .position import Board, Position
 from .search import INFINITY, WIN, Limits, OutOfBudget, collector_paused
 
@@ -81,15 +79,6 @@ class Analysis:
     def __repr__(self):
         return (f"Analysis(color={self.color}, value={self.value}, exact={self.exact}, "
                 f"line={self.line}, depth={self.depth}, nodes={self.nodes})")
-
-
-def _collector_paused(method):
-    """``method`` run with the cycle collector paused (``search.collector_paused``)."""
-    @functools.wraps(method)
-    def paused(*args, **kwargs):
-        with collector_paused():
-            return method(*args, **kwargs)
-    return paused
 
 
 def _result_value(margin: int) -> int:
@@ -637,7 +626,7 @@ class Search:
         ranked = [c for _, c in sorted(scored, key=lambda t: -t[0])]
         return best_move, best, ranked + [c for c in colors if c not in ranked], True
 
-    @_collector_paused
+    @collector_paused()   # (a context manager is a decorator too: paused per call)
     def deepen(self, pos: Position, max_depth=64, order=()):
         """Iterative deepening until the budget is spent or the value is exact.
         Returns an Analysis (None when not even the first move was searched)."""
@@ -658,7 +647,7 @@ class Search:
             result.nodes = self.limits.nodes
         return result
 
-    @_collector_paused
+    @collector_paused()
     def solve(self, pos: Position, rest: Limits | None = None):
         """The proven value and best color (an Analysis with exact True), or None when
         the budget runs out first. First the result (a null window around a draw),
