@@ -46,6 +46,14 @@ def test_review_values_and_best_moves_equal_brute_force(rows, colors, shape):
         assert result["mark"] in MARKS
         if color == result["best"] or result["value_played"] == best:
             assert result["mark"] in ("best", "only")
+        if result["mark"] == "best":
+            # a move worth as much as the master's is the one named, and the line
+            # goes on from it (not from the master's other choice)
+            assert result["best"] == color, result
+        line_end = position
+        for step in result["line"]:   # the line is legal from the position
+            assert step in line_end.legal_colors()
+            line_end = line_end.play(step)
         position = position.play(color)
 
 

@@ -14,10 +14,11 @@
 A result::
 
     {"ply": 0, "seat": 0, "side": 0,          # who moved
-     "played": 3, "best": 5,                  # colors
+     "played": 3, "best": 5,                  # colors (best: the master's move,
+                                              # or the played one if worth as much)
      "value_played": -12, "value_best": 4,    # for the mover's side (see below)
      "exact": False,                          # both values proven by the solver
-     "line": [5, 2, ...],                     # the master's line from the best move
+     "line": [5, 2, ...],                     # the master's line from ``best``
      "loss": 16,                              # what the played color cost, in cells
      "mark": "mistake",                       # see MARKS
      "value_after": -12,                      # the position after the move, mover's view
@@ -55,8 +56,9 @@ from __future__ import annotations
 from .levels import analyse_position
 from .search import WIN
 
-VERSION = 1
-"""The review's version: a stored review of an older version says so on the page."""
+VERSION = 2
+"""The review's version: a stored review of an older version says so on the page.
+2: a played move worth as much as the master's is ``best``, with its own line."""
 
 INACCURACY, MISTAKE, BLUNDER = 2, 5, 10
 SECONDS_PER_MOVE = 0.4
@@ -182,10 +184,14 @@ def review(game_or_record, *, seconds_per_move: float | None = SECONDS_PER_MOVE,
             value_played, exact_played = value_after, exact_after
         choices = len(game.legal_colors())
         mark, loss = mark_of(played, before.color, value_played, before.value, choices)
+        best, line = before.color, list(before.line or [before.color])
+        if mark == "best" and played != best:
+            # as good as the master's move: that is the one named, its line from it
+            best, line = played, [played] + (list(after.line) if after else [])
         yield {"ply": ply, "seat": seat, "side": side, "played": played,
-               "best": before.color, "value_played": value_played,
+               "best": best, "value_played": value_played,
                "value_best": before.value, "exact": bool(before.exact and exact_played),
-               "line": list(before.line or [before.color]), "loss": loss, "mark": mark,
+               "line": line, "loss": loss, "mark": mark,
                "value_after": value_after, "margin": margin(value_after)}
         before = after
 
