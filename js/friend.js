@@ -190,9 +190,11 @@ export function attachFriend(app) {
     const name = names[other] || t('friend.someone');
     notice = {new: null, extends: {key: 'friend.took', params: {name}}, current: {key: 'friend.current', params: {}},
               own: {key: 'friend.own', params: {name}}, older: {key: 'friend.older', params: {}},
-              // a resignation and a move that crossed: the resignation stands (link.merge)
-              resigned: {key: 'friend.crossed_theirs', params: {name}},
-              resignation_kept: {key: 'friend.crossed_mine', params: {name}}}[found.status];
+              // a resignation and a move that crossed: the resignation stands; two that
+              // crossed: the one of the player to move (link.merge)
+              resigned: {key: found.both ? 'friend.crossed_both_theirs' : 'friend.crossed_theirs', params: {name}},
+              resignation_kept: {key: found.both ? 'friend.crossed_both_mine' : 'friend.crossed_mine',
+                                 params: {name}}}[found.status];
     if (found.status === 'new') {
       const variant = state.catalog.variants.find((v) => v.id === found.record.variant);
       notice = {key: 'friend.invited', params: {name, variant: variant ? pick(variant.name) : found.record.variant,

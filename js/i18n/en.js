@@ -574,6 +574,8 @@ export default {
     'friend.older': 'You already have a newer position; it is shown here.',
     'friend.crossed_theirs': '{name} resigned before your last move reached them; the resignation stands and that move does not count.',
     'friend.crossed_mine': 'You resigned before this move of {name}’s reached you; your resignation stands. Send {name} your link again.',
+    'friend.crossed_both_theirs': 'You and {name} resigned at the same time; as it was {name}’s move, {name}’s resignation stands and yours does not count.',
+    'friend.crossed_both_mine': 'You and {name} resigned at the same time; as it was your move, your resignation stands. Send {name} your link again.',
     'friend.refused': 'This link was not opened. {why}',
     'friend.elsewhere': 'This match is open in another tab; open the link there.',
     'friend.not_kept': 'This match could not be kept. {why}',

@@ -571,6 +571,8 @@ export default {
     'friend.older': 'Je hebt al een nieuwere stand; die zie je hier.',
     'friend.crossed_theirs': '{name} had opgegeven voordat je laatste zet aankwam; het opgeven blijft staan en die zet telt niet.',
     'friend.crossed_mine': 'Je had opgegeven voordat deze zet van {name} aankwam; je opgeven blijft staan. Stuur {name} je link nog een keer.',
+    'friend.crossed_both_theirs': 'Jij en {name} gaven tegelijk op; omdat {name} aan zet was, blijft het opgeven van {name} staan en telt het jouwe niet.',
+    'friend.crossed_both_mine': 'Jij en {name} gaven tegelijk op; omdat jij aan zet was, blijft jouw opgeven staan. Stuur {name} je link nog een keer.',
     'friend.refused': 'Deze link is niet geopend. {why}',
     'friend.elsewhere': 'Deze match is open in een ander tabblad; open de link daar.',
     'friend.not_kept': 'Deze match kon niet worden bewaard. {why}',

@@ -810,15 +810,15 @@ def _method_friend_link(params: dict) -> dict:
 
 def _method_friend_open(params: dict) -> dict:
     """``{link, site?, stored?: {seat, record, names}}`` -> what to do with a friend's
-    link (``filler.link.merge``): ``{status, seat, names, sender, match_id, ratings,
+    link (``filler.link.merge``): ``{status, both, seat, names, sender, match_id, ratings,
     record}``; a bad link, or one that does not fit the stored match, is an error."""
     found = link.decode(_param(params, "link", str, required=True), site=_param(params, "site", str, None))
     stored = _param(params, "stored", dict, None)
     if stored is not None and stored.get("seat") not in (0, 1):
         raise ApiError("BadRequest", "stored.seat is 0 or 1.")
     merged = link.merge(stored, found)
-    return {"status": merged["status"], "seat": merged["seat"], "names": merged["names"],
-            "sender": found.sender, "match_id": found.match_id,
+    return {"status": merged["status"], "both": merged.get("both", False),
+            "seat": merged["seat"], "names": merged["names"], "sender": found.sender, "match_id": found.match_id,
             "ratings": [list(r) if r else None for r in found.ratings],
             "record": merged["match"].to_record(), "version": found.version}
 

@@ -344,6 +344,9 @@ def merge(stored: dict | None, link: FriendLink) -> dict:
     - ``"resignation_kept"``: the other way round: the friend's moves crossed this
       device's resignation, which stands; ``match`` is the stored one, to send again.
 
+    With these two, ``both`` says whether both resigned where the logs part: then the
+    resignation of the player to move there stands, on both devices.
+
     A link that changes earlier moves, or that adds moves for the local player, or that
     is another match under the same id, is refused (:class:`BadLink`); nothing changes.
     """
@@ -365,11 +368,14 @@ def merge(stored: dict | None, link: FriendLink) -> dict:
     common = min(len(have), len(got))
     if have[:common] != got[:common]:
         at = next(index for index in range(common) if have[index] != got[index])
-        crossed = _crossed(have[at:], got[at:], seat, link.sender)
-        if crossed == "theirs":
-            return {"status": "resigned", "seat": seat, "match": link.match, "names": names}
-        if crossed == "mine":
-            return {"status": "resignation_kept", "seat": seat, "match": kept, "names": names}
+        crossed = _crossed(have[at:], got[at:], seat, link.sender, _replayed(kept, have[:at]).turn)
+        if crossed is not None:
+            theirs, both = crossed
+            if theirs:
+                return {"status": "resigned", "seat": seat, "match": link.match, "names": names,
+                        "both": both}
+            return {"status": "resignation_kept", "seat": seat, "match": kept, "names": names,
+                    "both": both}
         raise BadLink(f"this link changes move {at + 1} of the match: the match here is kept", "link.changed",
                       position=at + 1, name=names[friend])
     if len(got) < len(have):
@@ -387,19 +393,31 @@ def merge(stored: dict | None, link: FriendLink) -> dict:
 _RESIGNATIONS = ("resign_game", "resign_match")
 
 
-def _crossed(mine: list, theirs: list, seat: int, sender: int):
+def _crossed(mine: list, theirs: list, seat: int, sender: int, turn):
     """Whose resignation stands where two logs part (``mine`` and ``theirs``, the
-    events after the common part): "theirs" or "mine" when one side resigned first
-    and the other only went on with its own events, which it made without having
-    seen the resignation; None for anything else (a changed move, two resignations).
-    A resignation is final, as on a board: the moves that crossed it do not count."""
+    events after the common part; ``turn``, the seat to move there): (theirs, both),
+    ``theirs`` True when the friend's stands, ``both`` when both resigned there; None
+    for anything else (a changed move). One side resigned first and the other only
+    went on with its own events, made without having seen the resignation: that
+    resignation stands. Both resigned: the one of the player to move there (who
+    resigned instead of moving), so both devices end the same. A resignation is
+    final, as on a board: the events that crossed it do not count."""
     if sender == seat or not mine or not theirs:
         return None
     if any(event[1] != seat for event in mine) or any(event[1] != sender for event in theirs):
         return None
     mine_resigns, theirs_resigns = mine[0][0] in _RESIGNATIONS, theirs[0][0] in _RESIGNATIONS
-    if theirs_resigns and not mine_resigns:
-        return "theirs"
-    if mine_resigns and not theirs_resigns:
-        return "mine"
+    if mine_resigns and theirs_resigns:
+        return turn == sender, True
+    if mine_resigns or theirs_resigns:
+        return theirs_resigns, False
     return None
+
+
+def _replayed(match: Match, events: list) -> Match:
+    """``match``'s start with ``events`` (a link's: no ``ready``) played on it."""
+    replay = _ready_all(_fresh(match))
+    for event in events:
+        replay = replay.play(event[2]) if event[0] == "move" else getattr(replay, event[0])(event[1])
+        replay = _ready_all(replay)
+    return replay

@@ -488,3 +488,29 @@ def test_a_resignation_that_crosses_a_move_stands_on_both_devices(new_guarded_co
     assert bob.locator(".over-reason").text_content() == "Anna resigned."
     assert bob.locator(".over-winner").text_content() == "Bob wins!"
     assert stored(anna)["events"] == stored(bob)["events"]
+
+
+def test_two_resignations_that_cross_end_the_same_on_both_devices(new_guarded_context, site_url):
+    # Bob is to move; he resigns the game, and Anna, waiting, resigns too: before, each
+    # device refused the other's link and the match stuck. The resignation of the
+    # player to move stands on both (Bob's), and each device says so.
+    anna, bob = annas_first_move(new_guarded_context, site_url)
+    open_link(bob, link_of(anna))
+    name_myself(bob, "Bob")
+    assert settled(bob) == "mine"
+    for page in (bob, anna):
+        page.click('button[data-action="resign"]:not([disabled])')
+        page.click('button[data-action="confirm-resign"]')
+        page.wait_for_selector(f'{PANEL}[data-turn="over"]')
+    his, hers = link_of(bob), link_of(anna)
+
+    open_link(anna, his)
+    assert "as it was Bob’s move, Bob’s resignation stands and yours does not count" in notice(anna)
+    anna.wait_for_selector('body[data-match-over="1"]', state="attached")
+    assert anna.locator(".over-reason").text_content() == "Bob resigned."
+    assert anna.locator(".over-winner").text_content() == "Anna wins!"
+    open_link(bob, hers)
+    assert "as it was your move, your resignation stands. Send Anna your link again" in notice(bob)
+    assert bob.locator(".over-reason").text_content() == "Bob resigned."
+    assert settled(bob) == "over" and link_of(bob) == his
+    assert stored(anna)["events"] == stored(bob)["events"]

@@ -236,10 +236,29 @@ def test_a_resignation_that_crosses_a_move_stands_on_both_devices():
     at_anna = merge(stored_of(resigned, 0), decode(encode(answered, match_id=ID, sender=1)))
     assert at_anna["status"] == "resignation_kept"
 
-    # two resignations that cross, or a changed move, are still refused
-    both = one.resign_game(1)
-    assert code_of(lambda: merge(stored_of(resigned, 0), decode(encode(both, match_id=ID, sender=1)))) \
+    # a changed move is still refused
+    other = play_on(one, random.Random(4), moves=1)
+    while other.events == answered.events:
+        other = play_on(one, random.Random(rng.random()), moves=1)
+    assert code_of(lambda: merge(stored_of(answered, 1), decode(encode(other, match_id=ID, sender=1)))) \
         == "link.changed"
+
+
+def test_two_resignations_that_cross_end_the_same_on_both_devices():
+    # Anna moved; while it was Bob's move both resigned, and the links crossed. Each
+    # device refused the other's, and the match stuck. The resignation of the player
+    # to move stands (Bob's: he resigned instead of moving), on both devices.
+    for games in (1, 2):
+        one = play_on(Match.new("quick", 9, games=games), random.Random(9), moves=1)
+        anna = link._ready_all(one.resign_game(0))
+        if games == 2 and anna.turn == 0:      # she goes on in game 2
+            anna = anna.play(anna.game.legal_colors()[0])
+        bob = link._ready_all(one.resign_match(1))
+        at_anna = merge(stored_of(anna, 0), decode(encode(bob, match_id=ID, sender=1)))
+        at_bob = merge(stored_of(bob, 1), decode(encode(anna, match_id=ID, sender=0)))
+        assert at_anna["status"] == "resigned" and at_anna["both"] and at_anna["match"] == bob
+        assert at_bob["status"] == "resignation_kept" and at_bob["both"] and at_bob["match"] == bob
+        assert bob.over
 
 
 def test_game_two_follows_without_waiting_for_ready():
