@@ -6,6 +6,7 @@ import {el, clear} from './dom.js';
 import {t, pick} from './i18n.js';
 import {playerName} from './names.js';
 import {PRACTICE_LIMITS} from './share.js';
+import {storedName} from './notices.js';
 
 const CORNERS = {2: ['bl', 'tr'], 4: ['bl', 'tl', 'tr', 'br']};
 const TABS = ['new', 'friends', 'matches', 'players'];
@@ -41,6 +42,7 @@ export function clockText(clock) {
 
 /** An entry of an import report, named in the page's language: "match m-…", "file". */
 function importedWhat(item) {
+  if (item.kind === 'set_aside') return t('lobby.import_what.set_aside', {name: storedName(item.name ?? '?')});
   const kind = ['match', 'player', 'rating', 'setting'].includes(item.kind) ? item.kind : 'file';
   return t(`lobby.import_what.${kind}`, {name: item.name ?? '?'});
 }

@@ -12,7 +12,7 @@ const STORED_NAMES = new Map([
 ]);
 
 /** What a stored key holds, said for a player: "the saved match m-…", "the ratings". */
-function storedName(key = '') {
+export function storedName(key = '') {
   if (key.startsWith('filler:match:')) return t('notice.key.match', {id: key.slice('filler:match:'.length)});
   return STORED_NAMES.has(key) ? t(STORED_NAMES.get(key)) : key;
 }
@@ -47,7 +47,8 @@ export function noticeLines(notices) {
   notices.forEach((notice, index) => {
     if (notice.kind === 'corrupt') {
       if (!aside) {
-        aside = {kind: 'corrupt', parts: [], indices: [], exportable: false};
+        // the export holds what was set aside, as it was (store/transfer.js)
+        aside = {kind: 'corrupt', parts: [], indices: [], exportable: true};
         lines.push(aside);
       }
       aside.parts.push(setAsidePart(notice));

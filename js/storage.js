@@ -24,7 +24,7 @@
 import { MemoryArea, Shelf, openArea } from "./store/area.js";
 import {
   EXPORT_FORMAT, INDEX_KEY, KEPT_REVIEWS, LOCK_PREFIX, MATCH_FORMAT, MATCH_ID, MATCH_PREFIX, PLAYERS_KEY, PREFIX,
-  RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, SHOWN_KEY, kindOf, newMatchId,
+  QUARANTINE_PREFIX, RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, SHOWN_KEY, kindOf, newMatchId,
 } from "./store/keys.js";
 import { Leases } from "./store/lease.js";
 import { MIGRATIONS, migrate } from "./store/migrations.js";
@@ -507,13 +507,17 @@ export class Store {
       indexEntries: () => this.#indexEntries(),
       storedSettings: () => this.#storedSettings(),
       holderElsewhere: (id) => this.#leases.holderElsewhere(id),
+      setAside: () => this.#shelf.keys().filter((key) => key.startsWith(QUARANTINE_PREFIX)).sort()
+        .map((key) => ({ key, value: this.#shelf.get(key) })),
+      raw: (key) => this.#shelf.get(key),
       writeAll: (writes) => this.#writeImport(writes),
     };
   }
 
   /** An import's writes, all or nothing (transfer.js works out what they are). */
-  #writeImport({ matches, players, ratings, settings }) {
+  #writeImport({ matches, players, ratings, settings, setAside }) {
     const entries = matches.map((match) => [MATCH_PREFIX + match.id, JSON.stringify(match)]);
+    entries.push(...setAside);
     if (players) entries.push([PLAYERS_KEY, JSON.stringify({ version: SCHEMA_VERSION, players })]);
     if (ratings) entries.push([RATINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ratings: this.#mergedRatings(ratings) })]);
     if (settings) entries.push([SETTINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, settings })]);

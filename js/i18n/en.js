@@ -280,6 +280,7 @@ export default {
     'lobby.import_what.rating': 'rating {name}',
     'lobby.import_what.setting': 'setting {name}',
     'lobby.import_what.file': 'the file',
+    'lobby.import_what.set_aside': 'set aside: {name}',
     'lobby.profiles': 'Players on this device',
 
     'board.label': 'Board: {variant}',
@@ -446,6 +447,8 @@ export default {
     'problem.store.same_or_newer': 'the copy here is the same or newer',
     'problem.store.open_at_table': 'it is open at a table; close it first',
     'problem.store.already_here': 'already here',
+    'problem.store.not_set_aside': 'it is not a value this site set aside',
+    'problem.store.set_aside_value': 'its value is not text of at most 4 MB',
     'problem.store.rating_counts': 'the rating here counts as many matches or more',
     'problem.store.already_set': 'already set here',
     'problem.store.key': 'its name does not match what it holds',

@@ -277,6 +277,7 @@ export default {
     'lobby.import_what.rating': 'rating {name}',
     'lobby.import_what.setting': 'instelling {name}',
     'lobby.import_what.file': 'het bestand',
+    'lobby.import_what.set_aside': 'apart gezet: {name}',
     'lobby.profiles': 'Spelers op dit apparaat',
 
     'board.label': 'Speelbord: {variant}',
@@ -443,6 +444,8 @@ export default {
     'problem.store.same_or_newer': 'de versie hier is gelijk of nieuwer',
     'problem.store.open_at_table': 'die staat open aan een tafel; sluit hem eerst',
     'problem.store.already_here': 'bestaat hier al',
+    'problem.store.not_set_aside': 'het is geen waarde die deze site apart heeft gezet',
+    'problem.store.set_aside_value': 'de waarde is geen tekst van hooguit 4 MB',
     'problem.store.rating_counts': 'de rating hier telt evenveel matches of meer',
     'problem.store.already_set': 'hier al ingesteld',
     'problem.store.key': 'de naam past niet bij de inhoud',

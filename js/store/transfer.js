@@ -2,7 +2,7 @@
 // back. The engine replays every match of an import before this module sees it
 // (lobby.js); here the shapes are checked and the entries merged.
 
-import { EXPORT_FORMAT, MATCH_PREFIX, MAX_NAME_LENGTH, SCHEMA_VERSION, newMatchId } from "./keys.js";
+import { EXPORT_FORMAT, MATCH_ID, MATCH_PREFIX, MAX_NAME_LENGTH, QUARANTINE_PREFIX, SCHEMA_VERSION, kindOf, newMatchId } from "./keys.js";
 import { migrate } from "./migrations.js";
 import { StoreProblem, checkMatch, checkPlayer, checkRating, checkSetting, isObject, nameKey, notList, notObject, ratingName } from "./shapes.js";
 
@@ -21,6 +21,9 @@ export function exportAll(store, hooks) {
     players: store.listPlayers(),
     ratings: store.listRatings(),
     settings: hooks.storedSettings(),
+    // values set aside here (quarantine.js), as they were: kept by an import, put
+    // back by a version that reads them
+    set_aside: hooks.setAside(),
   };
 }
 
@@ -39,9 +42,12 @@ export function exportAll(store, hooks) {
  * whole file, or one of its lists), `name` the entry's own name (null for a file) and
  * `why` a StoreProblem.
  *
- * hooks: {now(), storedSettings(), holderElsewhere(id), writeAll(writes): {ok, why?}}
- * where writes = {matches: [match], players: [player] | null, ratings: [entry] | null,
- * settings: {name: value} | null}.
+ * Set-aside values are kept as they were, each under its quarantine key (another one
+ * if that holds something else); one this device has already is left.
+ *
+ * hooks: {now(), storedSettings(), holderElsewhere(id), setAside(), raw(key),
+ * writeAll(writes): {ok, why?}} where writes = {matches: [match], players: [player] |
+ * null, ratings: [entry] | null, settings: {name: value} | null, setAside: [[key, raw]]}.
  */
 export function importAll(store, hooks, input) {
   const report = { taken: [], unchanged: [], refused: [] };
@@ -63,6 +69,7 @@ export function importAll(store, hooks, input) {
     players: planPlayers(store, hooks, doc.players, report),
     ratings: planRatings(store, doc.ratings, report),
     settings: planSettings(hooks, doc.settings, report),
+    setAside: planSetAside(hooks, doc.set_aside, report),
   };
   const written = hooks.writeAll(writes);
   return written.ok ? report : refuseFile(written.why);
@@ -219,4 +226,55 @@ function planSettings(hooks, settings, report) {
   }
   // fromEntries defines each key as an own property: "__proto__" is a setting like any other
   return changes.length > 0 ? { ...here, ...Object.fromEntries(changes) } : null;
+}
+
+const MAX_SET_ASIDE_KEY = 200;
+const MAX_SET_ASIDE_VALUE = 4 << 20; // characters: more than any match log
+
+/** The stored key a set-aside key (filler:quarantine:<key>:<time>[-n][:unplayable])
+ *  was set aside from, or null when it is none of this site's. */
+function setAsideFrom(key) {
+  if (typeof key !== "string" || key.length > MAX_SET_ASIDE_KEY || !key.startsWith(QUARANTINE_PREFIX)) return null;
+  const found = /^(.*):[0-9]+(-[0-9]+)?(:unplayable)?$/.exec(key.slice(QUARANTINE_PREFIX.length));
+  const original = found?.[1];
+  const kind = original ? kindOf(original) : null;
+  if (!kind || kind === "index") return null;
+  if (kind === "match" && !MATCH_ID.test(original.slice(MATCH_PREFIX.length))) return null;
+  return { original, unplayable: Boolean(found[3]) };
+}
+
+/** The set-aside values to write, as [key, raw]. */
+function planSetAside(hooks, entries, report) {
+  if (entries === undefined) return [];
+  if (!Array.isArray(entries)) {
+    report.refused.push({ what: "set_aside", kind: "file", name: null, why: notList("set_aside") });
+    return [];
+  }
+  const here = new Set(hooks.setAside().map((entry) => entry.value));
+  const planned = new Map(); // key -> raw
+  entries.forEach((entry, position) => {
+    const from = isObject(entry) ? setAsideFrom(entry.key) : null;
+    const name = from ? from.original : `#${position + 1}`;
+    const what = `set-aside ${name}`;
+    if (!from) {
+      report.refused.push({ what, kind: "set_aside", name, why: new StoreProblem("not_set_aside", "it is not a value this site set aside") });
+      return;
+    }
+    if (typeof entry.value !== "string" || entry.value.length > MAX_SET_ASIDE_VALUE) {
+      report.refused.push({ what, kind: "set_aside", name, why: new StoreProblem("set_aside_value", "its value is not text of at most 4 MB") });
+      return;
+    }
+    if (here.has(entry.value)) {
+      report.unchanged.push({ what, kind: "set_aside", name, why: new StoreProblem("already_here", "already here") });
+      return;
+    }
+    let key = entry.key;
+    for (let copy = 2; planned.has(key) || hooks.raw(key) !== null; copy += 1) {
+      key = `${QUARANTINE_PREFIX}${from.original}:${hooks.now()}-${copy}${from.unplayable ? ":unplayable" : ""}`;
+    }
+    here.add(entry.value);
+    planned.set(key, entry.value);
+    report.taken.push({ what, kind: "set_aside", name });
+  });
+  return [...planned];
 }

@@ -98,7 +98,7 @@ def test_the_first_board_of_a_visit_is_saved_and_resumed(new_guarded_context, si
     assert {"owners": owners(page), "moves": data(page, "moves"), "turn": data(page, "turn")} == before
 
 
-def test_a_corrupt_entry_is_set_aside_and_the_rest_works(new_guarded_context, site_url):
+def test_a_corrupt_entry_is_set_aside_and_the_rest_works(new_guarded_context, site_url, tmp_path):
     context, _ = new_guarded_context()
     page, match_id = a_match_with_a_move(context, site_url, "Hans")
     page.evaluate("localStorage.setItem('filler:match:m-broken', '{this is not json')")
@@ -108,6 +108,12 @@ def test_a_corrupt_entry_is_set_aside_and_the_rest_works(new_guarded_context, si
     text = page.locator('.notice[data-kind="corrupt"]').text_content()
     assert "Set aside, not deleted: the saved match m-broken (unreadable or foreign)" in text
     assert page.evaluate("Object.keys(localStorage).some(k => k.startsWith('filler:quarantine:'))")
+    # the notice offers the export, which holds the set-aside value as it was
+    with page.expect_download() as download:
+        page.click('.notice[data-kind="corrupt"] button[data-action="export"]')
+    download.value.save_as(tmp_path / "filler.json")
+    exported = json.loads((tmp_path / "filler.json").read_text())
+    assert [entry["value"] for entry in exported["set_aside"]] == ["{this is not json"]
     play_one(page)  # the match goes on
     page.click("#new-game")
     page.click('[data-tab="matches"]')

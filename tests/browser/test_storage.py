@@ -481,6 +481,45 @@ def test_export_then_import_into_a_fresh_profile_gives_the_same_data(page, site_
     assert comparable(fresh.evaluate("() => store.exportAll()")) == comparable(exported)
 
 
+def test_set_aside_values_travel_in_the_export_and_are_kept_by_an_import(page, site_url, new_guarded_context):
+    # A match written by a newer version is set aside here; "Export everything" left it
+    # out, so a player moving to another device (one with that newer version) lost it.
+    open_store(page, site_url)
+    newer = {**make_match("m-future"), "format": "filler-match", "version": 2, "created": 1, "updated": 2}
+    page.evaluate("(m) => localStorage.setItem('filler:match:m-future', JSON.stringify(m))", newer)
+    page.reload()
+    open_store(page, site_url)
+    [notice] = page.evaluate("() => store.notices")
+    aside_key, raw = notice["setAsideAs"], stored(page, notice["setAsideAs"])
+    exported = page.evaluate("() => store.exportAll()")
+    assert exported["set_aside"] == [{"key": aside_key, "value": raw}]
+
+    # readable by the importing version: it goes back among the matches at the next start
+    readable_key = "filler:quarantine:filler:match:m-back:77"
+    readable = json.dumps({**make_match("m-back"), "format": "filler-match", "version": 1, "created": 5, "updated": 6})
+    bad = [{"key": "filler:match:m-sneak", "value": readable},          # not a set-aside value
+           {"key": "filler:quarantine:__proto__:1", "value": "{}"},      # of no stored kind
+           {"key": "filler:quarantine:filler:players:3", "value": 5},     # not text
+           "nothing"]
+    document = {**exported, "set_aside": exported["set_aside"] + [{"key": readable_key, "value": readable}] + bad}
+    context, _ = new_guarded_context()
+    fresh = context.new_page()
+    open_store(fresh, site_url)
+    report = fresh.evaluate("(doc) => store.importAll(doc)", document)
+    assert {(item["what"], item["kind"]) for item in report["taken"]} == {
+        ("set-aside filler:match:m-future", "set_aside"), ("set-aside filler:match:m-back", "set_aside")}
+    assert len(report["refused"]) == 4 and all(item["why"] for item in report["refused"])
+    assert stored(fresh, aside_key) == raw and stored(fresh, "filler:match:m-sneak") is None
+    again = fresh.evaluate("(doc) => store.importAll(doc)", document)  # nothing twice
+    assert sorted(item["what"] for item in again["unchanged"]) == [
+        "set-aside filler:match:m-back", "set-aside filler:match:m-future"]
+    assert not again["taken"]
+    fresh.reload()
+    open_store(fresh, site_url)
+    assert listed_ids(fresh) == ["m-back"]
+    assert stored(fresh, aside_key) == raw   # still set aside here, as it was
+
+
 def test_import_merges_by_events_players_and_rating_matches(page, site_url):
     open_store(page, site_url)
     seed_everything(page)
