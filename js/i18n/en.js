@@ -280,7 +280,7 @@ export default {
     'lobby.import_what.rating': 'rating {name}',
     'lobby.import_what.setting': 'setting {name}',
     'lobby.import_what.file': 'the file',
-    'lobby.import_what.set_aside': 'set aside: {name}',
+    'lobby.import_what.set_aside': 'set-aside copy of {name}',
     'lobby.profiles': 'Players on this device',
 
     'board.label': 'Board: {variant}',

@@ -277,7 +277,7 @@ export default {
     'lobby.import_what.rating': 'rating {name}',
     'lobby.import_what.setting': 'instelling {name}',
     'lobby.import_what.file': 'het bestand',
-    'lobby.import_what.set_aside': 'apart gezet: {name}',
+    'lobby.import_what.set_aside': 'apart gezette kopie van {name}',
     'lobby.profiles': 'Spelers op dit apparaat',
 
     'board.label': 'Speelbord: {variant}',
