@@ -75,6 +75,13 @@ export function attachReview(app, container) {
     }
     return {snapshot: null, step: null, best: review.results[ply]?.best ?? null};
   };
+  /** The master's line shown at the table's position, for the replay bar to step:
+   *  {index, count, step(index)}, or null. */
+  app.reviewLine = (table) => {
+    if (!review?.shown || !isReviewTable(table) || !review.line) return null;
+    if (review.line.position !== review.steps.indexOf(table.replay.step)) return null;
+    return {index: review.line.index, count: review.line.states.length, step: lineStep};
+  };
   app.drawListeners.add(() => draw());
 
   function isReviewTable(table) {

@@ -207,10 +207,11 @@ export class TableView {
   renderNotices(state) {
     const items = noticeLines(state.notices).map((line) => el('p', {class: 'notice', dataset: {kind: line.kind}},
       el('span', {text: line.text}),
-      // what storage could not keep is in the export: the player can save it by hand
+      // what storage could not keep, or set aside, is in the export: the player can save it by hand
       line.exportable ? el('button', {type: 'button', dataset: {action: 'export'}, text: t('lobby.export'),
                                       onclick: () => this.app.exportAll()}) : null,
-      el('button', {type: 'button', class: 'link', text: t('notice.dismiss'), onclick: () => this.app.dismissNotice(line.indices)})));
+      el('button', {type: 'button', class: 'link', dataset: {action: 'dismiss'}, text: t('notice.dismiss'),
+                    onclick: () => this.app.dismissNotice(line.indices)})));
     const table = state.table;
     if (state.blocked) {
       items.push(el('div', {class: 'notice blocked', dataset: {kind: 'open-elsewhere'}},
@@ -265,20 +266,29 @@ export class TableView {
                                 text: t(everyoneNamed(players) ? 'match.rated' : 'match.rated_needs_name')}) : null);
   }
 
-  /** Replay of a saved match: step through its events. */
+  /** Replay of a saved match: step through its events. While a review shows the
+   *  master's line, ◀ ▶ step through the line (right above the board, where a phone
+   *  player looks), ◀ at its start goes on back into the game. */
   renderReplayBar(table) {
     const replay = table.replay;
     this.replayBar.hidden = !replay;
     if (!replay) return;
-    const button = (text, action, step, disabled) => el('button', {type: 'button', dataset: {action}, text,
-      disabled, onclick: () => this.app.replayStep(step)});
+    const line = this.app.reviewLine?.(table) ?? null;
+    const button = (text, action, step, disabled, onclick = () => this.app.replayStep(step)) =>
+      el('button', {type: 'button', dataset: {action}, text, disabled, onclick});
+    const back = line?.index ? button('◀', 'replay-back', null, false, () => line.step(line.index - 1))
+      : button('◀', 'replay-back', replay.step - 1, replay.step === 0);
+    const forward = line ? button('▶', 'replay-forward', null, line.index >= line.count, () => line.step(line.index + 1))
+      : button('▶', 'replay-forward', replay.step + 1, replay.step >= replay.total);
+    const label = !line ? t('replay.step', {step: replay.step, total: replay.total})
+      : t(line.index ? 'replay.line_step' : 'replay.line_start', {step: line.index, total: line.count, count: line.count});
     replaceChildren(this.replayBar,
       el('span', {class: 'replay-label', text: t('replay.label')}),
       el('span', {class: 'replay-controls'}, // one row: on a narrow phone the label takes its own
         button('«', 'replay-first', 0, replay.step === 0),
-        button('◀', 'replay-back', replay.step - 1, replay.step === 0),
-        el('span', {class: 'replay-step', text: t('replay.step', {step: replay.step, total: replay.total})}),
-        button('▶', 'replay-forward', replay.step + 1, replay.step >= replay.total),
+        back,
+        el('span', {class: 'replay-step', dataset: line ? {line: String(line.index)} : {}, text: label}),
+        forward,
         button('»', 'replay-last', replay.total, replay.step >= replay.total)));
     for (const node of this.replayBar.querySelectorAll('button')) {
       node.setAttribute('aria-label', t(`replay.${node.dataset.action.slice(7)}`));

@@ -219,6 +219,8 @@ export default {
 
     'replay.label': 'Replay',
     'replay.step': 'step {step} of {total}',
+    'replay.line_step': 'line: move {step} of {total}',
+    'replay.line_start': {one: 'line: {count} move', other: 'line: {count} moves'},
     'replay.first': 'To the start',
     'replay.back': 'Step back',
     'replay.forward': 'Step forward',

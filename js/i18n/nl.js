@@ -216,6 +216,8 @@ export default {
 
     'replay.label': 'Terugkijken',
     'replay.step': 'stap {step} van {total}',
+    'replay.line_step': 'lijn: zet {step} van {total}',
+    'replay.line_start': {one: 'lijn: {count} zet', other: 'lijn: {count} zetten'},
     'replay.first': 'Naar het begin',
     'replay.back': 'Stap terug',
     'replay.forward': 'Stap vooruit',

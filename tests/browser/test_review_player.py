@@ -231,3 +231,29 @@ def test_a_shared_games_review_is_kept(page, site_url, boot):
             assert page.eval_on_selector_all(".review-moves .review-mark",
                                              "nodes => nodes.map(n => n.textContent)") == first
         page.goto("about:blank")
+
+
+def test_the_replay_bar_above_the_board_steps_the_masters_line(reviewed):
+    # On a phone the line's own buttons are in the panel below the board, out of sight
+    # of it: while the line is shown, the replay bar right above the board steps it.
+    page = reviewed
+    ply = 2
+    go_to(page, ply)
+    page.click('.review-current button[data-action="show-line"]')
+    page.wait_for_selector('.review-line-steps:not([hidden])')
+    count = len(page.get_attribute(".review-current", "data-line").split())
+    assert page.inner_text(".replay-bar .replay-step") == f"line: {count} moves"
+    page.click('.replay-bar button[data-action="replay-forward"]')
+    page.wait_for_selector('.board[data-line-step="1"]', state="attached")
+    assert page.inner_text(".replay-bar .replay-step") == f"line: move 1 of {count}"
+    assert "move 1 of" in page.inner_text(".review-line-steps")  # the panel follows
+    page.click('.replay-bar button[data-action="replay-forward"]')
+    page.wait_for_selector('.board[data-line-step="2"]', state="attached")
+    for _ in range(2):
+        page.click('.replay-bar button[data-action="replay-back"]')
+    page.wait_for_function("() => !document.querySelector('.board').hasAttribute('data-line-step')")
+    assert data(page, "moves") == str(ply) and page.locator(".review-line-steps").count() == 1
+    page.click('.replay-bar button[data-action="replay-back"]')  # from the line's start into the game
+    page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=ply - 1)
+    assert page.locator(".review-line-steps").count() == 0
+    assert page.inner_text(".replay-bar .replay-step").startswith("step ")
