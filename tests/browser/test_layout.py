@@ -123,12 +123,26 @@ SEAT_CONTROLS = """() => [...document.querySelectorAll('.seat-row select, .seat-
   .map((node) => [node.name, Math.round(node.getBoundingClientRect().width)])"""
 
 
+# The seat selects whose chosen option is cut: each is compared with a copy holding
+# only that option at its own width (the option, the arrow, the padding).
+SELECTS_CUT = """() => [...document.querySelectorAll('.seat-row select')].flatMap((select) => {
+  const copy = select.cloneNode(false);
+  copy.append(new Option(select.selectedOptions[0].text));
+  copy.style.cssText = 'position: absolute; visibility: hidden; width: auto; max-width: none';
+  select.parentNode.append(copy);
+  const needed = copy.getBoundingClientRect().width;
+  copy.remove();
+  const shown = select.getBoundingClientRect().width;
+  return needed > shown + 0.5 ? [[select.name, select.selectedOptions[0].text, Math.round(shown), Math.round(needed)]] : [];
+})"""
+
+
 @pytest.mark.parametrize("language", ["en", "nl"])
 @pytest.mark.parametrize("width", [320, 390])
 def test_the_lobby_shows_every_tab_and_room_to_type_a_name_on_a_phone(browser, site_url, language, width):
     # on a 320 px phone in Dutch the Players tab was past the dialog's edge, "Nieuwe
     # partij" took two lines, and the name field was squeezed to a sliver beside the
-    # kind select (as wide as its longest option, "Een vriend (via een link)")
+    # kind select (as wide as its longest option, then "Een vriend (via een link)")
     context, guard, page = phone_page(browser, site_url, language, width, "lobby")
     page.click("#new-game")
     page.click('[data-tab="new"]')
@@ -140,6 +154,13 @@ def test_the_lobby_shows_every_tab_and_room_to_type_a_name_on_a_phone(browser, s
     assert {name for name, _ in controls} >= {"seat0-kind", "seat0-name", "seat1-kind", "seat1-level"}
     assert all(size >= 96 for _, size in controls), controls
     assert page.evaluate("document.documentElement.scrollWidth") <= width, "horizontal overflow"
+    # each seat's choice is shown whole: "Een vriend (via een l…" and "Gulzig (146…" were cut
+    page.select_option('select[name="seat1-kind"]', "computer")
+    for level in page.eval_on_selector_all('select[name="seat1-level"] option', "nodes => nodes.map(n => n.value)"):
+        page.select_option('select[name="seat1-level"]', level)
+        assert page.evaluate(SELECTS_CUT) == [], level
+    page.select_option('select[name="seat1-kind"]', "friend")
+    assert page.evaluate(SELECTS_CUT) == []
     # the computer levels' ratings (a column per rated variant): the whole dialog
     # panned sideways; now only the table scrolls, its level names kept in view
     page.click('[data-tab="players"]')
