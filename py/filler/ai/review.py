@@ -187,7 +187,7 @@ def review(game_or_record, *, seconds_per_move: float | None = SECONDS_PER_MOVE,
         best, line = before.color, list(before.line or [before.color])
         if mark == "best" and played != best:
             # as good as the master's move: that is the one named, its line from it
-            best, line = played, [played] + (list(after.line) if after else [])
+            best, line = played, [played] + (list(after.line or [after.color]) if after else [])
         yield {"ply": ply, "seat": seat, "side": side, "played": played,
                "best": best, "value_played": value_played,
                "value_best": before.value, "exact": bool(before.exact and exact_played),
