@@ -502,6 +502,7 @@ def test_two_resignations_that_cross_end_the_same_on_both_devices(new_guarded_co
         page.click('button[data-action="resign"]:not([disabled])')
         page.click('button[data-action="confirm-resign"]')
         page.wait_for_selector(f'{PANEL}[data-turn="over"]')
+        assert settled(page) == "over"  # with its link to send
     his, hers = link_of(bob), link_of(anna)
 
     open_link(anna, his)
