@@ -66,7 +66,7 @@ export function advantageChart(values, {selected = 0, onSelect = null, label = '
     svg('text', {x: pad.left - 4, y: y(top) + 4, 'text-anchor': 'end', text: `+${top}`}),
     svg('text', {x: pad.left - 4, y: y(0) + 4, 'text-anchor': 'end', text: '0'}),
     svg('text', {x: pad.left - 4, y: y(-top), 'text-anchor': 'end', text: `−${top}`}),
-    svg('text', {x: width - pad.right, y: height - 6, 'text-anchor': 'end', text: movesLabel(values.length - 1)})));
+    svg('text', {x: width - pad.right, y: height - 6, 'text-anchor': 'end', text: movesLabel(Math.max(0, values.length - 1))})));
   if (values.length > 1) {
     const points = values.map((value, index) => `${x(index).toFixed(1)},${y(value).toFixed(1)}`);
     root.append(svg('polyline', {class: 'chart-line advantage-line', points: points.join(' ')}));

@@ -307,12 +307,14 @@ export function attachReview(app, container) {
                       onclick: () => { start(review); app.changed(); }})) : null,
       review.problem ? el('p', {class: 'review-problem', role: 'alert',
                              text: typeof review.problem === 'string' ? t(review.problem) : problemText(review.problem)}) : null,
-      // the shown move and its line first: on a phone, right under the board
-      current(position, players),
-      charts(sides, players, viewer, position),
-      summaryList(players, sides),
-      moveList(position, players),
-      el('p', {class: 'review-thresholds', text: t('review.thresholds')}));
+      // a game resigned before its first move: the status says there is nothing to review
+      ...(empty() ? [] : [
+        // the shown move and its line first: on a phone, right under the board
+        current(position, players),
+        charts(sides, players, viewer, position),
+        summaryList(players, sides),
+        moveList(position, players),
+        el('p', {class: 'review-thresholds', text: t('review.thresholds')})]));
     if (focused) keepFocus(focused);
   }
 
@@ -327,7 +329,13 @@ export function attachReview(app, container) {
     target?.focus();
   }
 
+  /** A review of a game without a move (resigned at once): nothing to show but that. */
+  function empty() {
+    return review.status === 'done' && review.plies === 0;
+  }
+
   function statusText() {
+    if (empty()) return t('review.no_moves');
     if (review.status === 'done') return t('review.done', {count: review.plies});
     if (review.status === 'failed') return t('review.failed');
     return t('review.running', {done: review.results.length, total: review.plies});

@@ -175,7 +175,7 @@ export default {
 
     'review.open': 'Review',
     'review.title': 'Review of game {number}',
-    'review.close': 'Close the review',
+    'review.close': 'Close',
     'review.older': 'This review was made by an older version of the master.',
     'review.redo': 'Review again',
     'review.stored_bad': 'The stored review could not be read; the master reviews the game again.',
@@ -183,6 +183,7 @@ export default {
     'review.not_stored': 'The review could not be stored with the match; it is shown, but not kept.',
     'review.not_kept': 'Storage is full: the review is shown, but it will be made again next time.',
     'review.thresholds': 'Marks by what a move gave away in final margin: good under 2 cells, inaccuracy 2 to 4, mistake 5 to 9, blunder 10 or more or a result thrown away.',
+    'review.no_moves': 'No move was played in this game: there is nothing to review.',
     'review.done': {one: 'Reviewed: {count} move.', other: 'Reviewed: {count} moves.'},
     'review.running': 'The master is reviewing: {done} of {total} moves…',
     'review.chart_label': 'Advantage chart for {name}: the expected final margin after each move. The arrow keys, Home and End (or a click on a point) open a position.',

@@ -172,7 +172,7 @@ export default {
 
     'review.open': 'Analyse',
     'review.title': 'Analyse van partij {number}',
-    'review.close': 'Sluit de analyse',
+    'review.close': 'Sluiten',
     'review.older': 'Deze analyse is gemaakt door een oudere versie van de meester.',
     'review.redo': 'Opnieuw analyseren',
     'review.stored_bad': 'De opgeslagen analyse was niet te lezen; de meester analyseert het spel opnieuw.',
@@ -180,6 +180,7 @@ export default {
     'review.not_stored': 'De analyse kon niet bij de partij bewaard worden; je ziet hem wel, maar hij blijft niet.',
     'review.not_kept': 'De opslag is vol: je ziet de analyse, maar de volgende keer wordt hij opnieuw gemaakt.',
     'review.thresholds': 'Oordelen naar wat een zet weggaf aan eindverschil: goed onder 2 vakjes, onnauwkeurig 2 tot 4, fout 5 tot 9, blunder 10 of meer of een weggegeven uitslag.',
+    'review.no_moves': 'Er is in deze partij geen zet gedaan: er valt niets te analyseren.',
     'review.done': {one: 'Geanalyseerd: {count} zet.', other: 'Geanalyseerd: {count} zetten.'},
     'review.running': 'De meester analyseert: {done} van {total} zetten…',
     'review.chart_label': 'Voordeelgrafiek voor {name}: het verwachte eindverschil na elke zet. De pijltjestoetsen, Home en End (of een klik op een punt) openen een stand.',

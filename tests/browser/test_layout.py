@@ -249,3 +249,22 @@ def test_the_game_over_buttons_keep_their_labels_on_one_line_on_a_320_px_phone(b
     assert page.evaluate("document.documentElement.scrollWidth") <= 320, "horizontal overflow"
     context.close()
     guard.check()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_review_head_keeps_its_title_and_close_button_on_one_line_each(
+        browser, site_url, language, width):
+    # "Analyse van partij 1" and "Sluit de analyse" took two lines each at 390 px
+    context, guard, page = phone_page(browser, site_url, language, width, "review head")
+    start_game(page, "quick")
+    wait_my_turn(page)
+    page.click('button[data-action="resign"]')
+    page.click('button[data-action="confirm-resign"]')
+    page.click('.over-panel button[data-action="review"]')
+    page.wait_for_selector(".review-panel:not([hidden]) .review-head .review-close")
+    lines = page.evaluate(TEXT_LINES, ".review-head h2, .review-head .review-close")
+    assert len(lines) == 2 and all(count == 1 for _, count in lines), lines
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "horizontal overflow"
+    context.close()
+    guard.check()

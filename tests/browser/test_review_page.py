@@ -5,6 +5,7 @@ same review in Dutch, and after a reload the stored review opens at once."""
 from conftest import BOOT_TIMEOUT_MS
 from test_i18n import switch_language
 from test_match_table import data, play_until_game_ends, start_match
+from test_table_defects import start_game, wait_my_turn
 
 REVIEW_DONE = '.review-panel:not([hidden]) .review-status[data-status="done"]'
 MARKS_EN = {"best", "only move", "good", "inaccuracy", "mistake", "blunder"}
@@ -110,3 +111,25 @@ def test_a_quick_game_is_reviewed_stepped_by_keyboard_and_stored(booted_page):
     page.wait_for_selector('.review-problem:text("could not be read")')
     page.wait_for_selector(REVIEW_DONE, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert len(marks(page)) == moves
+
+
+def test_a_game_resigned_before_any_move_says_there_is_nothing_to_review(booted_page):
+    # it said "Reviewed: 0 moves", "The master is still thinking about this move…"
+    # and drew an empty chart whose axis read "-1 move"
+    page = booted_page
+    switch_language(page, "en")
+    start_game(page, "quick")
+    wait_my_turn(page)
+    page.click('button[data-action="resign"]')
+    page.click('button[data-action="confirm-resign"]')
+    page.click('.over-panel button[data-action="review"]')
+    page.wait_for_selector(REVIEW_DONE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    text = page.inner_text(".review-panel")
+    assert "No move was played in this game" in text
+    assert "thinking" not in text and "-1" not in text
+    assert page.locator(".review-panel .advantage-chart").count() == 0
+    assert page.locator(".review-panel .review-moves li").count() == 0
+    switch_language(page, "nl")
+    page.wait_for_selector('.review-status:text("Er is in deze partij geen zet gedaan")')
+    page.click('button[data-action="close-review"]')
+    page.wait_for_selector(".review-panel", state="hidden")
