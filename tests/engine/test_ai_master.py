@@ -12,7 +12,7 @@ import pytest
 
 import filler
 from filler import ai
-from filler.ai.master import Search, analyse
+from filler.ai.master import CELLS, Search, analyse
 from filler.ai.montecarlo import mcts
 from filler.ai.position import Board
 from filler.ai.search import WIN, Limits, OutOfBudget, solve
@@ -270,3 +270,22 @@ def test_limits_stop_at_the_budget_and_read_the_clock_every_16_nodes():
     with pytest.raises(OutOfBudget):
         late.tick()
     assert late.nodes == 16
+
+
+@pytest.mark.parametrize("variant", ["quick", "classic", "hex", "walls", "practice"])
+def test_floods_are_the_engine_floods_with_one_cell_components_or_larger(variant):
+    # the generated boards never put two neighbours of one color side by side: the
+    # search then takes a flood as the border cells of its color (CELLS); a board
+    # with such neighbours goes through its components
+    game = filler.Game.new(variant, seed=5)
+    for color in (game.legal_colors()[0], game.legal_colors()[-1]):
+        game = game.play(color)
+    rows = ["0012", "1200", "2011"]
+    for position, one_cell in ((game, True), (filler.Game.from_rows(rows, colors=3), False)):
+        board, pos = Board.from_game(position)
+        search = Search(board, pos.turn, Limits(max_nodes=1000))
+        search.components(pos)
+        assert (search.blobs is CELLS) == one_cell
+        moves, ranked = search.floods(pos.own[pos.turn], pos.free, board.legal(pos), pos.turn, 0)
+        assert {c: f for _, c, f in moves} == {c: board.flood(pos, pos.turn, c) for c in board.legal(pos)}
+        assert sorted(c for _, c, _ in ranked) == sorted(board.legal(pos))

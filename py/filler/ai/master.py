@@ -60,6 +60,7 @@ TABLE_ENTRIES = 100_000
 # flags of a table entry: the value is exact, a lower bound or an upper bound
 EXACT, LOWER, UPPER = 0, 1, 2
 KILLER = 1 << 40   # the rank of a killer move: above every flood's (see ``ranked``)
+CELLS = {}         # ``Search.blobs`` when every free component is one cell
 
 
 class Analysis:
@@ -201,7 +202,11 @@ class Search:
         and enclosures take whole such components, so the free cells of a later
         position are whole components of these, and a flood of a color is the
         union of the components that its border touches. None when a free cell
-        is paint (it fits every color, so a flood may split a component)."""
+        is paint (it fits every color, so a flood may split a component);
+        ``CELLS`` when no two free neighbours share a color (every component is
+        one cell, as on the generated boards, which never put two neighbours of
+        one color side by side): a flood is then just the cells its border
+        touches."""
         if pos.free == self.blobs_free:
             return
         board = self.board
@@ -209,6 +214,14 @@ class Search:
         self.blobs_free = free
         self.blobs = None
         if board.paint & free:
+            return
+        border = self.border
+        for mask in board.color_masks:
+            rest = free & mask
+            if border(rest) & rest:
+                break
+        else:
+            self.blobs = CELLS
             return
         spread = board.layout.spread
         blobs = {}
@@ -241,7 +254,9 @@ class Search:
         for c in legal:
             seeds = edge & fits[c]
             if seeds:
-                if blobs is None:
+                if blobs is CELLS:
+                    f = seeds
+                elif blobs is None:
                     f = spread(seeds, free & fits[c])
                 else:
                     f = blobs[seeds & -seeds]
