@@ -61,13 +61,14 @@ class Limits:
             limits.due()
     """
 
-    __slots__ = ("nodes", "max_nodes", "deadline", "clock", "every", "check")
+    __slots__ = ("nodes", "max_nodes", "deadline", "clock", "every", "check", "seen")
 
     def __init__(self, seconds=None, max_nodes=None, clock=time.perf_counter, every=16):
         self.clock = clock
         self.nodes = 0
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
-        self.deadline = clock() + seconds if seconds is not None else None
+        self.seen = clock() if seconds is not None else None   # the last clock reading
+        self.deadline = self.seen + seconds if seconds is not None else None
         self.every = every - 1
         self.check = 0
 
@@ -83,7 +84,8 @@ class Limits:
         if nodes > self.max_nodes:
             raise OutOfBudget
         if self.deadline is not None and not nodes & self.every:
-            if self.clock() >= self.deadline:
+            self.seen = self.clock()
+            if self.seen >= self.deadline:
                 raise OutOfBudget
         check = self.max_nodes + 1
         if self.deadline is not None:
@@ -103,7 +105,7 @@ class Limits:
         if self.max_nodes < 1 << 62:
             part.max_nodes = self.nodes + int((self.max_nodes - self.nodes) * fraction)
         if self.deadline is not None:
-            now = self.clock()
+            now = part.seen = self.clock()
             part.deadline = now + max(0.0, self.deadline - now) * fraction
         return part
 
