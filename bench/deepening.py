@@ -5,8 +5,8 @@
 
 For positions after 4, 12 and 20 greedy moves of seeded games, the master's
 middle-game search deepens to ``--depth`` over every depth (1, 2, 3, ...) and
-over the master's own steps (``master.depths``: 1, 2, then every second depth),
-and this prints the nodes each needs and whether both end with the same move and
+over 1, 2 and every second depth after (4, 6, ..., as ``master.next_depth`` steps
+while the budget allows), and this prints the nodes each needs and whether both end with the same move and
 value (alpha-beta's value at a depth does not depend on the way there; the
 table's order may still change which of two equal moves comes first). Node
 counts: the machine's load does not matter.
@@ -23,9 +23,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 import filler  # noqa: E402
 from filler.ai import choose  # noqa: E402
-from filler.ai.master import Search, depths  # noqa: E402
+from filler.ai.master import Search  # noqa: E402
 from filler.ai.position import Board  # noqa: E402
 from filler.ai.search import Limits  # noqa: E402
+
+
+def every_second(depth):
+    """1, 2, 4, 6, ... and ``depth``."""
+    return sorted({1, 2, *range(4, depth + 1, 2), depth} - {d for d in (1, 2) if d > depth})
 
 
 def deepen(board, pos, steps):
@@ -54,7 +59,7 @@ def main(argv=None) -> int:
             if ply in (4, 12, 20):
                 board, pos = Board.from_game(game)
                 every = deepen(board, pos, range(1, args.depth + 1))
-                second = deepen(board, pos, depths(args.depth))
+                second = deepen(board, pos, every_second(args.depth))
                 ratios.append(every[0] / second[0])
                 same += every[1:] == second[1:]
                 print(f"seed {seed} after {ply} moves: every depth {every[0]} nodes, every "
