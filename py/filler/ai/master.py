@@ -31,7 +31,8 @@ color, the turn and the count of moves without a capture):
   time is played by the middle-game search, which weighs the margin. Each later
   move has a smaller ending to prove.
 - **The middle game** (``Search.deepen``): iterative deepening principal
-  variation search (negamax), ordered by the table's move, two killer moves per
+  variation search (negamax), two plies a step while the budget allows the next
+  two (``next_depth``), ordered by the table's move, two killer moves per
   ply and a history table, then by the largest flood. A leaf is the parent's
   position plus the flood of one color: it is evaluated without building a
   position or looking for enclosures (the reach term of the evaluation counts an
