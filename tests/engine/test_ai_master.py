@@ -12,7 +12,7 @@ import pytest
 
 import filler
 from filler import ai
-from filler.ai.master import CELLS, Search, analyse, next_depth
+from filler.ai.master import CELLS, Search, analyse
 from filler.ai.montecarlo import mcts
 from filler.ai.position import Board
 from filler.ai.search import WIN, Limits, OutOfBudget, solve
@@ -290,19 +290,3 @@ def test_floods_are_the_engine_floods_with_one_cell_components_or_larger(variant
         assert {c: f for _, c, f in moves} == {c: board.flood(pos, pos.turn, c) for c in board.legal(pos)}
         assert sorted(c for _, c, _ in ranked) == sorted(board.legal(pos))
 
-
-def test_the_deepening_steps_two_plies_while_the_budget_allows_and_reports_the_deepest_done():
-    # two plies a step reach a depth in fewer nodes (bench/results/deepening.txt); one
-    # ply a step once the next two would not fit
-    assert next_depth(0, {}, 10**9, 64) == 1 and next_depth(1, {1: 5}, 10**9, 64) == 2
-    assert next_depth(4, {2: 100, 4: 400}, 10**6, 64) == 6      # 1600 nodes fit
-    assert next_depth(4, {2: 100, 4: 400}, 1000, 64) == 5       # they do not
-    assert next_depth(5, {4: 400, 5: 800}, 10**6, 64) == 7      # (800 * 2 ** 2)
-    assert next_depth(63, {61: 1, 63: 1}, 10**6, 64) == 64      # never past the deepest
-    board, pos = Board.from_game(filler.Game.new("classic", seed=4))
-    assert Search(board, pos.turn, Limits(max_nodes=10**6)).deepen(pos, 5).depth == 5
-    # cut short inside a depth: the one completed before it, which a search of that
-    # depth alone completes within the same budget
-    cut = Search(board, pos.turn, Limits(max_nodes=3000)).deepen(pos)
-    assert not cut.exact
-    assert Search(board, pos.turn, Limits(max_nodes=10**6)).deepen(pos, cut.depth).nodes <= 3000

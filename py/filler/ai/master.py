@@ -31,8 +31,7 @@ color, the turn and the count of moves without a capture):
   time is played by the middle-game search, which weighs the margin. Each later
   move has a smaller ending to prove.
 - **The middle game** (``Search.deepen``): iterative deepening principal
-  variation search (negamax), two plies a step while the budget allows the next
-  two (``next_depth``), ordered by the table's move, two killer moves per
+  variation search (negamax), ordered by the table's move, two killer moves per
   ply and a history table, then by the largest flood. A leaf is the parent's
   position plus the flood of one color: it is evaluated without building a
   position or looking for enclosures (the reach term of the evaluation counts an
@@ -648,42 +647,20 @@ class Search:
         Returns an Analysis (None when not even the first move was searched)."""
         order = list(order)
         result = None
-        done = 0     # the deepest completed depth
-        limits = self.limits
-        begun = (limits.nodes, limits.seen)
-        costs = {}   # nodes per completed depth
-        depth = 0
-        while depth < max_depth:
-            depth = next_depth(depth, costs, self.spare(begun), max_depth)
+        for depth in range(1, max_depth + 1):
             horizon = self.horizon
-            before = limits.nodes
             color, value, order, complete = self.root(pos, depth, order)
             if color is None:
                 break
             exact = complete and self.horizon == horizon
-            if complete:
-                done = depth
-                costs[depth] = limits.nodes - before
-            result = Analysis(color, value, exact, None, done, limits.nodes)
+            result = Analysis(color, value, exact, None, depth if complete else depth - 1,
+                              self.limits.nodes)
             if not complete or exact:
                 break
         if result is not None:
             result.line = self.line(pos, result.color)
             result.nodes = self.limits.nodes
         return result
-
-    def spare(self, begun) -> float:
-        """About how many more nodes the budget allows: the nodes left, and the time
-        left at the rate searched since ``begun`` (nodes, clock reading), by the
-        limits' last clock reading (no reading of its own: a clock read costs time)."""
-        limits = self.limits
-        spare = limits.max_nodes - limits.nodes
-        if limits.deadline is not None and begun[1] is not None:
-            spent = limits.seen - begun[1]
-            if spent > 0:
-                spare = min(spare, (limits.deadline - limits.seen)
-                            * (limits.nodes - begun[0]) / spent)
-        return spare
 
     @collector_paused()
     def solve(self, pos: Position, rest: Limits | None = None):
@@ -760,34 +737,6 @@ class Search:
             entry = self.table.get(key)
             color = entry[3] if entry is not None else None
         return line
-
-
-def next_depth(depth: int, costs: dict, spare: float, max_depth: int) -> int:
-    """The depth the deepening searches after ``depth``: two plies deeper while the
-    budget looks big enough for it, else one.
-
-    Two plies a step reach a depth in fewer nodes (about 1.4 times fewer at depth 10
-    on classic and hexagons, the same move and value: ``bench/deepening.py``), but a
-    step of two that the budget cannot finish leaves the depth before as the
-    answer. So it steps two while ``spare`` (the nodes the budget still allows)
-    covers the next two plies as the last steps grew (``costs``: nodes per
-    completed depth), and one ply after that.
-
-    >>> next_depth(0, {}, 10**9, 64), next_depth(2, {1: 10, 2: 30}, 10**9, 64)
-    (1, 4)
-    >>> next_depth(6, {4: 100, 6: 400}, 1000, 64), next_depth(6, {4: 100, 6: 400}, 2000, 64)
-    (7, 8)
-    """
-    if depth < 2 or depth + 2 > max_depth or depth not in costs:
-        return depth + 1
-    last = costs[depth]
-    if costs.get(depth - 2):
-        growth = last / costs[depth - 2]
-    elif costs.get(depth - 1):
-        growth = (last / costs[depth - 1]) ** 2
-    else:
-        growth = 4.0
-    return depth + 2 if last * max(growth, 1.0) <= spare else depth + 1
 
 
 def ending_cells(board: Board) -> int:

@@ -61,14 +61,13 @@ class Limits:
             limits.due()
     """
 
-    __slots__ = ("nodes", "max_nodes", "deadline", "clock", "every", "check", "seen")
+    __slots__ = ("nodes", "max_nodes", "deadline", "clock", "every", "check")
 
     def __init__(self, seconds=None, max_nodes=None, clock=time.perf_counter, every=16):
         self.clock = clock
         self.nodes = 0
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
-        self.seen = clock() if seconds is not None else None   # the last clock reading
-        self.deadline = self.seen + seconds if seconds is not None else None
+        self.deadline = clock() + seconds if seconds is not None else None
         self.every = every - 1
         self.check = 0
 
@@ -84,8 +83,7 @@ class Limits:
         if nodes > self.max_nodes:
             raise OutOfBudget
         if self.deadline is not None and not nodes & self.every:
-            self.seen = self.clock()
-            if self.seen >= self.deadline:
+            if self.clock() >= self.deadline:
                 raise OutOfBudget
         check = self.max_nodes + 1
         if self.deadline is not None:
@@ -105,7 +103,7 @@ class Limits:
         if self.max_nodes < 1 << 62:
             part.max_nodes = self.nodes + int((self.max_nodes - self.nodes) * fraction)
         if self.deadline is not None:
-            now = part.seen = self.clock()
+            now = self.clock()
             part.deadline = now + max(0.0, self.deadline - now) * fraction
         return part
 
