@@ -20,11 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
-import filler  # noqa: E402
-from filler.ai import choose  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from filler.ai.master import Search  # noqa: E402
-from filler.ai.position import Board  # noqa: E402
 from filler.ai.search import Limits  # noqa: E402
+from root_split import positions  # noqa: E402  (beside this file)
 
 
 def every_second(depth):
@@ -50,21 +49,14 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     ratios = []
     same = 0
-    for seed in range(1, args.boards + 1):
-        game = filler.Game.new(args.variant, seed)
-        for ply in range(21):
-            if game.over:
-                break
-            if ply in (4, 12, 20):
-                board, pos = Board.from_game(game)
-                every = deepen(board, pos, range(1, args.depth + 1))
-                second = deepen(board, pos, every_second(args.depth))
-                ratios.append(every[0] / second[0])
-                same += every[1:] == second[1:]
-                print(f"seed {seed} after {ply} moves: every depth {every[0]} nodes, every "
-                      f"second {second[0]} ({every[0] / second[0]:.2f} times fewer); move and "
-                      f"value {every[1:]} and {second[1:]}", flush=True)
-            game = game.play(choose(game, "greedy"))
+    for seed, ply, board, pos in positions(args.variant, args.boards):
+        every = deepen(board, pos, range(1, args.depth + 1))
+        second = deepen(board, pos, every_second(args.depth))
+        ratios.append(every[0] / second[0])
+        same += every[1:] == second[1:]
+        print(f"seed {seed} after {ply} moves: every depth {every[0]} nodes, every "
+              f"second {second[0]} ({every[0] / second[0]:.2f} times fewer); move and "
+              f"value {every[1:]} and {second[1:]}", flush=True)
     print(f"{args.variant}, depth {args.depth}: every second depth needs "
           f"{statistics.median(ratios):.2f} times fewer nodes (median; "
           f"{min(ratios):.2f} to {max(ratios):.2f}); the same move and value in {same} of "

@@ -52,6 +52,19 @@ def nodes_to_depth(board, pos, depth, moves=None):
     return limits.nodes, best
 
 
+def positions(variant: str, boards: int):
+    """(seed, moves, board, position) after 4, 12 and 20 greedy moves of the games
+    of seeds 1 to ``boards``: the positions these benchmarks measure."""
+    for seed in range(1, boards + 1):
+        game = filler.Game.new(variant, seed)
+        for ply in range(21):
+            if game.over:
+                break
+            if ply in (4, 12, 20):
+                yield (seed, ply) + Board.from_game(game)
+            game = game.play(choose(game, "greedy"))
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="classic")
@@ -59,24 +72,17 @@ def main(argv=None) -> int:
     parser.add_argument("--boards", type=int, default=6)
     args = parser.parse_args(argv)
     speedups = []
-    for seed in range(1, args.boards + 1):
-        game = filler.Game.new(args.variant, seed)
-        for ply in range(21):
-            if game.over:
-                break
-            if ply in (4, 12, 20):
-                board, pos = Board.from_game(game)
-                whole, best = nodes_to_depth(board, pos, args.depth)
-                _, _, order, _ = Search(board, pos.turn, Limits()).root(pos, 2, [])
-                halves = [nodes_to_depth(board, pos, args.depth, order[start::2])
-                          for start in (0, 1)]
-                pair = max(halves, key=lambda half: half[0])[0]
-                chosen = max((half[1] for half in halves), key=lambda found: found[1])
-                speedups.append(whole / pair)
-                print(f"seed {seed} after {ply} moves: {whole} nodes, halves "
-                      f"{halves[0][0]} and {halves[1][0]}, speed-up {whole / pair:.2f}, "
-                      f"same move {chosen[0] == best[0]}", flush=True)
-            game = game.play(choose(game, "greedy"))
+    for seed, ply, board, pos in positions(args.variant, args.boards):
+        whole, best = nodes_to_depth(board, pos, args.depth)
+        _, _, order, _ = Search(board, pos.turn, Limits()).root(pos, 2, [])
+        halves = [nodes_to_depth(board, pos, args.depth, order[start::2])
+                  for start in (0, 1)]
+        pair = max(halves, key=lambda half: half[0])[0]
+        chosen = max((half[1] for half in halves), key=lambda found: found[1])
+        speedups.append(whole / pair)
+        print(f"seed {seed} after {ply} moves: {whole} nodes, halves "
+              f"{halves[0][0]} and {halves[1][0]}, speed-up {whole / pair:.2f}, "
+              f"same move {chosen[0] == best[0]}", flush=True)
     print(f"{args.variant}, depth {args.depth}: speed-up of two workers, median "
           f"{statistics.median(speedups):.2f} (from {min(speedups):.2f} to {max(speedups):.2f})")
     return 0
