@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import filler  # noqa: E402
 from ai_nodes import unpack  # noqa: E402  (beside this file)
 from filler.ai import choose  # noqa: E402
+from filler.ai.levels import PONDER_SLICE, Memory, ponder  # noqa: E402
 
 DEFAULT_COMMIT = "15f5e0b"
 # CPython seconds per second of the browser's Pyodide (bench/ai_factor.py, see README)
@@ -57,8 +58,9 @@ def browser_seconds(game) -> float:
     return 1.0 if game.width * game.height <= 15 * 15 else 2.0
 
 
-def play(variant: str, seed: int, players, stats):
-    """One two-game match; ``players[seat](game)`` returns a color."""
+def play(variant: str, seed: int, players, stats, thinking=(None, None)):
+    """One two-game match; ``players[seat](game)`` returns a color, and
+    ``thinking[seat](game)`` (if any) runs first, not counted as that seat's time."""
     match = filler.Match.new(variant, seed)
     while not match.over:
         if match.between_games:
@@ -66,6 +68,8 @@ def play(variant: str, seed: int, players, stats):
                 match = match.ready(seat)
             continue
         seat = match.turn
+        if thinking[seat] is not None:
+            thinking[seat](match.game)
         start = time.thread_time()
         color = players[seat](match.game)
         stats[seat].append(time.thread_time() - start)
@@ -102,8 +106,11 @@ def run(args) -> int:
                 # the master's own share of the browser's second (levels.default_seconds)
                 seconds = 0.9 * browser_seconds(game) * args.factor
 
-                def new(game, seconds=seconds):
-                    return choose(game, "master", seconds, clock=time.thread_time)
+                memory = Memory()   # one per match, as the worker keeps one per table
+
+                def new(game, seconds=seconds, memory=memory):
+                    return choose(game, "master", seconds, clock=time.thread_time,
+                                  memory=memory)
 
                 def previous(game, seconds=seconds):
                     if args.old_time:
@@ -114,7 +121,20 @@ def run(args) -> int:
                 players = [new, previous] if seed % 2 else [previous, new]
                 seat_new = 0 if seed % 2 else 1
                 stats = {0: [], 1: []}
-                match = play(variant, seed, players, stats)
+                thinking = [None, None]
+                if args.ponder:
+                    # the new master thinks on the old one's time (in the browser: in
+                    # slices while a person thinks)
+                    def thinking_new(game, memory=memory):
+                        clock = time.thread_time
+                        end = clock() + args.ponder * args.factor
+                        while not memory.full and clock() < end:
+                            found = ponder(game, min(end - clock(), PONDER_SLICE * args.factor),
+                                           memory, clock=clock)
+                            if found is None or found.exact:
+                                break
+                    thinking[1 - seat_new] = thinking_new
+                match = play(variant, seed, players, stats, thinking)
                 side = match.side_of(seat_new)
                 score = score_of(match, side)
                 row = {"variant": variant, "seed": seed, "score": score,
@@ -128,7 +148,8 @@ def run(args) -> int:
                                         len(stats[1 - seat_new]), 1),
                                   round(1000 * max(stats[1 - seat_new]), 1)],
                        "events": [list(event) for event in match.events],
-                       "against": args.against + (" same time" if args.old_time else ""), "commit": commit, "load": round(os.getloadavg()[0], 1)}
+                       "against": args.against + (" same time" if args.old_time else ""),
+                       "ponder": args.ponder, "commit": commit, "load": round(os.getloadavg()[0], 1)}
                 print(json.dumps(row), flush=True)
                 if out:
                     print(json.dumps(row), file=out, flush=True)
@@ -175,6 +196,9 @@ def main(argv=None) -> int:
                         help="CPython time per browser second (default %(default)s)")
     parser.add_argument("--old-time", action="store_true",
                         help="the old master gets the same time as the new (not its node budget)")
+    parser.add_argument("--ponder", type=float, default=0.0, metavar="SECONDS",
+                        help="browser seconds the new master thinks on each of the old "
+                             "master's moves, as it does while a person thinks")
     parser.add_argument("--out", help="append one JSON line per match to this file")
     parser.add_argument("--summary", nargs="+", metavar="FILE",
                         help="only summarise these result files")

@@ -6,6 +6,7 @@ No timed assertions: the clock in the time tests is a fake one that moves on a
 fixed step each time it is read.
 """
 
+import gc
 import random
 
 import pytest
@@ -290,3 +291,79 @@ def test_floods_are_the_engine_floods_with_one_cell_components_or_larger(variant
         assert {c: f for _, c, f in moves} == {c: board.flood(pos, pos.turn, c) for c in board.legal(pos)}
         assert sorted(c for _, c, _ in ranked) == sorted(board.legal(pos))
 
+
+
+@pytest.mark.parametrize("index", range(len(boards())))
+def test_a_table_kept_from_the_other_seats_search_gives_exact_values(index):
+    # the master thinks on its opponent's time (ponder, rooted at the other seat) in
+    # slices too short to finish, then searches each position after a reply with
+    # that table: what it calls exact is the brute-force value
+    game, _, _, memo, exact = small_board(index)
+    while len(game.legal_colors()) == 1:   # nothing to think about
+        game = game.play(game.legal_colors()[0])
+    if game.over:
+        return
+    exact = brute_force(game, memo)
+    memory = ai.Memory()
+    for nodes in (40, 80, 160):
+        found = ai.ponder(game, 60.0, memory, max_nodes=nodes)
+        if found is not None and found.exact:
+            assert found.value == exact
+    assert memory.table
+    for color in game.legal_colors():
+        child = game.play(color)
+        if child.over or len(child.legal_colors()) < 2:
+            continue
+        found = ai.ponder(child, 60.0, memory, max_nodes=500_000)
+        assert found.exact and found.value == brute_force(child, memo)
+
+
+def test_a_memory_starts_afresh_on_another_board_and_lets_its_oldest_entries_go(monkeypatch):
+    game = advanced(filler.Game.new("classic", 3), 4, random.Random(3))
+    memory = ai.Memory()
+    ai.ponder(game, 60.0, memory, max_nodes=3000)
+    table = memory.table
+    later = game.play(game.legal_colors()[0])
+    assert memory.table_for(later, *Board.from_game(later)) is table
+    # the same board with the color of a free cell changed: its floods would differ
+    rows = [list(row) for row in game.color_rows()]
+    y, x = next((y, x) for y, row in enumerate(game.owner_rows())
+                for x, owner in enumerate(row) if owner == ".")
+    rows[y][x] = str((int(rows[y][x]) + 1) % game.colors)
+    other = filler.Game.from_rows(["".join(row) for row in rows], colors=game.colors)
+    assert memory.table_for(other, *Board.from_game(other)) == {}
+    # full: the oldest entries go (positions earlier in the game), the latest stay
+    memory = ai.Memory()
+    ai.ponder(game, 60.0, memory, max_nodes=3000)
+    ai.ponder(later, 60.0, memory, max_nodes=3000)
+    entries = list(memory.table)
+    monkeypatch.setattr(ai.levels, "KEPT_ENTRIES", len(entries) // 2)
+    monkeypatch.setattr(ai.levels, "TIDY_TO", len(entries) // 3)
+    assert memory.full
+    memory.table_for(later, *Board.from_game(later))
+    assert list(memory.table) == entries[-(len(entries) // 3):]
+    # a step at a time until its time is spent; ponder tidies a full memory first
+    monkeypatch.setattr(ai.levels, "TIDY_TO", 0)
+    monkeypatch.setattr(ai.levels, "TIDY_STEP", 10)
+    before = len(memory.table)
+    memory.tidy(Limits(0.05, None, StepClock(0.01)))   # the clock read once a step
+    assert 0 < before - len(memory.table) <= 50 and (before - len(memory.table)) % 10 == 0
+    monkeypatch.setattr(ai.levels, "KEPT_ENTRIES", 200)
+    monkeypatch.setattr(ai.levels, "TIDY_TO", 100)
+    assert memory.full
+    ai.ponder(later, 60.0, memory, max_nodes=10)
+    assert 100 <= len(memory.table) <= 110
+
+
+def test_the_master_with_its_memory_plays_from_a_node_budget_and_freezes_the_table():
+    # the deterministic stop still repeats with a memory, and the kept table is out
+    # of the cycle collector's way (gc.freeze) once the search is over
+    game = advanced(filler.Game.new("hex", 2), 8, random.Random(2))
+    moves = set()
+    for _ in range(2):
+        memory = ai.Memory()
+        moves.add(ai.choose(game, "master", 60.0, max_nodes=2000, memory=memory))
+    assert len(moves) == 1 and moves <= set(game.legal_colors())
+    assert gc.isenabled() and gc.get_freeze_count() >= len(memory.table) > 0
+    # ponder has nothing to do when the game is over or has more than two sides
+    assert ai.ponder(filler.Game.new("four", 1), 60.0, ai.Memory(), max_nodes=100) is None

@@ -458,3 +458,56 @@ def test_a_reviews_line_is_played_out_by_the_engine_from_a_step():
     refused = call("review_line", record=record, events=step, line=[other])
     assert refused["ok"] is False and refused["error"]["code"] == "review.line_bad"
     assert call("review_line", record=record, line=line)["ok"] is False
+
+
+def test_the_master_thinks_on_a_persons_time_and_then_plays_from_what_it_saw():
+    opened = ok("new_game", variant="quick", seed=5,
+                seats=[{"kind": "human", "name": ""}, {"kind": "computer", "level": "master"}])
+    table_id, state = opened["table_id"], opened["state"]
+    memory = api._tables[table_id].memory
+    assert ok("ponder", table_id=table_id, state_id=state["state_id"], ms=50) == {"thinking": True}
+    seen = len(memory.table)
+    assert seen > 0
+    assert ok("state", table_id=table_id)["state_id"] == state["state_id"]  # nothing moved
+    state = ok("play", table_id=table_id, state_id=state["state_id"], color=state["legal"][0])
+    # the computer's turn: nothing to think about on its own time; then it moves
+    assert ok("ponder", table_id=table_id, state_id=state["state_id"]) == {"thinking": False}
+    state = ok("bot_move", table_id=table_id, state_id=state["state_id"])
+    assert state["turn"] == 0 and len(memory.table) > seen
+    for ms in (0, 9, 501, "50", 1.5):
+        assert error_type("ponder", table_id=table_id, state_id=state["state_id"], ms=ms) == "BadRequest"
+    assert error_type("ponder", table_id=table_id, state_id=state["state_id"] - 1) == "StaleState"
+
+
+@pytest.mark.parametrize("seats", [PEOPLE, [{"kind": "human"}, {"kind": "computer", "level": "lookahead"}]])
+def test_no_thinking_on_a_persons_time_without_a_master(seats):
+    opened = ok("new_game", variant="quick", seed=5, seats=seats)
+    assert ok("ponder", table_id=opened["table_id"],
+              state_id=opened["state"]["state_id"]) == {"thinking": False}
+    assert not api._tables[opened["table_id"]].memory.table
+
+
+def test_a_move_that_waited_for_the_worker_counts_from_when_it_was_made(monkeypatch):
+    # the page's move comes while the master thinks on the person's time: worker.js
+    # says how long it waited (waited_ms), and the clock charges the time before that
+    now = [0]
+    monkeypatch.setattr(api, "_now_ms", lambda: now[0])
+    opened = ok("new_game", variant="quick", seed=5, seats=PEOPLE,
+                clock={"bank_ms": 10_000, "increment_ms": 0})
+    state = _first_moves(opened, now, 100)
+    for waited in ("a lot", -50, float("nan"), None, [1]):   # ignored
+        request = {"id": 1, "method": "state", "params": {"table_id": opened["table_id"]},
+                   "waited_ms": waited}
+        assert json.loads(api.handle(json.dumps(request)))["ok"]
+    now[0] += 2_000
+    request = {"id": 1, "method": "play", "waited_ms": 150,
+               "params": {"table_id": opened["table_id"], "state_id": state["state_id"],
+                          "color": state["legal"][0]}}
+    answer = json.loads(api.handle(json.dumps(request)))
+    assert answer["result"]["clock"]["left_ms"][0] == 10_000 - 1_850
+    # a wait longer than the turn counts from the turn's start, never before it
+    now[0] += 300
+    request["params"].update(state_id=answer["result"]["state_id"], color=answer["result"]["legal"][0])
+    request["waited_ms"] = 60_000
+    answer = json.loads(api.handle(json.dumps(request)))
+    assert answer["result"]["clock"]["left_ms"][1] == 10_000
