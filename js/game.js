@@ -207,7 +207,7 @@ export function attachGame(app) {
   function afterSnapshot(table) {
     const snapshot = table.snapshot;
     if (snapshot.over || table.tableId === null || table.botBusy || table.replay || table.readOnly) return;
-    if (snapshot.turn !== null && table.players[snapshot.turn]?.kind === 'human') ponder(table);
+    ponder(table);
     if (snapshot.turn === null || table.players[snapshot.turn]?.kind !== 'computer') return;
     table.botBusy = true;
     const previousSeat = snapshot.last_move?.seat;
@@ -236,7 +236,9 @@ export function attachGame(app) {
    *  a proven position, its memory full). Nothing to show: the master's next move
    *  is just better for it. */
   async function ponder(table) {
-    const stateId = table.snapshot.state_id;
+    const {state_id: stateId, turn, over} = table.snapshot;
+    if (over || turn === null || table.players[turn]?.kind !== 'human') return;
+    if (table.tableId === null || table.replay || table.readOnly) return;
     if (table.pondering === stateId || table.engineGeneration !== app.engine.generation) return;
     if (!table.players.some((player) => player.kind === 'computer' && player.level === 'master')) return;
     table.pondering = stateId;
@@ -261,7 +263,7 @@ export function attachGame(app) {
 
   /** The page is shown again: thinking on the person's time goes on. */
   function visibilityChanged() {
-    if (document.visibilityState === 'visible' && state.table) afterSnapshot(state.table);
+    if (document.visibilityState === 'visible' && state.table) ponder(state.table);
   }
 
   /** Practice: take back the last move of the person (and the computer's answer). */
