@@ -14,7 +14,11 @@ per second of Pyodide (``bench/ai_factor.py`` measures it); the new master stops
 thread's CPU clock, so a busy machine slows the run but not the players. The
 old master gets its own node budget (its time cap set far above it), as in the
 browser; with ``--old-time`` it gets the new master's time instead (for a commit
-whose master already uses its time, such as when comparing two changes). Each match is one line of JSON in ``--out``; the summary is the mean
+whose master already uses its time, such as when comparing two changes). The new
+master keeps its table from move to move (``filler.ai.Memory``, one per match, as the
+worker keeps one per table); with ``--ponder S`` it also thinks on each of the old
+master's moves for S seconds of the browser's time (times ``--factor``), in slices
+until its memory is full, as it does while a person thinks. Each match is one line of JSON in ``--out``; the summary is the mean
 match score (win 1, win at 1-1 on total value 0.6, draw 0.5, ...: the rating's
 match score) with a 95 % confidence interval (normal approximation).
 """
@@ -128,10 +132,10 @@ def run(args) -> int:
                     def thinking_new(game, memory=memory):
                         clock = time.thread_time
                         end = clock() + args.ponder * args.factor
-                        while not memory.full and clock() < end:
+                        while clock() < end:   # as the page asks (api's ponder)
                             found = ponder(game, min(end - clock(), PONDER_SLICE * args.factor),
                                            memory, clock=clock)
-                            if found is None or found.exact:
+                            if found is None or found.exact or memory.full:
                                 break
                     thinking[1 - seat_new] = thinking_new
                 match = play(variant, seed, players, stats, thinking)

@@ -332,27 +332,52 @@ def test_a_memory_starts_afresh_on_another_board_and_lets_its_oldest_entries_go(
     rows[y][x] = str((int(rows[y][x]) + 1) % game.colors)
     other = filler.Game.from_rows(["".join(row) for row in rows], colors=game.colors)
     assert memory.table_for(other, *Board.from_game(other)) == {}
-    # full: the oldest entries go (positions earlier in the game), the latest stay
+    # the old table is freed on the opponent's time, not in the move that found it
+    assert memory.dropped is table and table
+    assert ai.ponder(other, 60.0, memory, max_nodes=100) is not None
+    assert not memory.dropped and memory.table
+    # the oldest entries go (positions earlier in the game), the latest stay, a step at
+    # a time until the time is spent
     memory = ai.Memory()
     ai.ponder(game, 60.0, memory, max_nodes=3000)
     ai.ponder(later, 60.0, memory, max_nodes=3000)
     entries = list(memory.table)
-    monkeypatch.setattr(ai.levels, "KEPT_ENTRIES", len(entries) // 2)
-    monkeypatch.setattr(ai.levels, "TIDY_TO", len(entries) // 3)
-    assert memory.full
-    memory.table_for(later, *Board.from_game(later))
+    memory.tidy(len(entries) // 3)
     assert list(memory.table) == entries[-(len(entries) // 3):]
-    # a step at a time until its time is spent; ponder tidies a full memory first
-    monkeypatch.setattr(ai.levels, "TIDY_TO", 0)
     monkeypatch.setattr(ai.levels, "TIDY_STEP", 10)
     before = len(memory.table)
-    memory.tidy(Limits(0.05, None, StepClock(0.01)))   # the clock read once a step
+    memory.tidy(0, Limits(0.05, None, StepClock(0.01)))   # the clock read once a step
     assert 0 < before - len(memory.table) <= 50 and (before - len(memory.table)) % 10 == 0
-    monkeypatch.setattr(ai.levels, "KEPT_ENTRIES", 200)
-    monkeypatch.setattr(ai.levels, "TIDY_TO", 100)
-    assert memory.full
-    ai.ponder(later, 60.0, memory, max_nodes=10)
-    assert 100 <= len(memory.table) <= 110
+
+
+def test_thinking_on_the_opponents_time_tidies_then_fills_the_memory(monkeypatch):
+    # each new position: the oldest entries go down to TIDY_TO (in half of a slice at
+    # most), then the search fills the table up to KEPT_ENTRIES: then it is full; the
+    # master's own move takes entries out only over MOVE_ROOM
+    monkeypatch.setattr(ai.levels, "TIDY_TO", 200)
+    monkeypatch.setattr(ai.levels, "KEPT_ENTRIES", 600)
+    monkeypatch.setattr(ai.levels, "MOVE_ROOM", 5000)
+    monkeypatch.setattr(ai.levels, "TIDY_STEP", 50)
+    game = advanced(filler.Game.new("classic", 5), 4, random.Random(5))
+    memory = ai.Memory()
+    ai.ponder(game, 60.0, memory, max_nodes=4000)
+    assert len(memory.table) > 600 and memory.full
+    game = game.play(ai.choose(game, "greedy"))
+    ai.choose(game, "master", 60.0, max_nodes=1000, memory=memory)   # under MOVE_ROOM
+    game = game.play(game.legal_colors()[0])
+    oldest, size = next(iter(memory.table)), len(memory.table)
+    assert size > 600
+    clock = StepClock(0.01)   # 0.1 s: the tidying reads it once a step, for 0.05 s
+    ai.ponder(game, 0.1, memory, clock=clock)
+    assert oldest not in memory.table and not memory.full
+    while not memory.full:
+        ai.ponder(game, 60.0, memory, max_nodes=500)
+    assert 600 <= len(memory.table) and memory.tidy_to is None
+    ai.choose(game, "master", 60.0, max_nodes=1000, memory=memory)
+    monkeypatch.setattr(ai.levels, "MOVE_ROOM", len(memory.table) - 1)
+    game = game.play(ai.choose(game, "greedy"))
+    ai.choose(game, "master", 60.0, max_nodes=10, memory=memory)
+    assert len(memory.table) <= 600 + 20
 
 
 def test_the_master_with_its_memory_plays_from_a_node_budget_and_freezes_the_table():

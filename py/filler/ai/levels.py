@@ -194,19 +194,22 @@ def _master(board, pos, seed, limits, table=None):
     return found.color if found is not None else None
 
 
-# What a ``Memory`` keeps from one search to the next. ``ponder`` stops when it holds
-# ``KEPT_ENTRIES``; a move's own search adds some 10 000 (quick) to 20 000 (classic) in
-# the browser, below ``TABLE_ENTRIES`` (where the table starts afresh, mid-search).
-# Over ``KEPT_ENTRIES``, ``tidy`` takes the oldest entries out (of positions earlier in
-# the game, mostly) down to ``TIDY_TO`` (about what the master's last move saw, so
-# that ``ponder`` has room for 40 000: some 3 s on classic in the browser),
-# ``TIDY_STEP`` at a time: freeing 60 000
-# entries takes some 0.2 s in CPython (each is a few dozen objects), so ``ponder``
-# does it in slices on the opponent's time. (Keeping only the entries of positions
-# that can still come and were searched more than two plies deep kept 2-17 % of a
-# full table, and the pass over it took as long as freeing it.)
+# What a ``Memory`` keeps from one search to the next. Thinking on the opponent's
+# time (``ponder``) first takes the oldest entries out (of positions earlier in the
+# game, mostly) down to ``TIDY_TO`` (about what the master's last move saw), then
+# searches until the table holds ``KEPT_ENTRIES`` (room for 40 000: some 3-5 s on
+# classic in the browser). A move's own search adds some 10 000 (quick) to 20 000
+# (classic) in the browser; it starts by taking entries out only when the table is
+# over ``MOVE_ROOM`` (without thinking on the opponent's time), down to
+# ``KEPT_ENTRIES``, so that it stays below ``TABLE_ENTRIES`` (where the table starts
+# afresh, mid-search). Freeing 60 000 entries takes some 0.2 s in CPython (each is a
+# few dozen objects): ``ponder`` does it ``TIDY_STEP`` at a time, in half of each of
+# its slices. (Keeping only the entries of positions that can still come and were
+# searched more than two plies deep kept 2-17 % of a full table, and the pass over
+# it took as long as freeing it.)
 KEPT_ENTRIES = TABLE_ENTRIES * 3 // 5
 TIDY_TO = TABLE_ENTRIES // 5
+MOVE_ROOM = TABLE_ENTRIES * 4 // 5
 TIDY_STEP = 500
 
 
@@ -215,40 +218,45 @@ class Memory:
     table: its own moves, and thinking on the opponent's time (``ponder``). The
     table's values are for the side to move, so one table serves both seats; a
     later position of the same game finds there what the earlier searches proved
-    or saw. A game on another board (or other rules) starts a new table."""
+    or saw. A game on another board (or other rules, or the next game of a match)
+    starts a new table; the old one is freed by ``ponder``, not in a move."""
 
-    __slots__ = ("rules", "fits", "table")
+    __slots__ = ("rules", "fits", "table", "dropped", "pondering", "tidy_to")
 
     def __init__(self):
         self.rules = None
         self.fits = None
         self.table = {}
+        self.dropped = {}       # a table of an earlier game, still to be freed
+        self.pondering = None   # the position ``ponder`` is thinking on
+        self.tidy_to = None     # what ``ponder`` still tidies the table down to
 
     @property
     def full(self) -> bool:
-        return len(self.table) >= KEPT_ENTRIES
+        """Nothing more to think on the opponent's time: tidied, then filled."""
+        return self.tidy_to is None and len(self.table) >= KEPT_ENTRIES
 
     def table_for(self, game, board: Board, pos: Position) -> dict:
         """The table for a search of ``pos``: the kept one when it is of this game's
-        board (tidied when it is over ``KEPT_ENTRIES``), else a new one."""
+        board, else a new one."""
         rules = (game.shape, game.width, game.height, tuple(game.walls()), game.colors,
                  tuple(game.cell_values()), board.paint, board.crown, board.side_of,
                  board.active)
         free = pos.free
         if rules != self.rules or any((a ^ b) & free for a, b in zip(self.fits, board.fits)):
-            self.table = {}
-        elif len(self.table) > KEPT_ENTRIES:
-            self.tidy()
+            # (one dropped before and not freed yet is freed now, at once)
+            self.dropped, self.table = self.table, {}
+            self.pondering = None
         self.rules, self.fits = rules, board.fits
         return self.table
 
-    def tidy(self, limits: Limits | None = None) -> None:
-        """Take the oldest entries out, ``TIDY_STEP`` at a time, down to ``TIDY_TO``
-        (or until ``limits`` are spent)."""
-        table = self.table
-        while len(table) > TIDY_TO and not (limits is not None and limits.spent()):
-            for key in list(itertools.islice(table, min(TIDY_STEP, len(table) - TIDY_TO))):
-                del table[key]
+    def tidy(self, size: int, limits: Limits | None = None) -> None:
+        """Free the dropped table, then take the table's oldest entries out, down to
+        ``size``, ``TIDY_STEP`` at a time (or until ``limits`` are spent)."""
+        for table, keep in ((self.dropped, 0), (self.table, size)):
+            while len(table) > keep and not (limits is not None and limits.spent()):
+                for key in list(itertools.islice(table, min(TIDY_STEP, len(table) - keep))):
+                    del table[key]
 
 
 _PLAYERS = {
@@ -279,6 +287,9 @@ def choose(game, level: str = "master", seconds: float | None = None, *, seed: i
         now = time.perf_counter if clock is None else clock
         started = now()
         table = memory.table_for(game, board, pos)
+        if len(table) > MOVE_ROOM:
+            memory.tidy(KEPT_ENTRIES)
+        memory.pondering = None
         seconds = max(0.001, seconds - (now() - started))
     color = pick(board, pos, level, seconds, seed=seed, max_nodes=max_nodes, clock=clock,
                  table=table)
@@ -342,17 +353,23 @@ def ponder(game, seconds: float, memory: Memory, *, max_nodes: int | None = None
     """The master thinking on its opponent's time: searches ``game`` (the opponent to
     move) for ``seconds`` into ``memory``, where its next ``choose`` finds it. Called
     in short slices (``PONDER_SLICE``) while a person thinks, so that the worker
-    still answers, until the memory is full or the analysis exact. A full memory
-    is tidied first, in half of the slice at most (``Memory.tidy``). Returns
-    the ``Analysis`` of the opponent's position (None: nothing to search: the game is
-    over, has more than two sides, or the budget ended first)."""
+    still answers, until ``memory.full`` or the analysis is exact. On a new position
+    it first takes the table's oldest entries out, down to ``TIDY_TO``, in half of
+    each slice at most. Returns the ``Analysis`` of the opponent's position (None:
+    nothing to search: the game is over, has more than two sides, or the budget
+    ended first)."""
     if game.over or game.sides != 2 or len(game.legal_colors()) < 2:
         return None
     limits = Limits(seconds, max_nodes, time.perf_counter if clock is None else clock)
-    if memory.full:
-        memory.tidy(limits.part(0.5))
     board, pos = Board.from_game(game)
     table = memory.table_for(game, board, pos)
+    if memory.pondering != (pos.own, pos.turn):
+        memory.pondering = (pos.own, pos.turn)
+        memory.tidy_to = TIDY_TO if len(table) > TIDY_TO or memory.dropped else None
+    if memory.tidy_to is not None:
+        memory.tidy(memory.tidy_to, limits.part(0.5))
+        if len(table) <= memory.tidy_to and not memory.dropped:
+            memory.tidy_to = None
     with collector_paused(keep=True):
         return analyse(board, pos, limits, reach_weight=MASTER_REACH, table=table)
 
