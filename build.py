@@ -5,7 +5,6 @@
     python3 build.py serve [--port N]     build, then serve dist/ on http://127.0.0.1:N/
     python3 build.py test [pytest args]   build, set up .venv-test and Chromium, run pytest
     python3 build.py bench-page [args]    build, then time the page in headless Chromium
-    python3 build.py bench-ponder [args]  build, then time the master's thinking on a person's time
     python3 build.py screenshot [args]    build, then take the README's picture of the table
 
 Standard library only: the tools it needs (npm packages, the wheel build backend,
@@ -798,8 +797,6 @@ def main(arguments: list[str]) -> int:
         return test(rest)
     if command == "bench-page":
         return run_tool_script("page.py", rest)
-    if command == "bench-ponder":
-        return run_tool_script("ponder_page.py", rest)
     if command == "screenshot":
         return run_tool_script("screenshot.py", rest)
     print(__doc__, file=sys.stderr)

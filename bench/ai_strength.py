@@ -14,11 +14,7 @@ per second of Pyodide (``bench/ai_factor.py`` measures it); the new master stops
 thread's CPU clock, so a busy machine slows the run but not the players. The
 old master gets its own node budget (its time cap set far above it), as in the
 browser; with ``--old-time`` it gets the new master's time instead (for a commit
-whose master already uses its time, such as when comparing two changes). The new
-master keeps its table from move to move (``filler.ai.Memory``, one per match, as the
-worker keeps one per table); with ``--ponder S`` it also thinks on each of the old
-master's moves for S seconds of the browser's time (times ``--factor``), in slices
-until its memory is full, as it does while a person thinks. Each match is one line of JSON in ``--out``; the summary is the mean
+whose master already uses its time, such as when comparing two changes). Each match is one line of JSON in ``--out``; the summary is the mean
 match score (win 1, win at 1-1 on total value 0.6, draw 0.5, ...: the rating's
 match score) with a 95 % confidence interval (normal approximation).
 """
@@ -44,7 +40,6 @@ sys.path.insert(0, str(ROOT / "bench"))
 import filler  # noqa: E402
 from ai_nodes import unpack  # noqa: E402  (beside this file)
 from filler.ai import choose  # noqa: E402
-from filler.ai.levels import PONDER_SLICE, Memory, ponder  # noqa: E402
 
 DEFAULT_COMMIT = "15f5e0b"
 # CPython seconds per second of the browser's Pyodide (bench/ai_factor.py, see README)
@@ -62,9 +57,8 @@ def browser_seconds(game) -> float:
     return 1.0 if game.width * game.height <= 15 * 15 else 2.0
 
 
-def play(variant: str, seed: int, players, stats, thinking=(None, None)):
-    """One two-game match; ``players[seat](game)`` returns a color, and
-    ``thinking[seat](game)`` (if any) runs first, not counted as that seat's time."""
+def play(variant: str, seed: int, players, stats):
+    """One two-game match; ``players[seat](game)`` returns a color."""
     match = filler.Match.new(variant, seed)
     while not match.over:
         if match.between_games:
@@ -72,8 +66,6 @@ def play(variant: str, seed: int, players, stats, thinking=(None, None)):
                 match = match.ready(seat)
             continue
         seat = match.turn
-        if thinking[seat] is not None:
-            thinking[seat](match.game)
         start = time.thread_time()
         color = players[seat](match.game)
         stats[seat].append(time.thread_time() - start)
@@ -110,11 +102,8 @@ def run(args) -> int:
                 # the master's own share of the browser's second (levels.default_seconds)
                 seconds = 0.9 * browser_seconds(game) * args.factor
 
-                memory = Memory()   # one per match, as the worker keeps one per table
-
-                def new(game, seconds=seconds, memory=memory):
-                    return choose(game, "master", seconds, clock=time.thread_time,
-                                  memory=memory)
+                def new(game, seconds=seconds):
+                    return choose(game, "master", seconds, clock=time.thread_time)
 
                 def previous(game, seconds=seconds):
                     if args.old_time:
@@ -125,20 +114,7 @@ def run(args) -> int:
                 players = [new, previous] if seed % 2 else [previous, new]
                 seat_new = 0 if seed % 2 else 1
                 stats = {0: [], 1: []}
-                thinking = [None, None]
-                if args.ponder:
-                    # the new master thinks on the old one's time (in the browser: in
-                    # slices while a person thinks)
-                    def thinking_new(game, memory=memory):
-                        clock = time.thread_time
-                        end = clock() + args.ponder * args.factor
-                        while clock() < end:   # as the page asks (api's ponder)
-                            found = ponder(game, min(end - clock(), PONDER_SLICE * args.factor),
-                                           memory, clock=clock)
-                            if found is None or found.exact or memory.full:
-                                break
-                    thinking[1 - seat_new] = thinking_new
-                match = play(variant, seed, players, stats, thinking)
+                match = play(variant, seed, players, stats)
                 side = match.side_of(seat_new)
                 score = score_of(match, side)
                 row = {"variant": variant, "seed": seed, "score": score,
@@ -152,8 +128,7 @@ def run(args) -> int:
                                         len(stats[1 - seat_new]), 1),
                                   round(1000 * max(stats[1 - seat_new]), 1)],
                        "events": [list(event) for event in match.events],
-                       "against": args.against + (" same time" if args.old_time else ""),
-                       "ponder": args.ponder, "commit": commit, "load": round(os.getloadavg()[0], 1)}
+                       "against": args.against + (" same time" if args.old_time else ""), "commit": commit, "load": round(os.getloadavg()[0], 1)}
                 print(json.dumps(row), flush=True)
                 if out:
                     print(json.dumps(row), file=out, flush=True)
@@ -200,9 +175,6 @@ def main(argv=None) -> int:
                         help="CPython time per browser second (default %(default)s)")
     parser.add_argument("--old-time", action="store_true",
                         help="the old master gets the same time as the new (not its node budget)")
-    parser.add_argument("--ponder", type=float, default=0.0, metavar="SECONDS",
-                        help="browser seconds the new master thinks on each of the old "
-                             "master's moves, as it does while a person thinks")
     parser.add_argument("--out", help="append one JSON line per match to this file")
     parser.add_argument("--summary", nargs="+", metavar="FILE",
                         help="only summarise these result files")

@@ -92,8 +92,7 @@ export class Engine {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, {resolve, reject});
-      // sent: when it was asked (worker.js tells the engine how long it waited)
-      this.worker.postMessage({id, method, params, sent: performance.timeOrigin + performance.now()});
+      this.worker.postMessage({id, method, params});
     });
   }
 }

@@ -80,7 +80,6 @@ export function attachGame(app) {
       tableId, config, layout, snapshot,
       players: layout.players || config.seats.map((seat) => ({...seat})),
       queuedColor: null, requesting: false, botBusy: false, error: null,
-      pondering: null, // the state_id the master is thinking on, on the person's time
       engineGeneration: tableId === null ? null : app.engine.generation,
       moves: [], // the colors played, to reopen the game in a new worker
       matchId: null, created: null, // its saved log (storage), once a move was made
@@ -202,12 +201,10 @@ export function attachGame(app) {
     return true;
   }
 
-  /** Ask the worker for a computer move when a computer is to move; while a person is
-   *  to move, let the master at the table think on their time. */
+  /** Ask the worker for a computer move when a computer is to move. */
   function afterSnapshot(table) {
     const snapshot = table.snapshot;
     if (snapshot.over || table.tableId === null || table.botBusy || table.replay || table.readOnly) return;
-    ponder(table);
     if (snapshot.turn === null || table.players[snapshot.turn]?.kind !== 'computer') return;
     table.botBusy = true;
     const previousSeat = snapshot.last_move?.seat;
@@ -227,43 +224,6 @@ export function attachGame(app) {
     };
     if (pace) setTimeout(ask, BOT_PACING_MS);
     else ask();
-  }
-
-  /** While a person is to move, the master at the table thinks on their time: the
-   *  worker's `ponder`, a short slice at a time (a move waits for at most one slice,
-   *  and the clock counts it from when it was made: worker.js), until the state
-   *  changes, the page is hidden, or the worker has nothing more to see (no master,
-   *  a proven position, its memory full). Nothing to show: the master's next move
-   *  is just better for it. */
-  async function ponder(table) {
-    const {state_id: stateId, turn, over} = table.snapshot;
-    if (over || turn === null || table.players[turn]?.kind !== 'human') return;
-    if (table.tableId === null || table.replay || table.readOnly) return;
-    if (table.pondering === stateId || table.engineGeneration !== app.engine.generation) return;
-    if (!table.players.some((player) => player.kind === 'computer' && player.level === 'master')) return;
-    table.pondering = stateId;
-    app.changed();
-    const going = () => state.table === table && table.snapshot.state_id === stateId
-      && !table.requesting && document.visibilityState === 'visible';
-    try {
-      while (going()) {
-        const {thinking} = await app.request('ponder', {table_id: table.tableId, state_id: stateId});
-        if (!thinking) break;
-      }
-    } catch (error) {
-      // the person moved meanwhile (StaleState) or the engine restarted: nothing to say
-      if (error.type !== 'StaleState' && error.type !== 'Restarted') console.warn('filler: ponder', error);
-    } finally {
-      if (table.pondering === stateId) {
-        table.pondering = null;
-        app.changed();
-      }
-    }
-  }
-
-  /** The page is shown again: thinking on the person's time goes on. */
-  function visibilityChanged() {
-    if (document.visibilityState === 'visible' && state.table) ponder(state.table);
   }
 
   /** Practice: take back the last move of the person (and the computer's answer). */
@@ -301,7 +261,6 @@ export function attachGame(app) {
 
   Object.assign(app, {
     startGame, play, undo, hint, makeTable, setTable, applySnapshot, afterSnapshot,
-    ponderVisibility: visibilityChanged,
     rematch: () => startGame({...state.config, seed: null}),
     resign: (seat) => seatAction('resign_game', seat),
     resignMatch: (seat) => seatAction('resign_match', seat),

@@ -126,7 +126,6 @@ function draw() {
   body.dataset.readOnly = table.readOnly || '';
   body.dataset.replay = table.replay ? `${table.replay.step}/${table.replay.total}` : '';
   body.dataset.rated = table.ratingChanges ? '1' : '0';
-  body.dataset.pondering = table.pondering === snapshot.state_id ? '1' : '';
   if (table.botTiming && table.botTiming.stateId === snapshot.state_id) {
     const {started} = table.botTiming;
     table.botTiming = null;
@@ -206,7 +205,6 @@ async function main() {
   document.getElementById('open-options').addEventListener('click', () => options.open());
   document.addEventListener('keydown', onKey);
   document.addEventListener('visibilitychange', clocks.visibilityChanged);
-  document.addEventListener('visibilitychange', app.ponderVisibility);
   window.addEventListener('pagehide', clocks.pageHidden, {capture: true});
   window.addEventListener('pageshow', clocks.pageShown);
   state.notices.push(...store.notices);

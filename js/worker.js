@@ -371,14 +371,9 @@ self.onmessage = async (event) => {
     post({ id, ok: false, error: { type: "BootError", ...bootProblem(error) } });
     return;
   }
-  // How long the request waited for this worker (e.g. a move made while the master
-  // thought on the person's time): the engine's clock counts the move from when it was
-  // made (filler.api's waited_ms). Both times are on the same clock (time origin + now).
-  const waited = performance.timeOrigin + performance.now() - request?.sent;
   let answer;
   try {
-    const asked = waited > 0 ? { ...request, waited_ms: Math.round(waited) } : request;
-    answer = JSON.parse(handle(JSON.stringify(asked)));
+    answer = JSON.parse(handle(JSON.stringify(request)));
   } catch (error) {
     answer = { id, ok: false, error: { type: "InternalError", code: "internal", params: {},
                                         message: errorMessage(error), detail: String(error && error.message || error) } };

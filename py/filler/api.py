@@ -19,8 +19,7 @@ player's language, ``message`` is the English fallback).
 Methods: ``variants``, ``levels``, ``new_game``, ``open_record``, ``check_record``,
 ``layout``, ``state``, ``record``, ``play``, ``bot_move``, ``ready``, ``resign_game``,
 ``resign_match``, ``flag``, ``pause``, ``resume``, ``rating_updates``,
-``bot_ratings``, ``ponder`` (the master thinks on a person's time), ``undo`` and
-``hint`` (practice), ``friend_link`` and ``friend_open``
+``bot_ratings``, ``undo`` and ``hint`` (practice), ``friend_link`` and ``friend_open``
 (a match with a friend by link, ``filler.link``), ``review_start``, ``review_next``,
 ``review_stop``, ``review_version`` and ``review_line`` (the master's review of a
 finished game, a few plies per request, so other requests are answered in between;
@@ -28,8 +27,7 @@ the positions of its line), ``close``; see each
 ``_method_*`` function. A table is a ``filler.Match`` (``games``: 1 for a single
 game, 2 for a match), kept in this module by ``table_id``, with an optional
 ``filler.clock.Clock``. The clock reads the worker's own monotonic time
-(:func:`_now_ms`), back-dated by the time a request waited for the worker
-(``waited_ms``, set by worker.js); a clock saved by the page (the snapshot's ``clock``) is reopened
+(:func:`_now_ms`); a clock saved by the page (the snapshot's ``clock``) is reopened
 paused at the time it was saved, so time while the page was closed never counts.
 """
 
@@ -55,18 +53,6 @@ BOT_DEVIATION = 50.0
 def _now_ms() -> int:
     """The worker's monotonic time in whole milliseconds (tests replace it)."""
     return int(time.monotonic() * 1000)
-
-
-# How long the request being answered waited for the worker (its ``waited_ms``, which
-# worker.js sets): a person's move that came while the master was thinking on their
-# time (``ponder``) counts on the clock from when it was made, not from when its turn came.
-_waited_ms = 0
-WAITED_MS_MAX = 10_000
-
-
-def _clock_now(clock: Clock) -> int:
-    """The time of the request on the worker's clock (never before the clock's last reading)."""
-    return max(_now_ms() - _waited_ms, clock.at_ms or 0)
 
 DEFAULT_SEED = 1
 """The seed of every variant's first board (the page draws it before Python boots)."""
@@ -118,8 +104,6 @@ class Table:
     undo_stack: list[tuple] = field(default_factory=list)  # practice: before each person's move
     clock: Clock | None = None
     paused: bool = False  # the page is hidden: no time runs
-    # the master's table, kept between its moves and its thinking on a person's time
-    memory: filler.ai.Memory = field(default_factory=lambda: filler.ai.Memory())
 
     def __post_init__(self):
         self.histories = [[_side_scores(self.game)]]
@@ -134,7 +118,7 @@ class Table:
         ``mover``: the seat that just completed a move (charged, plus increment)."""
         if self.clock is None:
             return
-        now = _clock_now(self.clock)
+        now = max(_now_ms(), self.clock.at_ms or 0)
         clock = self.clock
         turn = None if self.match.over else self.match.turn
         moves = [event[1] for event in self.game.history if event[0] == "move"]
@@ -155,12 +139,12 @@ class Table:
         """The seat to move when its time has run out now."""
         if self.clock is None or self.match.over or self.match.turn is None:
             return None
-        return self.clock.flagged(_clock_now(self.clock))
+        return self.clock.flagged(max(_now_ms(), self.clock.at_ms or 0))
 
     def clock_json(self) -> dict | None:
         if self.clock is None:
             return None
-        clock = self.clock.tick(_clock_now(self.clock))
+        clock = self.clock.tick(max(_now_ms(), self.clock.at_ms or 0))
         self.clock = clock
         return clock.to_dict()
 
@@ -659,27 +643,6 @@ def _method_hint(params: dict) -> dict:
     return {"color": filler.ai.hint(table.game)}
 
 
-def _method_ponder(params: dict) -> dict:
-    """``{table_id, state_id, ms}`` -> ``{thinking}``: while a person is to move, the
-    master at this table (two sides) thinks on their time for ``ms`` (10 to 500,
-    default ``filler.ai.PONDER_SLICE``) into the table's memory, where its next
-    move finds what it saw (``filler.ai.ponder``). The page asks again while
-    ``thinking`` is true: it is false when there is nothing (more) to think about
-    (no master here, not a person's turn, the position is proven, the memory is
-    full). The state does not change."""
-    table = _fresh_table(params)
-    ms = _param(params, "ms", int, round(filler.ai.PONDER_SLICE * 1000))
-    if not 10 <= ms <= 500:
-        raise ApiError("BadRequest", f"ms is {ms}: think for 10 to 500 ms at a time.")
-    match = table.match
-    master = any(seat.kind == "computer" and seat.level == "master" for seat in table.seats)
-    if (not master or match.over or match.turn is None or table.game.sides != 2
-            or table.seats[match.turn].kind != "human"):
-        return {"thinking": False}
-    found = filler.ai.ponder(table.game, ms / 1000, table.memory)
-    return {"thinking": found is not None and not found.exact and not table.memory.full}
-
-
 def _check_turn(table: Table, kind: str) -> None:
     match = table.match
     if match.over:
@@ -701,10 +664,9 @@ def _method_bot_move(params: dict) -> dict:
     seat = table.match.turn
     seconds = None
     if table.clock is not None:
-        remaining = table.clock.remaining_ms(seat, _clock_now(table.clock))
+        remaining = table.clock.remaining_ms(seat, max(_now_ms(), table.clock.at_ms or 0))
         seconds = filler.ai.budget(remaining, table.clock.increment_ms, table.game)
-    color = filler.ai.choose(table.game, table.seats[seat].level, seconds,
-                             memory=table.memory)
+    color = filler.ai.choose(table.game, table.seats[seat].level, seconds)
     late = table.flagged()
     if late is not None:
         table.change(table.match.flag(late))
@@ -987,14 +949,7 @@ def handle(request_json: str) -> str:
         params = request.get("params") or {}
         if not isinstance(params, dict):
             raise ApiError("BadRequest", "params should be an object.")
-        global _waited_ms
-        waited = request.get("waited_ms", 0)
-        _waited_ms = (min(int(waited), WAITED_MS_MAX)
-                      if isinstance(waited, (int, float)) and 0 < waited < float("inf") else 0)
-        try:
-            result = method(params)
-        finally:
-            _waited_ms = 0
+        result = method(params)
         return json.dumps({"id": request_id, "ok": True, "result": result},
                           separators=(",", ":"))
     except filler.FillerError as error:  # ApiError too

@@ -216,38 +216,3 @@ def test_no_serious_accessibility_problems_in_a_match_and_the_lobby_lists(booted
         violations = axe_scan(page)
         assert not violations, [(v["id"], v["help"], [n["html"] for n in v["nodes"]][:3]) for v in violations]
     page.click('button[data-action="close-lobby"]')
-
-
-def test_the_master_thinks_on_the_persons_time_and_a_move_made_meanwhile_counts(booted_page):
-    # against the master, while the person is to move the master thinks on their time
-    # (the worker's ponder, in slices); a move made meanwhile is played and answered
-    # (that the clock counts it from when it was made: test_api.py). Hidden, the page
-    # stops it, and goes on when it is shown again.
-    page = booted_page
-    start_match(page, name="Pia", games=1, clock="default", level="master")
-    for _ in range(3):
-        wait_my_turn_or_end(page)
-        page.wait_for_selector('body[data-pondering="1"]', state="attached")
-        play_first_allowed(page)
-    wait_my_turn_or_end(page)
-    assert data(page, "turn") == "0" and data(page, "over") == "0"
-    page.wait_for_selector('body[data-pondering="1"]', state="attached")
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
-    page.wait_for_selector('body:not([data-pondering="1"])', state="attached")
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'visibilityState', {value: 'visible', configurable: true});
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
-    page.wait_for_selector('body[data-pondering="1"]', state="attached")
-
-
-def test_no_thinking_on_the_persons_time_against_other_levels(booted_page):
-    page = booted_page
-    start_match(page, name="Ivo", games=1, level="lookahead")
-    for _ in range(2):
-        wait_my_turn_or_end(page)
-        assert data(page, "pondering") == ""
-        play_first_allowed(page)

@@ -9,8 +9,6 @@ True
 
 ``choose(game, level, seconds=None, *, seed=0)`` returns a legal color for
 ``game.turn``; ``hint(game)`` is practice mode's hint (the master, short budget);
-``ponder(game, seconds, memory)`` lets the master think on its opponent's time
-into the ``Memory`` that ``choose(..., memory=...)`` then searches with;
 ``budget(remaining_ms, increment_ms, game)`` turns a clock into
 seconds per move; ``analyse_position(game, seconds=None, max_nodes=None)`` is the
 master's analysis of a position (best color, value, exact flag, principal line);
@@ -19,13 +17,12 @@ review of a finished game ply by ply (``filler.ai.review``, ``review_summary``);
 ``RATINGS[variant][level]`` the measured Glicko-2 rating (see ``ratings.py``).
 """
 
-from .levels import (DESCRIPTIONS, LEVELS, PONDER_SLICE, Memory, analyse_position, budget,
-                     choose, default_seconds, hint, ponder)
+from .levels import (DESCRIPTIONS, LEVELS, analyse_position, budget, choose, default_seconds,
+                     hint)
 from . import review as review_module
 from .review import review, summary as review_summary
 from .ratings import RATINGS, RATINGS_COMMAND, RATINGS_DATE
 
 __all__ = ["LEVELS", "DESCRIPTIONS", "RATINGS", "RATINGS_COMMAND", "RATINGS_DATE",
            "choose", "budget", "default_seconds", "hint", "analyse_position",
-           "Memory", "ponder", "PONDER_SLICE",
            "review", "review_summary", "review_module"]

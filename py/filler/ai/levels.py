@@ -20,13 +20,12 @@ budget; greedy and beginner need no budget.
 from __future__ import annotations
 
 import hashlib
-import itertools
 import sys
 import time
 
 from .montecarlo import mcts
 from .position import Board, Position
-from .master import TABLE_ENTRIES, analyse
+from .master import analyse
 from .search import Limits, collector_paused, iterate
 
 LEVELS = ("beginner", "greedy", "lookahead", "master")
@@ -168,7 +167,7 @@ def _lookahead(board, pos, seed, limits):
     return _deepen(board, pos, limits, LOOKAHEAD_REACH, plies)
 
 
-def _master(board, pos, seed, limits, table=None):
+def _master(board, pos, seed, limits):
     if board.sides > 2:
         # Four players, each for itself: Monte Carlo tree search (filler.ai.montecarlo)
         # with max-n backup, instead of the paranoid alpha-beta it replaced. At
@@ -190,73 +189,8 @@ def _master(board, pos, seed, limits, table=None):
         # of 2.5 or 8 instead of 4, rollouts of 16 plies, UCB exploration 0.4;
         # rollouts of 4 plies did no better at the seed-202 table above (22-2-24).
         return mcts(board, pos, limits, seed)
-    found = analyse(board, pos, limits, reach_weight=MASTER_REACH, table=table)
+    found = analyse(board, pos, limits, reach_weight=MASTER_REACH)
     return found.color if found is not None else None
-
-
-# What a ``Memory`` keeps from one search to the next. Thinking on the opponent's
-# time (``ponder``) first takes the oldest entries out (of positions earlier in the
-# game, mostly) down to ``TIDY_TO`` (about what the master's last move saw), then
-# searches until the table holds ``KEPT_ENTRIES`` (room for 40 000: some 3-5 s on
-# classic in the browser). A move's own search adds some 10 000 (quick) to 20 000
-# (classic) in the browser; it starts by taking entries out only when the table is
-# over ``MOVE_ROOM`` (without thinking on the opponent's time), down to
-# ``KEPT_ENTRIES``, so that it stays below ``TABLE_ENTRIES`` (where the table starts
-# afresh, mid-search). Freeing 60 000 entries takes some 0.2 s in CPython (each is a
-# few dozen objects): ``ponder`` does it ``TIDY_STEP`` at a time, in half of each of
-# its slices. (Keeping only the entries of positions that can still come and were
-# searched more than two plies deep kept 2-17 % of a full table, and the pass over
-# it took as long as freeing it.)
-KEPT_ENTRIES = TABLE_ENTRIES * 3 // 5
-TIDY_TO = TABLE_ENTRIES // 5
-MOVE_ROOM = TABLE_ENTRIES * 4 // 5
-TIDY_STEP = 500
-
-
-class Memory:
-    """The master's transposition table, kept from one search to the next at one
-    table: its own moves, and thinking on the opponent's time (``ponder``). The
-    table's values are for the side to move, so one table serves both seats; a
-    later position of the same game finds there what the earlier searches proved
-    or saw. A game on another board (or other rules, or the next game of a match)
-    starts a new table; the old one is freed by ``ponder``, not in a move."""
-
-    __slots__ = ("rules", "fits", "table", "dropped", "pondering", "tidy_to")
-
-    def __init__(self):
-        self.rules = None
-        self.fits = None
-        self.table = {}
-        self.dropped = {}       # a table of an earlier game, still to be freed
-        self.pondering = None   # the position ``ponder`` is thinking on
-        self.tidy_to = None     # what ``ponder`` still tidies the table down to
-
-    @property
-    def full(self) -> bool:
-        """Nothing more to think on the opponent's time: tidied, then filled."""
-        return self.tidy_to is None and len(self.table) >= KEPT_ENTRIES
-
-    def table_for(self, game, board: Board, pos: Position) -> dict:
-        """The table for a search of ``pos``: the kept one when it is of this game's
-        board, else a new one."""
-        rules = (game.shape, game.width, game.height, tuple(game.walls()), game.colors,
-                 tuple(game.cell_values()), board.paint, board.crown, board.side_of,
-                 board.active)
-        free = pos.free
-        if rules != self.rules or any((a ^ b) & free for a, b in zip(self.fits, board.fits)):
-            # (one dropped before and not freed yet is freed now, at once)
-            self.dropped, self.table = self.table, {}
-            self.pondering = None
-        self.rules, self.fits = rules, board.fits
-        return self.table
-
-    def tidy(self, size: int, limits: Limits | None = None) -> None:
-        """Free the dropped table, then take the table's oldest entries out, down to
-        ``size``, ``TIDY_STEP`` at a time (or until ``limits`` are spent)."""
-        for table, keep in ((self.dropped, 0), (self.table, size)):
-            while len(table) > keep and not (limits is not None and limits.spent()):
-                for key in list(itertools.islice(table, min(TIDY_STEP, len(table) - keep))):
-                    del table[key]
 
 
 _PLAYERS = {
@@ -268,10 +202,8 @@ _PLAYERS = {
 
 
 def choose(game, level: str = "master", seconds: float | None = None, *, seed: int = 0,
-           max_nodes: int | None = None, clock=None, memory: Memory | None = None) -> int:
-    """A legal color for ``game.turn``, chosen by ``level`` within ``seconds``.
-    ``memory``: the master's ``Memory`` of this table (its earlier searches and
-    ``ponder``); without it the master starts a new table."""
+           max_nodes: int | None = None, clock=None) -> int:
+    """A legal color for ``game.turn``, chosen by ``level`` within ``seconds``."""
     if level not in _PLAYERS:
         raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
     legal = game.legal_colors()
@@ -282,17 +214,7 @@ def choose(game, level: str = "master", seconds: float | None = None, *, seed: i
     board, pos = Board.from_game(game)
     if seconds is None:
         seconds = default_seconds(game)
-    table = None
-    if memory is not None and level == "master" and board.sides == 2:
-        now = time.perf_counter if clock is None else clock
-        started = now()
-        table = memory.table_for(game, board, pos)
-        if len(table) > MOVE_ROOM:
-            memory.tidy(KEPT_ENTRIES)
-        memory.pondering = None
-        seconds = max(0.001, seconds - (now() - started))
-    color = pick(board, pos, level, seconds, seed=seed, max_nodes=max_nodes, clock=clock,
-                 table=table)
+    color = pick(board, pos, level, seconds, seed=seed, max_nodes=max_nodes, clock=clock)
     if color not in legal:
         # the search found nothing in time (or disagrees with the engine): greedy
         color = _greedy_move(board, pos)
@@ -302,11 +224,10 @@ def choose(game, level: str = "master", seconds: float | None = None, *, seed: i
 
 
 def pick(board: Board, pos: Position, level: str, seconds: float, *, seed: int = 0,
-         max_nodes: int | None = None, clock=None, table=None) -> int:
+         max_nodes: int | None = None, clock=None) -> int:
     """``choose`` on the search's own position (used by ``choose`` and by tools);
     ``clock``: what the time is measured on (default ``time.perf_counter``; the
-    strength runs use the thread's CPU time); ``table``: the master's table to
-    search with (``Memory.table_for``)."""
+    strength runs use the thread's CPU time)."""
     player, nodes_for = _PLAYERS[level]
     if max_nodes is None and nodes_for is not None:
         max_nodes = nodes_for(board.layout.width * board.layout.height, board.seats,
@@ -314,9 +235,7 @@ def pick(board: Board, pos: Position, level: str, seconds: float, *, seed: int =
     # keep a little of the budget for building the board and returning
     limits = Limits(max(seconds * 0.97 - 0.002, 0.001), max_nodes,
                     time.perf_counter if clock is None else clock)
-    with collector_paused(keep=table is not None):  # no collection during the move
-        if table is not None:
-            return player(board, pos, seed, limits, table)
+    with collector_paused():   # a full collection waits till after the move
         return player(board, pos, seed, limits)
 
 
@@ -342,36 +261,6 @@ def analyse_position(game, seconds: float | None = None, *, max_nodes: int | Non
         color = _greedy_move(board, pos)
         return Analysis(color, 0, False, [color], 0, limits.nodes)
     return found
-
-
-# The browser's slices of ``ponder`` (seconds): a person's move waits at most this long.
-PONDER_SLICE = 0.15
-
-
-def ponder(game, seconds: float, memory: Memory, *, max_nodes: int | None = None,
-           clock=None):
-    """The master thinking on its opponent's time: searches ``game`` (the opponent to
-    move) for ``seconds`` into ``memory``, where its next ``choose`` finds it. Called
-    in short slices (``PONDER_SLICE``) while a person thinks, so that the worker
-    still answers, until ``memory.full`` or the analysis is exact. On a new position
-    it first takes the table's oldest entries out, down to ``TIDY_TO``, in half of
-    each slice at most. Returns the ``Analysis`` of the opponent's position (None:
-    nothing to search: the game is over, has more than two sides, or the budget
-    ended first)."""
-    if game.over or game.sides != 2 or len(game.legal_colors()) < 2:
-        return None
-    limits = Limits(seconds, max_nodes, time.perf_counter if clock is None else clock)
-    board, pos = Board.from_game(game)
-    table = memory.table_for(game, board, pos)
-    if memory.pondering != (pos.own, pos.turn):
-        memory.pondering = (pos.own, pos.turn)
-        memory.tidy_to = TIDY_TO if len(table) > TIDY_TO or memory.dropped else None
-    if memory.tidy_to is not None:
-        memory.tidy(memory.tidy_to, limits.part(0.5))
-        if len(table) <= memory.tidy_to and not memory.dropped:
-            memory.tidy_to = None
-    with collector_paused(keep=True):
-        return analyse(board, pos, limits, reach_weight=MASTER_REACH, table=table)
 
 
 def hint(game, seconds: float | None = None) -> int:

@@ -28,14 +28,12 @@ INFINITY = 10 * WIN
 
 
 @contextlib.contextmanager
-def collector_paused(keep=False):
+def collector_paused():
     """Python's cycle collector paused, and restored after (if it was on). The
     searches make no reference cycles (reference counting frees all they drop),
     but they make so many tuples and lists that the collector's passes over them
     took some 4 % of a master's search, and a full collection over its table over
-    100 ms in Pyodide, past the move's budget. ``keep``: the search's table is
-    kept after it (``levels.Memory``): what exists then is frozen (``gc.freeze``),
-    so that no later collection goes over the table again."""
+    100 ms in Pyodide, past the move's budget."""
     if not gc.isenabled():
         yield
         return
@@ -43,8 +41,6 @@ def collector_paused(keep=False):
     try:
         yield
     finally:
-        if keep:
-            gc.freeze()
         gc.enable()
 
 
