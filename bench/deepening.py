@@ -5,10 +5,11 @@
 
 For positions after 4, 12 and 20 greedy moves of seeded games, the master's
 middle-game search deepens to ``--depth`` over every depth (1, 2, 3, ...) and
-over 1, 2 and every second depth after (4, 6, ...), and this prints the nodes each needs and whether both end with the same move and
-value (alpha-beta's value at a depth does not depend on the way there; the
-table's order may still change which of two equal moves comes first). Node
-counts: the machine's load does not matter.
+over 1, 2 and every second depth after (4, 6, ...), and this prints the nodes
+each needs and whether both end with the same move and value (alpha-beta's value
+at a depth does not depend on the way there; the table's order may still change
+which of two equal moves comes first). Node counts: the machine's load does not
+matter.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from filler.ai.master import Search  # noqa: E402
 from filler.ai.search import Limits  # noqa: E402

@@ -289,4 +289,3 @@ def test_floods_are_the_engine_floods_with_one_cell_components_or_larger(variant
         moves, ranked = search.floods(pos.own[pos.turn], pos.free, board.legal(pos), pos.turn, 0)
         assert {c: f for _, c, f in moves} == {c: board.flood(pos, pos.turn, c) for c in board.legal(pos)}
         assert sorted(c for _, c, _ in ranked) == sorted(board.legal(pos))
-
