@@ -15,11 +15,17 @@ import {rulesHref} from './rules.js';
 
 export const isEmbed = () => document.body.hasAttribute('data-embed');
 
+const GAME_PARAMS = /(^|&)(variant|seed|moves)=/;
+
+/** The URL's game parameters: an embed's in the query; the site's in the hash, or in
+ *  the query as the embed writes them (the hash wins), so that a link written either
+ *  way opens what it asks for. */
 function launchParams() {
   if (isEmbed()) return new URLSearchParams(location.search);
   const hash = location.hash.slice(1);
-  if (!/(^|&)(variant|seed|moves)=/.test(hash)) return null;
-  return new URLSearchParams(hash);
+  if (GAME_PARAMS.test(hash)) return new URLSearchParams(hash);
+  const query = location.search.slice(1);
+  return GAME_PARAMS.test(query) ? new URLSearchParams(query) : null;
 }
 
 /**
@@ -53,7 +59,10 @@ export function readLaunch(state) {
     : {kind: 'computer', name: '', level: entry});
   if (config.players) chosen.seats = config.players.map(seatOf);
   else if (config.level) chosen.seats = chosen.seats.map((seat) => (seat.kind === 'computer' ? {...seat, level: config.level} : seat));
-  if (!isEmbed()) history.replaceState(null, '', location.pathname + location.search); // a reload is a normal visit
+  if (!isEmbed()) { // a reload is a normal visit: the game's parameters go, hash and query
+    const query = GAME_PARAMS.test(location.search.slice(1)) ? '' : location.search;
+    history.replaceState(null, '', location.pathname + query);
+  }
 
   launch.check = (catalog) => {
     const variant = catalog.variants.find((entry) => entry.id === chosen.variant);

@@ -60,6 +60,24 @@ def test_a_shared_link_opens_the_same_board_and_moves(page, site_url, boot):
     page.wait_for_selector(".shared-replay[hidden]", state="attached")
 
 
+def test_the_link_s_parameters_may_come_as_a_query_too(page, site_url, boot):
+    """The embed's form (`?variant=...`) on the site's page: the same board, not the
+    default one quietly, and a reload is a normal visit."""
+    boot(page, f"{site_url}?variant=quick&seed=4242&players=human,beginner")
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.body.dataset.seed === '4242' && document.body.dataset.tableId !== '0'")
+    assert page.evaluate("document.body.dataset.variant") == "quick"
+    assert shown_owners(page) == expected_owners(filler.Game.new("quick", seed=4242))
+    assert urlsplit(page.url).query == "" and urlsplit(page.url).fragment == ""
+    # the hash, the site's own form, wins over a query
+    page.goto(f"{site_url}?variant=hex&seed=5#variant=quick&seed=77")
+    page.wait_for_function("() => document.body.dataset.seed === '77' && document.body.dataset.variant === 'quick'")
+    assert urlsplit(page.url).query == "" and urlsplit(page.url).fragment == ""
+    page.goto(f"{site_url}?variant=nonsense")
+    page.wait_for_selector(".launch-message:not([hidden])")
+    assert "nonsense" in page.locator(".launch-message").text_content()
+
+
 def test_a_cut_or_wrong_link_gets_a_message(page, site_url, boot):
     game = filler.Game.new("quick", seed=77)
     legal = game.legal_colors()[0]
