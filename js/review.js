@@ -121,7 +121,7 @@ export function attachReview(app, container) {
               steps: stored?.steps ?? [], results: stored ? [...stored.results] : [],
               summary: stored?.summary ?? null, engine: stored?.engine ?? null,
               status: stored ? 'done' : 'starting', older: false, problem: null,
-              history: null, shown: false, // shown: its replay is at the table
+              history: null, colors: null, shown: false, // shown: its replay is at the table
               line: null}; // the master's line on the board: {position, colors, states, index}
     const broken = Array.isArray(kept.reviews) && kept.reviews.some((entry) => entry?.game === gameIndex) && !stored;
     if (broken) review.problem = 'review.stored_bad';
@@ -129,6 +129,8 @@ export function attachReview(app, container) {
     if (!review || !isReviewTable(state.table)) return;
     review.shown = true;
     review.history = state.table.snapshot.score_history;
+    // the territory chart's lines are the whole game's: each side in its color at the end
+    review.colors = state.table.snapshot.sides.map((side) => state.table.snapshot.players[side.seats[0]].color);
     if (stored) {
       checkVersion(review);
     } else {
@@ -352,8 +354,8 @@ export function attachReview(app, container) {
     const sign = (result) => (result.side === viewer ? 1 : -1);
     const values = results.length ? [margin(results[0].value_best) * sign(results[0]),
       ...results.map((r) => r.margin * sign(r))] : [];
-    const series = sides.map((side) => ({label: sideName(players, side.seats),
-                                         colorIndex: state.table.snapshot.players[side.seats[0]].color}));
+    const series = sides.map((side, index) => ({label: sideName(players, side.seats),
+                                                colorIndex: review.colors[index]}));
     const name = sideName(players, sides[viewer].seats);
     return el('div', {class: 'review-charts'},
       el('figure', {class: 'review-chart'},
@@ -369,7 +371,9 @@ export function attachReview(app, container) {
         el('figcaption', {text: t('review.chart', {name})})),
       review.history ? el('figure', {class: 'review-chart'},
         territoryChart(review.history, series, {label: t('over.chart_label'), movesLabel: (count) => t('over.moves', {count})}),
-        el('figcaption', {text: t('over.chart')})) : null);
+        el('figcaption', {},
+          el('span', {text: t('over.chart')}),
+          ...series.map(({label, colorIndex}) => el('span', {class: 'legend'}, swatch(colorIndex), label)))) : null);
   }
 
   function colorText(color, attributes = {}) {

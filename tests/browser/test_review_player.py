@@ -102,6 +102,24 @@ def test_each_card_shows_the_color_its_territory_has_on_the_board(reviewed):
         assert all(card == board for card, board in pairs), (ply, pairs)
 
 
+def test_the_territory_chart_says_whose_line_is_whose_and_keeps_its_colors(reviewed):
+    """Its lines are the whole game's, in each side's color at the end (as after the
+    game), named in a legend: not in the colors of the position shown, which a card
+    shows previewed and the chart did not."""
+    page = reviewed
+    chart = ".review-chart:has(polyline[data-side])"
+    seen = set()
+    for ply in (0, 1, 2, 3):
+        go_to(page, ply)
+        lines = page.eval_on_selector_all(f"{chart} polyline[data-side]", "ns => ns.map(n => n.dataset.color)")
+        legend = page.eval_on_selector_all(f"{chart} figcaption .legend", """ns => ns.map(n =>
+            [n.textContent.trim(), n.querySelector('.swatch').dataset.color])""")
+        assert [name for name, _ in legend] == ["Rita", "Computer"], legend
+        assert [color for _, color in legend] == lines, (legend, lines)
+        seen.add(tuple(lines))
+    assert len(seen) == 1, seen
+
+
 def test_the_current_move_is_said_once(reviewed):
     page = reviewed
     ply = best_ply(page)
