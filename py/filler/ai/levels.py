@@ -240,12 +240,13 @@ def pick(board: Board, pos: Position, level: str, seconds: float, *, seed: int =
 
 
 def analyse_position(game, seconds: float | None = None, *, max_nodes: int | None = None,
-                     clock=None):
+                     clock=None, parity=None):
     """The master's analysis of ``game`` (two sides): an ``Analysis`` with the best
     color, its value for the side to move (``WIN`` + margin for a proven win, ...),
     whether that value is exact, and the principal line. Stops after ``seconds``
     (default: the master's time) or ``max_nodes`` (the deterministic stop). For a
-    game review: one call per position."""
+    game review: one call per position, ``parity`` its ply's (see
+    ``master.Search.deepen``)."""
     from .master import Analysis
     if game.over:
         raise ValueError("the game is over: there is no move to analyse")
@@ -256,7 +257,7 @@ def analyse_position(game, seconds: float | None = None, *, max_nodes: int | Non
         seconds = default_seconds(game)
     limits = Limits(seconds, max_nodes, time.perf_counter if clock is None else clock)
     with collector_paused():
-        found = analyse(board, pos, limits, reach_weight=MASTER_REACH)
+        found = analyse(board, pos, limits, reach_weight=MASTER_REACH, parity=parity)
     if found is None:   # not even one move searched: the greedy move, value unknown
         color = _greedy_move(board, pos)
         return Analysis(color, 0, False, [color], 0, limits.nodes)
