@@ -166,7 +166,7 @@ def review(game_or_record, *, seconds_per_move: float | None = SECONDS_PER_MOVE,
     moves = positions(reviewed_game(game_or_record, game_index)[0])
 
     def analysis(game, ply):
-        # every search's leaves an even number of moves into the game: consecutive
+        # every search's leaves lie an even number of moves into the game: consecutive
         # values agree (see ``master.Search.deepen``)
         return analyse_position(game, seconds_per_move, max_nodes=max_nodes, clock=clock,
                                 parity=ply % 2)
