@@ -16,7 +16,7 @@ import {el, replaceChildren} from './dom.js';
 import {t, problemText} from './i18n.js';
 import {advantageChart, territoryChart} from './chart.js';
 import {playerName, sideName} from './names.js';
-import {signed, swatch} from './table.js';
+import {chartCaption, signed, swatch} from './table.js';
 
 export const REVIEW_FORMAT = 'filler-review';
 export const REVIEW_SCHEMA = 1; // the stored shape (its own version; `engine` is the review's)
@@ -371,9 +371,7 @@ export function attachReview(app, container) {
         el('figcaption', {text: t('review.chart', {name})})),
       review.history ? el('figure', {class: 'review-chart'},
         territoryChart(review.history, series, {label: t('over.chart_label'), movesLabel: (count) => t('over.moves', {count})}),
-        el('figcaption', {},
-          el('span', {text: t('over.chart')}),
-          ...series.map(({label, colorIndex}) => el('span', {class: 'legend'}, swatch(colorIndex), label)))) : null);
+        chartCaption(t('over.chart'), series)) : null);
   }
 
   function colorText(color, attributes = {}) {

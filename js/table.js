@@ -41,6 +41,13 @@ export function swatch(color, extraClass = '') {
     svg('svg', {viewBox: '-1 -1 2 2'}, svg('path', {d: SYMBOLS[color] || ''})));
 }
 
+/** A territory chart's caption: its title, then each side's swatch and name. */
+export function chartCaption(title, series) {
+  return el('figcaption', {},
+    el('span', {text: title}),
+    ...series.map(({label, colorIndex}) => el('span', {class: 'legend'}, swatch(colorIndex), label)));
+}
+
 /** Why the game ended, as the game-over panel says it (resigned: who). */
 function overReason(snapshot, players) {
   const reason = snapshot.end_reason;
@@ -653,9 +660,7 @@ export class TableView {
           neededLabel: t('over.equator'),
           label: t('over.chart_label'), movesLabel: (count) => t('over.moves', {count}),
         }),
-        el('figcaption', {},
-          el('span', {text: t('over.chart')}),
-          ...series.map(({label, colorIndex}) => el('span', {class: 'legend'}, swatch(colorIndex), label)))),
+        chartCaption(t('over.chart'), series)),
       el('div', {class: 'over-actions'}, readyButtons.length ? readyButtons : [
         table.replay ? null : el('button', {type: 'button', class: 'primary', dataset: {action: 'again'},
                                             text: t(inMatch ? 'match.again' : 'over.again'), onclick: () => this.app.rematch()}),
