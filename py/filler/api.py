@@ -564,12 +564,19 @@ def _replayed_table(params: dict) -> Table:
 def _method_open_record(params: dict) -> dict:
     """``{record, seats?, clock?, paused?, events?}`` -> as ``new_game``: a saved
     match (``record``) replayed to where it was (or to its first ``events``), with
-    its saved clock (a snapshot's ``clock``), running unless ``paused``."""
-    table = _replayed_table(params)
+    its saved clock (a snapshot's ``clock``), running unless ``paused``. The clock
+    runs from when the state is made, not while it is: a reload gives back the time
+    the page saved."""
+    table = _replayed_table({**params, "paused": True})
     table.table_id = next(_table_ids)
     _tables[table.table_id] = table
-    return {"table_id": table.table_id, "layout": _table_layout(table),
-            "state": _table_state(table)}
+    layout, state = _table_layout(table), _table_state(table)
+    if not _param(params, "paused", bool, False):
+        table.paused = False
+        table.sync_clock()  # (as of now: the saved time left)
+        state["clock"] = None if table.clock is None else table.clock.to_dict()
+        state["paused"] = False
+    return {"table_id": table.table_id, "layout": layout, "state": state}
 
 
 def _method_check_record(params: dict) -> dict:

@@ -327,6 +327,26 @@ def test_no_time_runs_before_a_first_move_then_the_player_to_move_runs(monkeypat
     assert reopened["move_number"] == 3
 
 
+def test_a_reopened_clock_gives_back_the_saved_time_whatever_the_engine_took(monkeypatch):
+    # a reload gave a player's clock back short: the saved time ran while the worker
+    # replayed the match and made its state, before the page could show it
+    now = [0]
+
+    def ticking():  # every look at the time finds 40 ms more gone
+        now[0] += 40
+        return now[0]
+
+    monkeypatch.setattr(api, "_now_ms", ticking)
+    opened = ok("new_game", variant="quick", seed=5, seats=PEOPLE, clock={"bank_ms": 60_000, "increment_ms": 0})
+    state = _first_moves(opened, now, 100)
+    saved = state["clock"]
+    assert saved["running"] and saved["turn"] == 0
+    reopened = ok("open_record", record=state["record"], clock=saved, seats=PEOPLE)["state"]["clock"]
+    assert reopened["left_ms"] == saved["left_ms"] and reopened["running"] and reopened["turn"] == 0
+    hidden = ok("open_record", record=state["record"], clock=saved, seats=PEOPLE, paused=True)["state"]["clock"]
+    assert hidden["left_ms"] == saved["left_ms"] and not hidden["running"]
+
+
 def test_a_move_after_the_flag_fell_loses_the_match(monkeypatch):
     now = [0]
     monkeypatch.setattr(api, "_now_ms", lambda: now[0])
