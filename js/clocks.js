@@ -5,19 +5,33 @@
 // (clockNow); when the person to move shows no time left it asks the engine (flag).
 // No time runs while the page is hidden (pause, resume), and leaving the page saves
 // the match and lets go of it, so that the page that comes next may open it.
+// A saved clock is the one the page last showed (clockShown): a reload or a page
+// hidden never costs a player time the clock did not show.
 //
 // main.js calls attachClocks(app) once and hooks the handlers it returns to the
 // page's timer and events: {tick, visibilityChanged, pageHidden, pageShown}.
 
-/** The table's clock as of now (counted down locally since the last snapshot). */
-export function clockNow(table) {
+/** The table's clock as of `at` (now; counted down locally since the last snapshot). */
+export function clockNow(table, at = performance.now()) {
   const clock = table.snapshot.clock;
   if (!clock) return null;
   const left = [...clock.left_ms];
   if (clock.running && clock.turn !== null && table.snapshot.arrived !== undefined) {
-    left[clock.turn] = Math.max(0, left[clock.turn] - Math.round(performance.now() - table.snapshot.arrived));
+    left[clock.turn] = Math.max(0, left[clock.turn] - Math.round(at - table.snapshot.arrived));
   }
   return {...clock, left_ms: left};
+}
+
+/** The clock to draw now, noted as the one the player saw last. */
+export function clockToShow(table) {
+  const at = performance.now();
+  table.snapshot.shownAt = at;
+  return clockNow(table, at);
+}
+
+/** The clock as the page last showed it (as the snapshot brought it, if not shown yet). */
+export function clockShown(table) {
+  return clockNow(table, table.snapshot.shownAt ?? table.snapshot.arrived);
 }
 
 export function attachClocks(app) {

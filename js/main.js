@@ -33,7 +33,7 @@ import {attachReview} from './review.js';
 import {attachBoot} from './boot.js';
 import {attachGame, DEFAULT_CONFIG, PRACTICE_DEFAULTS} from './game.js';
 import {attachSaved} from './saved.js';
-import {attachClocks, clockNow} from './clocks.js';
+import {attachClocks, clockToShow} from './clocks.js';
 
 const store = openStorage();
 keepSettingsIn(store);
@@ -68,7 +68,7 @@ export const app = {
   snapshotListeners: new Set(), // around.js: every state a table takes, even two in one frame
   applySettings: () => applySettings(),
   openLobby,
-  clockNow,
+  clockToShow, // table.js: the clock to draw (clocks.js)
   dismissNotice,
   showError, // a refusal said at the table (or, with none, by around.js)
   exportAll: () => lobby.exportFile(),

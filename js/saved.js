@@ -12,7 +12,7 @@
 // the match to be resumed before the engine is up.
 
 import {DEFAULT_CONFIG, arriving, noteMoves} from './game.js';
-import {clockNow} from './clocks.js';
+import {clockShown} from './clocks.js';
 
 /** The players as a saved match keeps them. */
 export function savedPlayers(table) {
@@ -35,7 +35,7 @@ export function attachSaved(app) {
       ...record,
       id: table.matchId,
       players: savedPlayers(table),
-      clock: clockNow(table),
+      clock: clockShown(table), // what the player saw: a reload gives back no less
       created: table.created ?? undefined,
       finished: match.over ? (table.finishedAt ??= Date.now()) : false,
       result: match.over ? {outcome: match.outcome, ratingChanges: table.ratingChanges} : null,
@@ -58,7 +58,8 @@ export function attachSaved(app) {
     table.shownStateId = snapshot.state_id;
     const shown = {match: table.matchId, layout: {...layout}, state: {...snapshot}};
     delete shown.layout.players; // the saved match's players are drawn (they may be renamed)
-    delete shown.state.arrived; // this page's clock time
+    delete shown.state.arrived; // this page's clock times
+    delete shown.state.shownAt;
     store.keepShown(shown);
   }
 

@@ -239,15 +239,17 @@ export class TableView {
     replaceChildren(this.noticeBar, ...items);
   }
 
-  /** The running clock's text, counted down between snapshots (called 10 times a second). */
+  /** The running clock's text, counted down between snapshots (called 10 times a
+   *  second); data-left-ms holds the milliseconds shown. */
   tickClocks() {
     const table = this.app.state.table;
     if (!table?.snapshot.clock || table.replay) return;
-    const clock = this.app.clockNow(table);
+    const clock = this.app.clockToShow(table);
     for (const node of this.players.querySelectorAll('.clock')) {
       const seat = Number(node.dataset.seat);
       const text = formatClock(clock.left_ms[seat]);
       if (node.textContent !== text) node.textContent = text;
+      node.dataset.leftMs = String(clock.left_ms[seat]);
       setAttr(node, 'data-low', clock.left_ms[seat] < 10000 ? '' : null);
       setAttr(node, 'data-running', clock.running && clock.turn === seat ? '' : null);
     }
