@@ -1,8 +1,9 @@
 // The engine's boot, and what the page does before and once it is up.
 //
-// Before Python has booted the page draws the first board from dist/snapshots.json
-// (the engine's own layout and first state, previews included), so hovering works at
-// once; a move made then is queued. Once the engine is ready: the catalog (variants,
+// Before Python has booted the page draws a first board from dist/snapshots.json (one
+// of the engine's first boards of the variant, picked at random in game.js: its layout
+// and first state, previews included), so hovering works at once; a move made then is
+// queued. Once the engine is ready: the catalog (variants,
 // levels, the computer's ratings), then a friend's link (friend.js), else the newest
 // unfinished match, else the game asked for, and the board drawn before boot gets its
 // engine twin (openOnEngine) and plays the queued move. Offline mode starts only then
@@ -100,10 +101,7 @@ export function attachBoot(app) {
                                           clock: clockNow(table), created: table.created});
       return;
     }
-    // the snapshot's board stands in for a board nobody asked for by seed: untouched,
-    // it becomes a fresh random one now, so that not every visit gets the same board
-    const fresh = table.standIn && !table.moves.length && (table.queuedColor === null || table.queuedColor === undefined);
-    if (fresh) table.config = {...table.config, seed: null};
+    // the board drawn, by the seed in its config: the board played
     let opened;
     try {
       opened = await engine.request('new_game', {...newGameParams(table.config, state.catalog), moves: table.moves});
@@ -111,20 +109,10 @@ export function attachBoot(app) {
       table.queuedColor = null;
       return app.showError(error, table);
     }
-    const clickedMeanwhile = fresh && table.queuedColor !== null && table.queuedColor !== undefined;
-    if (state.table !== table || clickedMeanwhile) {
-      // another game was started meanwhile, or a color of the board shown was chosen:
-      // let the worker drop this one (and open the board shown)
+    if (state.table !== table) { // another game was started meanwhile: let the worker drop this one
       engine.request('close', {table_id: opened.table_id}).catch(() => {});
-      if (clickedMeanwhile) {
-        table.config = {...table.config, seed: table.layout.seed};
-        table.standIn = false;
-        await openOnEngine(table);
-      }
       return;
     }
-    table.standIn = false;
-    table.config = {...table.config, seed: opened.layout.seed};
     table.tableId = opened.table_id;
     table.engineGeneration = engine.generation;
     table.requesting = false;
@@ -159,8 +147,7 @@ export function attachBoot(app) {
       state.catalog.variants = data.variants;
       state.catalog.levels = data.levels;
       state.botRatings = data.bot_ratings ?? state.botRatings; // the lobby's ratings before boot
-      state.catalog.boards = data.boards;
-      state.catalog.seed = data.seed;
+      state.catalog.boards = data.boards; // {variant: [first board, ...]} (game.js)
       state.catalog.linkVariants = data.link_variants ?? null; // friend_peek.js
       app.changed();
       return true;

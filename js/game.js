@@ -54,6 +54,16 @@ export function clockSpec(config, catalog) {
   return variant?.clock ? {...variant.clock} : null;
 }
 
+/** A first board (snapshots.json) for `config` before the engine is up: the one of its
+ *  seed, or without a seed one picked at random (crypto.getRandomValues), or null. */
+function firstBoard(catalog, config) {
+  const boards = Object.hasOwn(catalog.boards, config.variant) ? catalog.boards[config.variant] : [];
+  if (config.seed !== null && config.seed !== undefined) {
+    return boards.find((board) => board.layout.seed === config.seed) ?? null;
+  }
+  return boards.length ? boards[crypto.getRandomValues(new Uint32Array(1))[0] % boards.length] : null;
+}
+
 /** Note when a snapshot arrived: the page counts its clock down from then. */
 export function arriving(snapshot) {
   snapshot.arrived = performance.now();
@@ -95,19 +105,16 @@ export function attachGame(app) {
     const {moves = null, ...chosen} = config; // moves: a shared game's, replayed (around.js)
     state.config = structuredClone(chosen);
     state.pendingResume = null; // a game chosen before boot wins over the match that waited (it stays saved)
-    const boards = state.catalog.boards;
-    const snapshotBoard = Object.hasOwn(boards, config.variant) ? boards[config.variant] : null;
     if (state.engine.status !== 'ready') {
-      // before boot: the variant's snapshot board (its fixed seed), opened on the
-      // engine once it is up
-      if (!snapshotBoard || config.variant === 'practice' || moves?.length
-          || (config.seed !== null && config.seed !== undefined && config.seed !== state.catalog.seed)) {
+      // before boot: one of the variant's first boards (snapshots.json), the one asked
+      // for by seed or one at random, opened on the engine once it is up
+      const board = moves?.length || config.variant === 'practice' ? null : firstBoard(state.catalog, config);
+      if (!board) {
         state.pendingConfig = state.config; // started once the engine is up
         return;
       }
-      const seeded = {...state.config, seed: state.catalog.seed};
-      state.table = makeTable(seeded, snapshotBoard.layout, snapshotBoard.state, null);
-      state.table.standIn = config.seed === null || config.seed === undefined;
+      const seeded = {...state.config, seed: board.layout.seed};
+      state.table = makeTable(seeded, board.layout, board.state, null);
       app.changed();
       return;
     }

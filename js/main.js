@@ -41,7 +41,7 @@ keepSettingsIn(store);
 export const state = {
   settings: loadSettings(),
   engine: {status: 'booting', stage: 'runtime', fraction: 0, error: null, attempts: 0},
-  catalog: {variants: [], levels: ['greedy'], boards: {}, seed: null, linkVariants: null}, // snapshots.json, then the engine's
+  catalog: {variants: [], levels: ['greedy'], boards: {}, linkVariants: null}, // snapshots.json, then the engine's
   table: null,          // the game at the table (see makeTable in game.js)
   config: structuredClone(DEFAULT_CONFIG), // what the start screen last chose
   pendingConfig: null,  // a game asked for before the engine was up

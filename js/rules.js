@@ -62,7 +62,7 @@ function variantSection(variant, data, texts, symbols) {
   const facts = texts.facts;
   const clock = variant.clock;
   const section = el('section', {class: 'rules-variant', id: variant.id, 'aria-labelledby': `title-${variant.id}`});
-  const snapshot = data?.boards?.[variant.id];
+  const snapshot = data?.boards?.[variant.id]?.[0]; // the variant's first board
   const name = pick(variant.name);
   const boardBox = el('div', {class: 'variant-board'});
   if (snapshot) drawBoard(boardBox, snapshot.layout, snapshot.state, {label: fill(facts.start_board, {name})}, symbols);

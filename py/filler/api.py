@@ -54,8 +54,16 @@ def _now_ms() -> int:
     """The worker's monotonic time in whole milliseconds (tests replace it)."""
     return int(time.monotonic() * 1000)
 
-DEFAULT_SEED = 1
-"""The seed of every variant's first board (the page draws it before Python boots)."""
+FIRST_SEEDS = (131135050, 1698631037, 1145762349, 494553467, 1313596783, 1406539163, 710398285, 1790147418)
+"""The seeds of the first boards (:func:`static_snapshots`): a page draws one of them,
+picked at random, before Python has booted, and the engine then opens that board."""
+
+FIRST_BOARDS = {"classic": 8, "practice": 1}
+"""How many of :data:`FIRST_SEEDS` each variant has a first board of: all of classic's
+(what a first visit and an embed open), one of practice (the rules page's only: the
+table opens a practice board once the engine is up) and :data:`OTHER_FIRST_BOARDS` of
+any other (a link or the lobby may open it before boot). More boards, more bytes."""
+OTHER_FIRST_BOARDS = 3
 
 PRACTICE_DEFAULTS = {"shape": "square", "width": 10, "height": 10, "colors": 6}
 
@@ -978,19 +986,22 @@ def rules_examples() -> dict:
 def static_snapshots() -> dict:
     """What the page draws before Python has booted (build.py writes it as
     dist/snapshots.json): every variant's list entry, the computer levels and their
-    measured ratings (``bot_ratings``, for the lobby), the layout and first state of
-    each variant's board with :data:`DEFAULT_SEED`, and the variants by their number
-    in a friend link (the page reads a link's inviter and variant from it while the
-    engine boots, see js/friend_peek.js)."""
+    measured ratings (``bot_ratings``, for the lobby), each variant's first boards (the
+    layout and first state of the boards of its :data:`FIRST_BOARDS` first seeds; the
+    rules page draws the first), and the variants by their number in a friend link (the
+    page reads a link's inviter and variant from it while the engine boots, see
+    js/friend_peek.js)."""
     boards = {}
     for variant_id in filler.VARIANTS:
-        match, options = _new_match(variant_id, DEFAULT_SEED, {}, 1)
-        table = Table(0, _seats_from({}, match.seats), match)  # not kept: no table id
-        layout = _table_layout(table)
-        state = _table_state(table)
-        del layout["table_id"], layout["players"], state["table_id"]
-        boards[variant_id] = {"layout": layout, "state": state}
-    return {"format": 1, "seed": DEFAULT_SEED, "variants": _method_variants({}),
+        boards[variant_id] = []
+        for seed in FIRST_SEEDS[:FIRST_BOARDS.get(variant_id, OTHER_FIRST_BOARDS)]:
+            match, options = _new_match(variant_id, seed, {}, 1)
+            table = Table(0, _seats_from({}, match.seats), match)  # not kept: no table id
+            layout = _table_layout(table)
+            state = _table_state(table)
+            del layout["table_id"], layout["players"], state["table_id"]
+            boards[variant_id].append({"layout": layout, "state": state})
+    return {"format": 2, "variants": _method_variants({}),
             "levels": _levels(), "bot_ratings": _method_bot_ratings({}), "boards": boards,
             "rules_examples": rules_examples(),
             "link_variants": list(link.VARIANT_CODES)}

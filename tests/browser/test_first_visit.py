@@ -1,7 +1,8 @@
 """What a first visit downloads: the precompressed runtime, the snapshot stored XOR the
 wasm's data, and the cut-down standard library, each checked against the real thing.
 The zstd files are decoded by the page's own decoder (dist/vendor/fzstd.mjs), fed in
-chunks as the worker feeds it.
+chunks as the worker feeds it. And the board it draws before Python is up: one of the
+engine's first boards, picked at random, the board then played.
 
 The boot tests (test_boot.py) show that the worker restores this snapshot in Chromium;
 here Node restores it the same way and imports every module the engine or the worker
@@ -16,7 +17,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, ROOT
+from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR, ROOT
 
 import build
 
@@ -233,3 +234,53 @@ def test_a_page_preloads_every_module_it_runs_and_fetches_each_once(page, site_u
         .map((e) => e.name)""")
     assert len(preloaded) > 5 and entry not in preloaded
     assert sorted(url for url in fetched if url not in workers) == sorted({entry, *preloaded})
+
+
+# The browser's randomness in one profile: crypto.getRandomValues fills every number
+# with `pick` (set before the page's scripts run; the engine's worker is not touched).
+RANDOM_PICK = """(() => {
+  const pick = %d;
+  crypto.getRandomValues = (array) => array.fill(pick);
+})()"""
+BOARD_CELLS = """() => [...document.querySelectorAll('.board .cell')]
+    .map((cell) => `${cell.dataset.color}${cell.dataset.owner || '.'}`).join(' ')"""
+
+
+def test_the_first_board_drawn_before_the_engine_is_up_is_the_board_played(new_guarded_context, site_url):
+    # every first visit and every embed without a seed drew board seed 1 before the
+    # engine was up, then swapped it for a random board (or, had you moved first, kept
+    # seed 1 for everyone); the test before looked only once the engine was up
+    first_boards = None
+    drawn = {}
+    for pick, page_name in enumerate(["", "", "", "embed.html", "embed.html", ""]):
+        context, _ = new_guarded_context(service_workers="block")
+        context.add_init_script(RANDOM_PICK % pick)
+        held = []  # the engine's snapshot: the engine stays down until the board is read
+        context.route("**/*.snapshot", lambda route: held.append(route))
+        page = context.new_page()
+        page.goto(site_url + page_name)
+        page.wait_for_selector(READY_SELECTOR, state="attached", timeout=BOOT_TIMEOUT_MS)
+        if first_boards is None:
+            first_boards = page.evaluate("async () => (await (await fetch('snapshots.json')).json()).boards.classic")
+        before = {"engine": page.evaluate("document.body.dataset.engine"), "seed": page.evaluate("document.body.dataset.seed"),
+                  "cells": page.evaluate(BOARD_CELLS)}
+        # the pick is the browser's random number: board pick mod the number of boards
+        assert before["engine"] == "booting" and int(before["seed"]) == first_boards[pick % len(first_boards)]["layout"]["seed"]
+        moved = pick == 5  # a move made before the engine is up is played on that board
+        if moved:
+            page.locator(".color-button:not([aria-disabled])").first.click()
+        while held:
+            held.pop().continue_()
+        context.unroute("**/*.snapshot")
+        page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function("() => document.body.dataset.tableId !== '0'")
+        if moved:
+            page.wait_for_function("() => Number(document.body.dataset.moves) >= 1")
+            assert page.evaluate("document.body.dataset.seed") == before["seed"]
+        else:
+            after = {"engine": "booting", "seed": page.evaluate("document.body.dataset.seed"),
+                     "cells": page.evaluate(BOARD_CELLS)}
+            assert after == before
+        drawn[pick] = before["seed"]
+        context.close()
+    assert len(first_boards) >= 6 and len(set(drawn.values())) == 6, drawn

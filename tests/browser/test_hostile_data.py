@@ -162,18 +162,3 @@ def test_a_new_game_is_saved_when_it_opens_so_a_reload_at_once_brings_it_back(ne
     # a game left before its first move is no saved match
     start_match(page, variant="quick", name="Jan", games=1)
     assert page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id) is None
-
-
-def test_first_visits_and_embeds_without_a_seed_get_fresh_boards(new_guarded_context, site_url):
-    seeds = {"visit": set(), "embed": set()}
-    for _ in range(3):
-        context, _ = new_guarded_context()
-        page = context.new_page()
-        for kind, url in (("visit", site_url), ("embed", f"{site_url}embed.html?variant=quick")):
-            boot_page(page, url)
-            page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-            page.wait_for_function("() => document.body.dataset.tableId !== '0'")
-            seeds[kind].add(data(page, "seed"))
-        context.close()
-    # three visits, three boards (two alike by chance: one in 700 million)
-    assert len(seeds["visit"]) == 3 and len(seeds["embed"]) == 3, seeds

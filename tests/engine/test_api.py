@@ -190,14 +190,18 @@ def test_static_snapshots_match_a_fresh_table():
     assert set(snapshots["boards"]) == set(filler.VARIANTS)
     assert snapshots["link_variants"] == list(link.VARIANT_CODES)  # js/friend_peek.js reads links with it
     assert snapshots["bot_ratings"] == ok("bot_ratings")  # the lobby shows them before boot
-    for variant_id, board in snapshots["boards"].items():
-        fresh = ok("new_game", variant=variant_id, seed=snapshots["seed"])
-        layout = dict(fresh["layout"])
-        del layout["table_id"], layout["players"]
-        assert board["layout"] == layout, variant_id
-        state = dict(fresh["state"])
-        state.pop("table_id")
-        assert board["state"] == state, variant_id
+    # a first visit and an embed open classic: its eight boards, each board its own
+    assert len(snapshots["boards"]["classic"]) == 8 and len(snapshots["boards"]["quick"]) > 1
+    assert len({board["state"]["cell_colors"] for board in snapshots["boards"]["classic"]}) == 8
+    for variant_id, boards in snapshots["boards"].items():
+        for board in boards:
+            fresh = ok("new_game", variant=variant_id, seed=board["layout"]["seed"])
+            layout = dict(fresh["layout"])
+            del layout["table_id"], layout["players"]
+            assert board["layout"] == layout, variant_id
+            state = dict(fresh["state"])
+            state.pop("table_id")
+            assert board["state"] == state, variant_id
 
 
 def test_previews_split_flood_and_enclosure_as_the_engine_does():
