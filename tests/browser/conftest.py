@@ -26,6 +26,11 @@
     boot              (function) boot(page, url=None): go to url (default site_url) and
                                  wait until the board is playable
 
+EngineHold(context) keeps a context's engines down (their memory snapshot held back)
+until .release(), so a test can read what a page draws before Python is up; .hold()
+holds the next boots again. The context should block service workers (they would
+answer the snapshot from their cache).
+
 Waits use Playwright's auto-waiting and wait_for_* calls (no sleeps); BOOT_TIMEOUT_MS
 allows for a slow boot on a loaded 2-core machine.
 """
@@ -133,6 +138,30 @@ def guard_context(context, name: str = "page") -> Guard:
     guard = Guard(name)
     guard.attach(context)
     return guard
+
+
+class EngineHold:
+    """Holds back the worker's memory snapshot (the engine stays down) while held; a
+    request that comes after release() goes through at once."""
+
+    def __init__(self, context):
+        self.held = []
+        self.holding = True
+        context.route("**/*.snapshot", self._on_route)
+
+    def _on_route(self, route) -> None:
+        if self.holding:
+            self.held.append(route)
+        else:
+            route.continue_()
+
+    def hold(self) -> None:
+        self.holding = True
+
+    def release(self) -> None:
+        self.holding = False
+        while self.held:
+            self.held.pop().continue_()
 
 
 def boot_page(page, url: str | None = None) -> None:

@@ -17,7 +17,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR, ROOT
+from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR, ROOT, EngineHold
 
 import build
 
@@ -255,8 +255,7 @@ def test_the_first_board_drawn_before_the_engine_is_up_is_the_board_played(new_g
     for pick, page_name in enumerate(["", "", "", "embed.html", "embed.html", ""]):
         context, _ = new_guarded_context(service_workers="block")
         context.add_init_script(RANDOM_PICK % pick)
-        held = []  # the engine's snapshot: the engine stays down until the board is read
-        context.route("**/*.snapshot", lambda route: held.append(route))
+        engine = EngineHold(context)  # down until the board is read
         page = context.new_page()
         page.goto(site_url + page_name)
         page.wait_for_selector(READY_SELECTOR, state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -269,9 +268,7 @@ def test_the_first_board_drawn_before_the_engine_is_up_is_the_board_played(new_g
         moved = pick == 5  # a move made before the engine is up is played on that board
         if moved:
             page.locator(".color-button:not([aria-disabled])").first.click()
-        while held:
-            held.pop().continue_()
-        context.unroute("**/*.snapshot")
+        engine.release()
         page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
         page.wait_for_function("() => document.body.dataset.tableId !== '0'")
         if moved:

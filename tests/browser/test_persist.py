@@ -8,7 +8,7 @@ the same lobby. Real Chromium, real localStorage.
 import json
 import re
 
-from conftest import BOOT_TIMEOUT_MS, RESUMED, boot_page
+from conftest import BOOT_TIMEOUT_MS, RESUMED, EngineHold, boot_page
 from test_match_table import data, resign, start_match, wait_my_turn_or_end
 
 ENGINE_READY = 'body[data-engine="ready"]'
@@ -388,11 +388,12 @@ def test_a_reload_never_costs_a_player_clock_time(new_guarded_context, site_url)
     start_match(page, name="Rik", clock=(5, 0), games=1)
     match_id = data(page, "matchId")
     play_one(page)
-    held = []  # the engine's snapshot: while it is held, the page shows what it restored
-    context.route("**/*.snapshot", lambda route: held.append(route))
+    engine = EngineHold(context)  # while the engine is down, the page shows what it restored
+    engine.release()
     for _ in range(5):
         wait_my_turn_or_end(page)
         page.wait_for_selector('.clock[data-seat="0"][data-running]', state="attached")
+        engine.hold()
         page.reload()
         page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
         assert data(page, "engine") == "booting" and data(page, "matchId") == match_id
@@ -401,7 +402,5 @@ def test_a_reload_never_costs_a_player_clock_time(new_guarded_context, site_url)
         restored = page.evaluate(SHOWN_CLOCKS)
         assert restored == saved and all(back >= shown for back, shown in zip(saved, when_left)), \
             (when_left, saved)
-        while held:
-            held.pop().continue_()
+        engine.release()
         open_resumed(page, match_id)
-    context.unroute("**/*.snapshot")
