@@ -60,3 +60,63 @@ def with_rating(text: str, seat: int, r: float, rd: float, vol: float = 0.06) ->
     fields = fields_of(text)
     fields["ratings"][seat] = [round(r * 10), round(rd * 10), round(vol * 1_000_000)]
     return packed(fields)
+
+
+BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+FIELDS = ("moves", "sender", "seed", "games", "variant", "count", "specials", "rating", "name", "id")
+
+
+def mutated(text: str, rng, ids=()) -> str:
+    """The link (its fragment) changed at random (``rng``: a random.Random): character
+    by character, as a message or a copy might (flipped, dropped, repeated, inserted,
+    cut), or re-encoded well formed with fields changed (another move, seat, seed,
+    result, rating, name, or one of the match ``ids`` (base64url) or a random id)."""
+    if rng.random() < 0.4:
+        for _ in range(rng.randint(1, 3)):
+            at, other = rng.randrange(len(text)), rng.choice(BASE64URL + "=.#%+/ é")
+            how = rng.choice(("flip", "drop", "repeat", "insert", "cut"))
+            text = (text[:at] + other + text[at + 1:] if how == "flip" else
+                    text[:at] + text[at + 1:] if how == "drop" else
+                    text[:at] + text[at] * rng.randint(2, 4) + text[at + 1:] if how == "repeat" else
+                    text[:at] + other + text[at:] if how == "insert" else text[:at]) or "f"
+        return text
+    fields = fields_of(text)
+    for _ in range(rng.randint(1, 2)):
+        _change(fields, rng.choice(FIELDS), rng, ids)
+    return packed(fields)
+
+
+def _change(fields: dict, field: str, rng, ids) -> None:
+    if field == "moves":
+        fields["moves"] = max(0, fields["moves"] + rng.randint(-9, 9)) if rng.random() < 0.7 else rng.getrandbits(64)
+    elif field in ("sender", "games"):
+        fields["flags"] ^= 0b10 if field == "sender" else 0b1
+    elif field == "seed":
+        fields["seed"] = fields["seed"] + 1 if rng.random() < 0.5 else rng.getrandbits(53)
+    elif field == "variant":
+        fields["variant"] = rng.randrange(len(link.VARIANT_CODES) + 2)
+        if fields["variant"] == link.VARIANT_CODES.index("practice") and not fields["options"]:
+            fields["options"] = [0, 8, 7, 6]
+    elif field == "count":
+        fields["count"] = max(0, fields["count"] + rng.randint(-3, 3))
+    elif field == "specials":
+        specials = fields["specials"]
+        what = rng.choice(("add", "drop", "code", "index"))
+        if what == "add" or not specials:
+            specials.append([rng.randint(0, fields["count"]), rng.randint(0, 4)])
+        elif what == "drop":
+            specials.pop(rng.randrange(len(specials)))
+        elif what == "code":
+            specials[-1][1] = rng.randint(0, 4)
+        else:
+            specials[-1][0] = max(0, specials[-1][0] + rng.randint(-3, 3))
+    elif field == "rating":
+        values = (0, 1, 299, 300, 3500, 3501, 40_000, 40_001, 10**20)
+        fields["ratings"][rng.randrange(2)] = None if rng.random() < 0.2 else [
+            rng.choice(values) if rng.random() < 0.5 else rng.randint(0, 50_000) for _ in range(3)]
+    elif field == "name":
+        fields["names"][rng.randrange(2)] = rng.choice((
+            "".join(rng.choice("Anna Bob<b>é\u202e\u0000") for _ in range(rng.randint(0, 45))).encode(),
+            rng.randbytes(rng.randint(0, 8)), "é".encode() * 41))
+    else:
+        fields["id"] = base64.urlsafe_b64decode(rng.choice(ids)) if ids and rng.random() < 0.5 else rng.randbytes(6)

@@ -7,7 +7,6 @@ without, then with the stored copy, as js/friend.js does), on valid links of eve
 kind (invitation, reply, game 2, finished, resigned) changed character by character
 or re-encoded well formed with another move, seat, seed, result, rating or name."""
 
-import base64
 import json
 import random
 import re
@@ -18,7 +17,7 @@ from hypothesis import strategies as st
 
 from filler import api, link
 from filler.match import Match
-from link_forge import fields_of, packed
+from link_forge import mutated
 
 SITE = "https://example.org/filler/"
 ANNA, BOB = 0, 1  # the device is Bob's: he plays seat 1, Anna sends the invitation
@@ -26,7 +25,6 @@ TAKEN = {"new", "rebuilt", "extends", "resigned"}
 KEPT = {"current", "older", "own", "resignation_kept"}
 CATALOG = set(re.findall(r"^    'problem\.(link\.[a-z_]+)':", (Path(__file__).resolve().parents[2] / "js" / "i18n" / "en.js")
                          .read_text(encoding="utf-8"), flags=re.M))
-BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
 def call(method, **params):
@@ -34,9 +32,10 @@ def call(method, **params):
 
 
 def history(seed, resign_at=None, resigner=None):
-    """The logs (without ready) of a two-game Quick match Anna and Bob play, one per
-    event: random moves; ``resign_at``: after that many moves ``resigner`` resigns
-    game 1, and (if still on) later the match."""
+    """The states of a two-game Quick match Anna and Bob play, one after each event
+    (each player made ready at once between games, as by link): random moves; with
+    ``resign_at``, after that many moves ``resigner`` resigns the game it is in (game 1)
+    or the match (game 2), and seven moves later again."""
     rng = random.Random(seed)
     match = link._ready_all(Match.new("quick", seed, games=2))
     states = [match]
@@ -111,88 +110,13 @@ def stored_copy(match_id, at):
     return {"seat": BOB, "record": match.to_record(), "names": ["Anna", "Bob"]}
 
 
-# ---- mutations ------------------------------------------------------------------------
-
-@st.composite
-def text_mutations(draw, text):
-    """The link changed character by character (as a message or a copy might)."""
-    fragment = text
-    for _ in range(draw(st.integers(1, 3))):
-        at = draw(st.integers(0, len(fragment) - 1))
-        how = draw(st.sampled_from(["flip", "drop", "repeat", "insert", "cut"]))
-        other = draw(st.sampled_from(BASE64URL + "=.#%+/ é"))
-        if how == "flip":
-            fragment = fragment[:at] + other + fragment[at + 1:]
-        elif how == "drop":
-            fragment = fragment[:at] + fragment[at + 1:]
-        elif how == "repeat":
-            fragment = fragment[:at] + fragment[at] * draw(st.integers(2, 4)) + fragment[at + 1:]
-        elif how == "insert":
-            fragment = fragment[:at] + other + fragment[at:]
-        else:
-            fragment = fragment[:at]
-        if not fragment:
-            fragment = "f"
-    return fragment
-
-
-@st.composite
-def field_mutations(draw, text):
-    """The link re-encoded, well formed (its check sum right), with fields changed."""
-    fields = fields_of(text)
-    for _ in range(draw(st.integers(1, 2))):
-        field = draw(st.sampled_from(["moves", "sender", "seed", "games", "variant", "count", "specials",
-                                      "rating", "name", "id"]))
-        if field == "moves":
-            nearby = max(0, fields["moves"] + draw(st.integers(-9, 9)))
-            fields["moves"] = draw(st.sampled_from([nearby, draw(st.integers(0, 2**64))]))
-        elif field == "sender":
-            fields["flags"] ^= 0b10
-        elif field == "seed":
-            fields["seed"] = draw(st.one_of(st.integers(0, 2**53), st.just(fields["seed"] + 1)))
-        elif field == "games":
-            fields["flags"] ^= 0b1
-        elif field == "variant":
-            fields["variant"] = draw(st.integers(0, len(link.VARIANT_CODES) + 1))
-            if link.VARIANT_CODES[fields["variant"] % len(link.VARIANT_CODES)] == "practice" and not fields["options"]:
-                fields["options"] = [0, 8, 7, 6]
-        elif field == "count":
-            fields["count"] = max(0, fields["count"] + draw(st.integers(-3, 3)))
-        elif field == "specials":
-            specials = fields["specials"]
-            what = draw(st.sampled_from(["add", "drop", "code", "index"]))
-            if what == "add" or not specials:
-                specials.append([draw(st.integers(0, fields["count"])), draw(st.integers(0, 4))])
-            elif what == "drop":
-                specials.pop(draw(st.integers(0, len(specials) - 1)))
-            elif what == "code":
-                specials[-1][1] = draw(st.integers(0, 4))
-            else:
-                specials[-1][0] = max(0, specials[-1][0] + draw(st.integers(-3, 3)))
-        elif field == "rating":
-            seat = draw(st.sampled_from([0, 1]))
-            fields["ratings"][seat] = draw(st.none() | st.lists(
-                st.one_of(st.integers(0, 50_000), st.sampled_from([0, 1, 299, 300, 3500, 3501, 40_000, 40_001, 10**20])),
-                min_size=3, max_size=3))
-        elif field == "name":
-            seat = draw(st.sampled_from([0, 1]))
-            fields["names"][seat] = draw(st.one_of(st.text(max_size=45).map(str.encode), st.binary(max_size=8),
-                                                   st.just("é".encode() * 41)))
-        else:
-            fields["id"] = draw(st.one_of(st.binary(min_size=6, max_size=6),
-                                          st.sampled_from([base64.urlsafe_b64decode(mid) for mid in MATCHES])))
-    return packed(fields)
-
-
 @st.composite
 def cases(draw):
+    """A valid link, most often mutated (tests/link_forge.py), and Bob's stored copies."""
     kind = draw(st.sampled_from(sorted(KINDS)))
     match_id, index, text = draw(st.sampled_from(KINDS[kind]))
-    how = draw(st.sampled_from(["none", "text", "fields", "fields"]))
-    if how == "text":
-        text = draw(text_mutations(text))
-    elif how == "fields":
-        text = draw(field_mutations(text))
+    if draw(st.integers(0, 5)):
+        text = mutated(text, draw(st.randoms(use_true_random=False)), ids=list(MATCHES))
     # Bob's device: each match stored after some event, or not there; the link's own
     # match often just before, at or after the link's position
     at = {other: draw(st.none() | st.integers(1, len(states))) for other, states in MATCHES.items()}
