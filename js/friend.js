@@ -8,11 +8,13 @@
 //
 // A friend match is a saved match like any other (storage.js, id "f-<match id>"),
 // with the friend's seat of kind "friend" and a `friend` field:
-//   {id, seat, ratings, sent, turn}
+//   {id, seat, ratings, sent, turn, rebuilt?}
 // id: the link's match id; seat: the local player's; ratings: per seat [r, rd, vol]
 // or null, each as that player's device sent it (fixed when the player joined);
 // sent: how many events the player has sent on (or copied); turn: "mine" | "theirs" |
-// "over", for the lobby's Friends list.
+// "over", for the lobby's Friends list; rebuilt: true for a match this device did not
+// have and took from a link that held moves of its player's seat too (its storage was
+// lost): it goes on, but rates nobody here (ratings.js).
 //
 // main.js calls attachFriend(app) once; it uses only app's and the Store's public parts.
 
@@ -167,19 +169,26 @@ export function attachFriend(app) {
     const seat = found.seat;
     const other = 1 - seat;
     const names = [...found.names];
-    if (found.status === 'new' && !names[seat]) names[seat] = store.listPlayers()[0]?.name ?? '';
-    if (found.status === 'new' && found.names[seat]) found.status = 'extends'; // rebuilt from the friend's link
-    const takes = ['new', 'extends', 'resigned'].includes(found.status); // the link's log replaces the stored one
+    // a match this device did not have: an invitation, or one rebuilt from a later link
+    const fresh = found.status === 'new' || found.status === 'rebuilt';
+    // offered in the name field (notice.askName), which asks the player; what only the
+    // friend did rates nobody (the engine rates a player who played in the match)
+    if (fresh && !names[seat]) names[seat] = store.listPlayers()[0]?.name ?? '';
+    const takes = fresh || found.status === 'extends' || found.status === 'resigned'; // the link's log replaces the stored one
+    const variant = state.catalog.variants.find((v) => v.id === found.record.variant);
     if (takes) {
-      const ratings = stored?.friend?.ratings ? [...stored.friend.ratings] : [...found.ratings];
+      // the friend's rating as their device sent it; this device's player's from this device, never from a link
+      const ratings = !fresh && stored?.friend?.ratings ? [...stored.friend.ratings] : [null, null];
       ratings[other] = found.ratings[other];
-      const ownRated = found.record.games === 2 && state.catalog.variants.find((v) => v.id === found.record.variant)?.rated;
-      if (!stored && !ratings[seat] && ownRated) ratings[seat] = ratingOf(names[seat], found.record.variant);
+      if (fresh && found.record.games === 2 && variant?.rated) ratings[seat] = ratingOf(names[seat], found.record.variant);
+      // rebuilt: this device cannot tell whether the moves in its player's seat were theirs (link.merge)
+      const rebuilt = found.status === 'rebuilt' || Boolean(!fresh && stored?.friend?.rebuilt);
       const players = [0, 1].map((index) => ({kind: index === seat ? 'human' : 'friend', name: names[index]}));
       const saved = store.saveMatch({
         ...found.record, id, players, clock: null, created: stored?.created,
         finished: false, result: null,
-        friend: {id: found.match_id, seat, ratings, sent: found.record.events.length, turn: 'mine'}});
+        friend: {id: found.match_id, seat, ratings, sent: found.record.events.length, turn: 'mine',
+                 ...(rebuilt ? {rebuilt} : {})}});
       if (!saved.ok) {
         notice = saved.reason === 'open-elsewhere' ? {key: 'friend.elsewhere', params: {}}
           : {key: 'friend.not_kept', params: {why: saved.message}};
@@ -188,20 +197,24 @@ export function attachFriend(app) {
       }
     }
     const name = names[other] || t('friend.someone');
-    notice = {new: null, extends: {key: 'friend.took', params: {name}}, current: {key: 'friend.current', params: {}},
-              own: {key: 'friend.own', params: {name}}, older: {key: 'friend.older', params: {}},
-              // a resignation and a move that crossed: the resignation stands; two that
-              // crossed: the one of the player to move (link.merge)
-              resigned: {key: found.both ? 'friend.crossed_both_theirs' : 'friend.crossed_theirs', params: {name}},
-              resignation_kept: {key: found.both ? 'friend.crossed_both_mine' : 'friend.crossed_mine',
-                                 params: {name}}}[found.status];
-    if (found.status === 'new') {
-      const variant = state.catalog.variants.find((v) => v.id === found.record.variant);
-      notice = {key: 'friend.invited', params: {name, variant: variant ? pick(variant.name) : found.record.variant,
-                                                kind: t(found.record.games === 2 ? 'friend.kind.match' : 'friend.kind.single')},
-                askName: true};
-    }
+    const notices = {extends: {key: 'friend.took', params: {name}}, current: {key: 'friend.current', params: {}},
+                     own: {key: 'friend.own', params: {name}}, older: {key: 'friend.older', params: {}},
+                     rebuilt: {key: 'friend.rebuilt', params: {name}},
+                     new: {key: 'friend.invited', askName: true, params: {
+                       name, variant: variant ? pick(variant.name) : found.record.variant,
+                       kind: t(found.record.games === 2 ? 'friend.kind.match' : 'friend.kind.single')}},
+                     // a resignation and a move that crossed: the resignation stands; two that
+                     // crossed: the one of the player to move (link.merge)
+                     resigned: {key: found.both ? 'friend.crossed_both_theirs' : 'friend.crossed_theirs', params: {name}},
+                     resignation_kept: {key: found.both ? 'friend.crossed_both_mine' : 'friend.crossed_mine',
+                                        params: {name}}};
+    notice = Object.hasOwn(notices, found.status) ? notices[found.status] : null;
     const opened = await open(id, {reload: takes});
+    if (state.blocked?.id === id) { // open in another tab: the table's notice says so, with "Take over"
+      notice = null;
+      app.changed();
+      return opened;
+    }
     const table = state.table;
     if (!takes && names[other] && table?.matchId === id && table.friend && table.players[other]?.name !== names[other]) {
       // a link that is not taken still tells the friend's name (their device knows it)

@@ -1,6 +1,8 @@
 // After a rated two-game match: every person's new rating (Glicko-2, computed by the
 // engine), kept in the store per player and variant. Computers count at their measured
-// rating; a friend playing by link at the rating their device sent (friend.js).
+// rating; a friend playing by link at the rating their device sent (friend.js). A match
+// by link rates only a player who played in it (the engine says), and none that this
+// device rebuilt from a link.
 
 /** app: {request, store, saveTable(table), showError(error, table), changed()}; asks once per table. */
 export async function updateRatings(app, table) {
@@ -8,7 +10,9 @@ export async function updateRatings(app, table) {
   const match = table.snapshot.match;
   if (table.ratingAsked || !match?.over || table.replay || table.readOnly) return;
   table.ratingAsked = true;
-  if (!match.rated) return;
+  // a match by link this device rebuilt from a link: it cannot tell whether the moves
+  // in its player's seat were theirs (link.merge), so it rates nobody
+  if (!match.rated || table.friend?.rebuilt) return;
   const variant = table.config.variant;
   const before = table.players.map((player, seat) => {
     if (player.kind === 'friend') return table.friend?.ratings?.[seat] ?? null; // as the friend's device sent it

@@ -779,7 +779,9 @@ def _method_rating_updates(params: dict) -> dict:
     """``{table_id, ratings: [[r, rd, vol] | null per seat]}`` -> ``{rated, ratings:
     [{r, rd, vol, change} | null per seat]}``: every person's new Glicko-2 rating
     after a rated match that is over (computers keep their measured rating and
-    count at it; a seat with null counts at the default rating and gets one)."""
+    count at it; a seat with null counts at the default rating and gets one). In a
+    match by link, a person without a move or resignation of their own in it gets
+    null: what only the friend did (an invitation resigned at once) rates nobody here."""
     table = _table(params)
     match = table.match
     outcome = match.outcome
@@ -800,9 +802,11 @@ def _method_rating_updates(params: dict) -> dict:
         except (TypeError, ValueError):
             raise ApiError("BadRequest", "a rating is [r, rd, vol].") from None
     after = match_rating_updates(before, outcome["pairs"])
+    by_link = any(entry.kind == "friend" for entry in table.seats)
+    played = {event[1] for event in match.events if event[0] in ("move", "resign_game", "resign_match")}
     ratings = []
     for seat in range(match.seats):
-        if table.seats[seat].kind == "computer":
+        if table.seats[seat].kind == "computer" or (by_link and seat not in played):
             ratings.append(None)
             continue
         r, rd, vol = after[seat]
@@ -826,7 +830,8 @@ def _method_friend_link(params: dict) -> dict:
 def _method_friend_open(params: dict) -> dict:
     """``{link, site?, stored?: {seat, record, names}}`` -> what to do with a friend's
     link (``filler.link.merge``): ``{status, both, seat, names, sender, match_id, ratings,
-    record}``; a bad link, or one that does not fit the stored match, is an error."""
+    record}``; a bad link, or one that does not fit the stored match, is an error. A
+    ``"rebuilt"`` match (one this device lost) is not to rate this device's player."""
     found = link.decode(_param(params, "link", str, required=True), site=_param(params, "site", str, None))
     stored = _param(params, "stored", dict, None)
     if stored is not None and stored.get("seat") not in (0, 1):

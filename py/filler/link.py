@@ -7,12 +7,13 @@ The whole match travels in the URL fragment, so no server ever sees a game::
 ``f<version>.`` then base64url of a packed body and its CRC-32. The body (version 1)
 holds the match id (6 random bytes), the variant (and a practice board's options),
 the seed, single game or match, whose link it is (the seat that sent it), both
-names, each player's rating as their device sent it (rated variants), and every
-event but ``ready``: a friend match goes on to game 2 at once (both players are
-made ready, in seat order, when a game ends). Moves are packed as one integer in a
-mixed radix, each move its index among the colors the mover may choose then, so
-decoding replays the match move by move and a link cannot hold an illegal move.
-Resignations are listed apart with their place in the log.
+names, each player's rating as their device sent it (rated variants, within
+:data:`RATING_RANGES`), and every event but ``ready``: a friend match goes on to
+game 2 at once (both players are made ready, in seat order, when a game ends).
+Moves are packed as one integer in a mixed radix, each move its index among the
+colors the mover may choose then, so decoding replays the match move by move and a
+link cannot hold an illegal move. Resignations are listed apart with their place in
+the log.
 
     >>> from filler.match import Match
     >>> match = Match.new("quick", 42)
@@ -25,7 +26,10 @@ Resignations are listed apart with their place in the log.
     (True, 0, ('Anna', ''))
 
 :func:`merge` says what a device does with a link for a match it may already have
-(take it, keep its newer copy, "this is your own link", or refuse it). Later
+(take it, keep its newer copy, "this is your own link", or refuse it). A link can
+only add its sender's events to a match this device has; for one it does not have,
+an invitation holds only the sender's events (one that holds the receiver's too
+rebuilds a lost match, which then does not rate the receiver on this device). Later
 versions must keep reading every older version's links.
 
 While the engine boots, the page reads a version-1 link's first fields (up to both
@@ -56,6 +60,11 @@ ID_BYTES = 6
 _FRAGMENT = re.compile(r"^f(\d{1,6})\.(.*)$", re.S)
 _BASE64URL = re.compile(r"^[A-Za-z0-9_-]*$")
 _SPECIALS = (("resign_game", 0), ("resign_game", 1), ("resign_match", 0), ("resign_match", 1))
+RATING_RANGES = ((0.0, 4000.0), (30.0, 350.0), (0.01, 0.2))
+"""(lowest, highest) rating, deviation and volatility a link holds: what the engine's
+ratings reach (a new player starts at 1500, 350, 0.06). :func:`decode` refuses a link
+with a value outside (``link.rating``): its check sum may be right, as anyone can
+compute one. :func:`encode` sends a stored value outside as the nearest end."""
 
 
 class BadLink(FillerError):
@@ -112,9 +121,8 @@ def encode(match: Match, *, match_id: str, sender: int, names=("", ""), ratings=
         body += _varint(len(raw)) + raw
     for rating in ratings:
         if rating is not None:
-            r, rd, vol = (float(value) for value in rating)
-            body += _varint(round(max(0.0, r) * 10)) + _varint(round(max(0.0, rd) * 10))
-            body += _varint(round(max(0.0, vol) * 1_000_000))
+            r, rd, vol = (min(high, max(low, float(value))) for value, (low, high) in zip(rating, RATING_RANGES))
+            body += _varint(round(r * 10)) + _varint(round(rd * 10)) + _varint(round(vol * 1_000_000))
     events = _link_events(match)
     body += _varint(len(events))
     specials = [(index, _SPECIALS.index(tuple(event))) for index, event in enumerate(events)
@@ -254,9 +262,13 @@ def _read_body(reader: "_Reader", version: int) -> FriendLink:
     seed = reader.varint()
     flags = reader.take(1)[0]
     games, sender = 2 if flags & 1 else 1, flags >> 1 & 1
-    names = tuple(reader.take(reader.varint()).decode("utf-8") for _ in range(2))
+    names = tuple(_name(reader.take(reader.varint()).decode("utf-8")) for _ in range(2))
     ratings = tuple((reader.varint() / 10, reader.varint() / 10, reader.varint() / 1_000_000)
                     if flags >> (2 + seat) & 1 else None for seat in range(2))
+    for rating in ratings:
+        if rating is not None and not all(low <= value <= high for value, (low, high) in zip(rating, RATING_RANGES)):
+            raise BadLink("the link holds a rating that this game never gives: rating {}, deviation {}, "
+                          "volatility {}".format(*rating), "link.rating")
     count = reader.varint()
     specials = {}
     for _ in range(reader.varint()):
@@ -332,8 +344,12 @@ def merge(stored: dict | None, link: FriendLink) -> dict:
     match record, both names) or None when this device does not have the match.
     Returns ``{"status", "seat", "match", "names"}``; ``status`` is
 
-    - ``"new"``: a match this device did not have (an invitation, or storage was lost):
-      the local player sits in the seat that did not send the link;
+    - ``"new"``: an invitation: a match this device did not have, with only the
+      sender's events in it; the local player sits in the seat that did not send it;
+    - ``"rebuilt"``: a match this device did not have, with events of the local
+      player's seat too (this device lost its copy): play goes on from it, but this
+      device cannot tell whether those events were its player's, so the match does not
+      change its player's rating here (the page keeps it unrated);
     - ``"extends"``: the link adds the friend's moves to the stored log: take it;
     - ``"current"``: the friend's link for the position this device has;
     - ``"own"``: this device's own last link ("send this to Anna");
@@ -347,11 +363,16 @@ def merge(stored: dict | None, link: FriendLink) -> dict:
     With these two, ``both`` says whether both resigned where the logs part: then the
     resignation of the player to move there stands, on both devices.
 
-    A link that changes earlier moves, or that adds moves for the local player, or that
-    is another match under the same id, is refused (:class:`BadLink`); nothing changes.
+    Refused (:class:`BadLink`; nothing changes): a link that changes earlier moves,
+    that adds events for the local player (also "their own" link with events this
+    device does not have), that is another match under the same id, or that is taken
+    in a position where no device sends one (:func:`_check_sent`).
     """
     if stored is None:
-        return {"status": "new", "seat": 1 - link.sender, "match": link.match, "names": list(link.names)}
+        _check_sent(link)
+        seat = 1 - link.sender
+        status = "rebuilt" if any(event[1] == seat for event in link.events) else "new"
+        return {"status": status, "seat": seat, "match": link.match, "names": list(link.names)}
     seat = stored["seat"]
     try:
         kept = Match.from_record(stored["record"])
@@ -372,6 +393,7 @@ def merge(stored: dict | None, link: FriendLink) -> dict:
         if crossed is not None:
             theirs, both = crossed
             if theirs:
+                _check_sent(link)
                 return {"status": "resigned", "seat": seat, "match": link.match, "names": names,
                         "both": both}
             return {"status": "resignation_kept", "seat": seat, "match": kept, "names": names,
@@ -383,11 +405,25 @@ def merge(stored: dict | None, link: FriendLink) -> dict:
     if len(got) == len(have):
         status = "own" if link.sender == seat else "current"
         return {"status": status, "seat": seat, "match": kept, "names": names}
-    added = got[len(have):]
-    if any(event[1] != link.sender for event in added):
+    if link.sender == seat:
+        raise BadLink("this is a link from this device's seat with events this device does not have: "
+                      "the match here is kept", "link.own_newer", name=names[friend])
+    if any(event[1] != link.sender for event in got[len(have):]):
         raise BadLink("this link adds moves for a player who did not send it: the match here is kept",
                       "link.not_theirs", name=names[friend])
+    _check_sent(link)
     return {"status": "extends", "seat": seat, "match": link.match, "names": names}
+
+
+def _check_sent(link: FriendLink) -> None:
+    """A device sends its link when it is the friend's move, or when its own player
+    ended the match (js/friend.js ``needsLink``); a link taken in any other position
+    was not made by the game (BadLink ``link.not_sent``)."""
+    match, events = link.match, link.events
+    sent = events[-1][1] == link.sender if match.over else match.turn == 1 - link.sender
+    if not sent:
+        raise BadLink("no device sends a link in this position: it is neither the other player's move nor "
+                      "a match its sender ended", "link.not_sent", name=link.names[link.sender])
 
 
 _RESIGNATIONS = ("resign_game", "resign_match")

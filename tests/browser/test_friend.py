@@ -9,8 +9,11 @@ import json
 import random
 
 from conftest import BOOT_TIMEOUT_MS
+from link_forge import with_rating
+from test_hostile_data import with_storage
 
 from filler import link as friend_link
+from filler.match import Match
 
 ENGINE_READY = 'body[data-engine="ready"]'
 PANEL = ".friend-panel"
@@ -282,6 +285,10 @@ def test_a_device_that_lost_its_storage_rebuilds_the_match_from_the_latest_link(
     bob_again = context.new_page()
     open_link(bob_again, latest_from_anna)  # a page load of the link itself
     assert settled(bob_again) == "mine"
+    # play goes on; the match does not count for Bob's rating on this device, which
+    # cannot tell whether the moves the link made for him were his (link.merge)
+    assert "rebuilt from Anna’s link" in notice(bob_again)
+    assert "does not change your rating here" in notice(bob_again)
     assert stored(bob_again)["events"] == stored(anna)["events"]
     assert stored(bob_again)["friend"]["seat"] == 1
     assert "Anna" in bob_again.locator(PANEL).text_content()
@@ -290,6 +297,95 @@ def test_a_device_that_lost_its_storage_rebuilds_the_match_from_the_latest_link(
     open_link(anna, link_of(bob_again))
     assert settled(anna) == "mine"
     assert stored(anna)["events"] == stored(bob_again)["events"]
+
+
+# A device whose player Bob has played ten rated Quick matches.
+RATED_BOB = {
+    "filler:players": json.dumps({"version": 1, "players": [{"name": "Bob", "created": 1}]}),
+    "filler:ratings": json.dumps({"version": 1, "ratings": [
+        {"player": "Bob", "variant": "quick", "r": 1600, "rd": 80, "vol": 0.06, "matches": 10}]}),
+}
+
+
+def rated_device(new_guarded_context, site_url, name):
+    context, guard = new_guarded_context()
+    guard.name = name
+    with_storage(context, site_url, RATED_BOB)
+    page = context.new_page()
+    page.goto(site_url)
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.body.dataset.tableId && document.body.dataset.tableId !== '0'")
+    return page
+
+
+def ratings_of(page):
+    return page.evaluate("() => localStorage.getItem('filler:ratings')")
+
+
+def test_a_link_for_a_match_you_never_played_does_not_change_your_rating(new_guarded_context, site_url):
+    # issue 24: a forged link (its check sum right) in which Anna moves once and then
+    # Bob, this device's player, resigns the match was taken at once and rated Bob's
+    # loss (1600 -> 1578.65, 11 matches), while the panel said "Anna invites you"
+    bob = rated_device(new_guarded_context, site_url, "bob")
+    kept = ratings_of(bob)
+    start = Match.new("quick", 77, games=2)
+    one = start.play(start.game.legal_colors()[0])  # Anna (seat 0)
+
+    def link(match, match_id, rating=(1500, 350, 0.06)):
+        return site_url + "#" + friend_link.encode(match, match_id=match_id, sender=0, names=("Anna", ""),
+                                                   ratings=(rating, None))
+
+    resigned_for_bob = link(friend_link._ready_all(one.resign_match(1)), "ForgedA1")
+    for forged, says in ((resigned_for_bob, "cannot come from your friend’s game"),
+                         (with_rating(resigned_for_bob, 0, 0, 1), "a rating that this game never gives"),
+                         (with_rating(resigned_for_bob, 0, 1e19, 100), "a rating that this game never gives"),
+                         (with_rating(resigned_for_bob, 0, 1500, 0), "a rating that this game never gives")):
+        open_link(bob, site_url + "#" + forged.rsplit("#", 1)[-1])
+        assert says in notice(bob), forged
+        assert bob.locator(f"{PANEL} .friend-notice").get_attribute("data-notice") == "friend.refused"
+        assert stored(bob) is None and ratings_of(bob) == kept
+
+    # an invitation its sender resigned at once: Bob did nothing, so nothing is rated
+    open_link(bob, link(friend_link._ready_all(one.resign_match(0)), "ForgedA2"))
+    assert "Anna invites you to a match of two games" in notice(bob)
+    bob.wait_for_selector('body[data-match-over="1"]', state="attached")
+    assert stored(bob, "f-ForgedA2")["events"][-1] == ["resign_match", 0]
+    assert bob.locator(".over-panel .rating-change").count() == 0
+    assert ratings_of(bob) == kept
+
+    # a match rebuilt from a link with moves in Bob's seat, which Bob then resigns on
+    # this device: play went on, but it does not count for his rating here
+    three = one.play(one.game.legal_colors()[0])
+    three = three.play(three.game.legal_colors()[0])
+    open_link(bob, link(three, "ForgedA3"))
+    assert "rebuilt from Anna’s link" in notice(bob)
+    assert settled(bob) == "mine"
+    bob.click('button[data-action="resign-match"]:not([disabled])')
+    bob.click('button[data-action="confirm-resign"]')
+    bob.wait_for_selector('body[data-match-over="1"]', state="attached")
+    assert stored(bob, "f-ForgedA3")["events"][-1] == ["resign_match", 1]
+    assert bob.locator(".over-panel .rating-change").count() == 0
+    assert ratings_of(bob) == kept
+
+
+def test_two_tabs_opening_one_invitation_say_one_thing_each(new_guarded_context, site_url):
+    # the refused tab said both "You had this position already" and "This match is open
+    # in another tab": the second is what happened
+    anna, _ = annas_first_move(new_guarded_context, site_url)
+    invitation = link_of(anna)
+    context, guard = new_guarded_context()
+    guard.name = "bob's tabs"
+    first = context.new_page()
+    open_link(first, invitation)
+    assert "Anna invites you" in notice(first)
+    second = context.new_page()
+    second.goto(invitation)
+    second.wait_for_selector('body[data-friend-links="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    second.wait_for_selector(".notice.blocked")
+    shown = second.locator("body").inner_text()
+    assert shown.count("open in another tab") == 1, shown
+    assert "You had this position already" not in shown
+    assert second.locator(f"{PANEL} .friend-notice").count() == 0
 
 
 def test_the_friend_may_move_first_and_the_invitation_is_kept(new_guarded_context, site_url, axe_scan):
@@ -400,8 +496,6 @@ new MutationObserver(() => {
 
 
 def test_a_friends_link_says_whose_invitation_and_the_variant_while_the_engine_boots(new_guarded_context, site_url):
-    from filler.match import Match
-
     match = Match.new("classic", 7, games=1)
     match = match.play(match.game.legal_colors()[0])
     name = "<b>Zoë</b>"  # a name is text, never markup

@@ -3,7 +3,6 @@
 import base64
 import json
 import random
-import zlib
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -11,6 +10,7 @@ from hypothesis import given, settings, strategies as st
 from filler import VARIANTS, api, link
 from filler.link import BadLink, decode, encode, merge
 from filler.match import Match
+from link_forge import fields_of, packed, with_rating
 
 ID = "AbCd-_12"
 SITE = "https://example.org/filler/"
@@ -34,20 +34,6 @@ def code_of(action):
     with pytest.raises(BadLink) as caught:
         action()
     return caught.value.code
-
-
-def repack(text, change):
-    """The link with its body changed by ``change(bytearray)`` and a correct checksum
-    again: what someone who knows the format could forge."""
-    payload = text.split(".", 1)[1]
-    data = bytearray(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))[:-4]
-    length = data[0]
-    assert length < 128  # one-byte length in these tests
-    body = bytearray(data[1:])
-    change(body)
-    data = bytes(link._varint(len(body))) + bytes(body)
-    data += zlib.crc32(data).to_bytes(4, "big")
-    return "f1." + base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
 # ---- the format --------------------------------------------------------------------
@@ -107,7 +93,7 @@ def test_a_name_longer_than_forty_characters_is_refused():
        seed=st.integers(0, 2**53 - 1), games=st.sampled_from([1, 2]), moves=st.integers(0, 80),
        seed_moves=st.integers(0, 1000), sender=st.sampled_from([0, 1]),
        names=st.tuples(st.text(max_size=40), st.text(max_size=40)),
-       rating=st.none() | st.tuples(st.floats(0, 4000), st.floats(0, 400), st.floats(0, 0.2)),
+       rating=st.none() | st.tuples(st.floats(0, 4000), st.floats(30, 350), st.floats(0.01, 0.2)),
        resign=st.sampled_from([None, "resign_game", "resign_match"]))
 def test_round_trip(variant, seed, games, moves, seed_moves, sender, names, rating, resign):
     match = play_on(Match.new(variant, seed, games=games), random.Random(seed_moves), moves=moves)
@@ -146,16 +132,10 @@ def test_an_edited_link_is_refused():
 
 def test_a_forged_link_with_a_move_too_many_is_refused_by_the_replay():
     match = whole_match("quick", games=1)
-    text = encode(match, match_id=ID, sender=0)
-    # the event count sits right after the fixed part: id, variant, seed, flags, names
-    fixed = 6 + 1 + len(link._varint(match.seed)) + 1 + 1 + 1
-    count = len(match.events)
-    assert count < 128
-
-    def one_more(body):
-        assert body[fixed] == count
-        body[fixed] = count + 1
-    assert code_of(lambda: decode(repack(text, one_more))) == "link.past_end"
+    fields = fields_of(encode(match, match_id=ID, sender=0))
+    assert fields["count"] == len(match.events)
+    fields["count"] += 1
+    assert code_of(lambda: decode(packed(fields))) == "link.past_end"
 
 
 def test_a_link_from_a_newer_version_asks_for_a_reload():
@@ -171,6 +151,32 @@ def test_other_sites_and_other_fragments():
     assert code_of(lambda: decode(SITE + "#variant=quick&seed=1", site=SITE)) == "link.not_link"
     assert code_of(lambda: decode("hello")) == "link.not_link"
     assert code_of(lambda: decode("f0.AAAA")) == "link.version"
+
+
+@pytest.mark.parametrize("r, rd, vol", [(1e19, 100, 0.06), (4000.1, 100, 0.06), (1500, 0, 0.06), (1500, 1, 0.06),
+                                         (1500, 29.9, 0.06), (1500, 350.1, 0.06), (1500, 100, 0), (1500, 100, 0.5)])
+def test_a_rating_this_game_never_gives_is_refused_with_its_own_message(r, rd, vol):
+    # the check sum is right: someone wrote these values on purpose
+    match = play_on(Match.new("quick", 5, games=2), random.Random(5), moves=1)
+    text = encode(match, match_id=ID, sender=0, names=("Anna", ""), ratings=((1600, 80, 0.06), None))
+    forged = with_rating(text, 0, r, rd, vol)
+    assert code_of(lambda: decode(forged)) == "link.rating"
+    answer = call("friend_open", link=forged)
+    assert answer["ok"] is False and answer["error"]["code"] == "link.rating"
+
+
+def test_the_ratings_at_the_ends_of_the_range_are_read():
+    match = Match.new("quick", 5, games=2)
+    for rating in ((0, 30, 0.01), (4000, 350, 0.2)):
+        found = decode(encode(match, match_id=ID, sender=0, ratings=(rating, rating)))
+        assert found.ratings == (rating, rating)
+
+
+def test_a_stored_rating_outside_the_range_is_sent_inside_it():
+    # a device's stored value that the engine never made: its links stay readable
+    found = decode(encode(Match.new("quick", 5, games=2), match_id=ID, sender=0,
+                          ratings=((5000, 10, 0), (-3, 900, 7))))
+    assert found.ratings == ((4000, 30, 0.01), (0, 350, 0.2))
 
 
 # ---- merging with what a device has --------------------------------------------------
@@ -261,6 +267,45 @@ def test_two_resignations_that_cross_end_the_same_on_both_devices():
         assert bob.over
 
 
+def test_an_invitation_carries_only_the_inviters_moves():
+    # issue 24: a link for a match this device never had, in which Anna moves and then
+    # Bob (seat 1, this device) resigns the match, was taken, and rated Bob's loss
+    one = play_on(Match.new("quick", 9, games=2), random.Random(9), moves=1)
+    forged = decode(encode(link._ready_all(one.resign_match(1)), match_id=ID, sender=0, names=("Anna", "Bob")))
+    assert code_of(lambda: merge(None, forged)) == "link.not_sent"
+    # a link "from Bob" while it is Bob's move: no device sends that
+    assert code_of(lambda: merge(None, decode(encode(one, match_id=ID, sender=1)))) == "link.not_sent"
+    invitation = merge(None, decode(encode(one, match_id=ID, sender=0, names=("Anna", ""))))
+    assert invitation["status"] == "new" and invitation["seat"] == 1 and invitation["match"] == one
+    # the friend moves first: an invitation without a move
+    assert merge(None, decode(encode(Match.new("quick", 9, games=2), match_id=ID, sender=1)))["status"] == "new"
+
+
+def test_a_device_without_the_match_rebuilds_it_from_a_later_link():
+    # Bob's device lost its storage: Anna's latest link holds his moves too. The match
+    # goes on, but as "rebuilt": this device cannot vouch for those moves being his
+    three = play_on(Match.new("quick", 9, games=2), random.Random(9), moves=3)  # Anna, Bob, Anna
+    rebuilt = merge(None, decode(encode(three, match_id=ID, sender=0, names=("Anna", "Bob"))))
+    assert rebuilt["status"] == "rebuilt" and rebuilt["seat"] == 1 and rebuilt["match"] == three
+    assert rebuilt["names"] == ["Anna", "Bob"]
+    # his resignation of game 1 is in it, and Anna went on in game 2
+    resigned = link._ready_all(play_on(Match.new("quick", 9, games=2), random.Random(9), moves=2).resign_game(1))
+    if resigned.turn == 1:
+        resigned = resigned.play(resigned.game.legal_colors()[0])
+        resigned = resigned.play(resigned.game.legal_colors()[0])
+    assert merge(None, decode(encode(resigned, match_id=ID, sender=0)))["status"] == "rebuilt"
+
+
+def test_your_own_link_with_moves_this_device_does_not_have_is_refused():
+    rng = random.Random(9)
+    two = play_on(Match.new("quick", 9, games=2), rng, moves=2)
+    three = play_on(two, rng, moves=1)
+    # Anna (seat 0) has two moves; a link "of hers" plays her next move for her
+    error = pytest.raises(BadLink, merge, stored_of(two, 0), decode(encode(three, match_id=ID, sender=0))).value
+    assert error.code == "link.own_newer"
+    assert merge(stored_of(three, 0), decode(encode(three, match_id=ID, sender=0)))["status"] == "own"
+
+
 def test_game_two_follows_without_waiting_for_ready():
     match = whole_match("quick")
     first = next(i for i, event in enumerate(match.events) if event[0] == "ready")
@@ -297,6 +342,26 @@ def test_the_api_makes_and_opens_links_and_readies_a_friend_table_at_once():
     for event in rest.events[len(match.events):]:
         table.apply(list(event))
     assert table.match.over and table.match.to_record() == rest.to_record()
+
+
+def test_a_match_by_link_rates_only_a_player_who_played_in_it():
+    # Anna moves and resigns the match before Bob did anything: his device takes the
+    # link (an invitation, over at once) but the match does not rate him
+    one = play_on(Match.new("quick", 9, games=2), random.Random(9), moves=1)
+    got = call("friend_open", link=encode(link._ready_all(one.resign_match(0)), match_id=ID, sender=0,
+                                          names=("Anna", "")))["result"]
+    assert got["status"] == "new" and got["seat"] == 1
+    seats = [{"kind": "friend", "name": "Anna"}, {"kind": "human", "name": "Bob"}]
+    before = [[1600, 80, 0.06], [1500, 100, 0.06]]
+
+    def ratings_of(record):
+        table_id = call("open_record", record=record, seats=seats)["result"]["table_id"]
+        return call("rating_updates", table_id=table_id, ratings=before)["result"]
+
+    assert ratings_of(got["record"])["ratings"][1] is None
+    # once Bob has moved, it counts for him
+    answered = link._ready_all(play_on(one, random.Random(2), moves=1).resign_match(0))
+    assert ratings_of(answered.to_record())["ratings"][1]["change"] > 0
 
 
 def test_the_measuring_command_prints_a_row_per_variant(capsys):
