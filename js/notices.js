@@ -21,6 +21,9 @@ function setAsidePart(notice) {
   const what = storedName(notice.key);
   if (notice.reason === 'entries') {
     const count = notice.entries?.length ?? 0;
+    if (notice.key.startsWith('filler:match:')) {
+      return t('notice.aside.reviews', {what, count, games: (notice.entries ?? []).join(', ')});
+    }
     return t('notice.aside.entries', {what, count, names: (notice.entries ?? []).join(', ')});
   }
   if (notice.reason === 'unplayable') return t('notice.aside.unplayable', {what, why: notice.why ?? ''});

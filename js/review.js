@@ -17,35 +17,22 @@ import {t, problemText} from './i18n.js';
 import {advantageChart, territoryChart} from './chart.js';
 import {playerName, sideName} from './names.js';
 import {chartCaption, signed, swatch} from './table.js';
+import {REVIEW_FORMAT, REVIEW_SCHEMA, checkReview} from './store/shapes.js';
 
-export const REVIEW_FORMAT = 'filler-review';
-export const REVIEW_SCHEMA = 1; // the stored shape (its own version; `engine` is the review's)
-const MARKS = ['best', 'only', 'good', 'inaccuracy', 'mistake', 'blunder'];
 const STORED_LINE = 6; // the master's line is kept this long
 const PLIES_PER_REQUEST = 1; // one analysis (at most its 0.4 s) per request: other requests wait no longer
 const WIN = 100000; // filler.ai.search.WIN: a proven result's offset in values
-
-const isInt = (value) => Number.isInteger(value);
 
 /** A stored review of game `gameIndex` in `saved` (a match as stored), checked, or null. */
 export function storedReview(saved, gameIndex) {
   const reviews = Array.isArray(saved?.reviews) ? saved.reviews : [];
   const found = reviews.find((entry) => entry && entry.format === REVIEW_FORMAT && entry.game === gameIndex);
-  return found && checkReview(found) ? found : null;
+  return found && checkReview(found) === null ? found : null; // its whole shape (store/shapes.js)
 }
 
 /** A game that is no stored match (a shared link's): its key among the kept reviews. */
 function keptKey(saved, gameIndex) {
   return JSON.stringify([saved.variant, saved.seed, saved.options ?? {}, saved.board ?? null, gameIndex, saved.events]);
-}
-
-function checkReview(entry) {
-  if (entry.version !== REVIEW_SCHEMA || !isInt(entry.engine) || !isInt(entry.plies) || entry.plies < 0) return false;
-  if (!Array.isArray(entry.steps) || entry.steps.length !== entry.plies || !entry.steps.every(isInt)) return false;
-  if (!Array.isArray(entry.results) || entry.results.length !== entry.plies) return false;
-  return entry.results.every((r, ply) => r && typeof r === 'object' && r.ply === ply
-    && ['seat', 'side', 'played', 'best', 'value_played', 'value_best', 'value_after', 'loss', 'margin'].every((name) => isInt(r[name]))
-    && MARKS.includes(r.mark) && Array.isArray(r.line) && r.line.every(isInt));
 }
 
 /** The expected final margin a master value stands for (the WIN offset taken off). */

@@ -3,8 +3,8 @@
 // "filler:quarantine:<key>:<time>", as they were, and reported as a notice. When this
 // version can read a set-aside value again (an update arrived), it is put back.
 //
-// In a list (players, ratings, settings) one bad entry is set aside on its own: the
-// set-aside value holds the bad entries as they were, the list keeps the rest. A
+// In a list (players, ratings, settings, a match's reviews) one bad entry is set aside
+// on its own: the set-aside value holds the bad entries as they were, the list keeps the rest. A
 // set-aside entry that can be read again is put back into the list, even when the list
 // was written anew meanwhile.
 
@@ -143,11 +143,13 @@ export class Quarantine {
       } else if (shelf.get(original) === null) {
         // a whole list set aside for some bad entries: the others go back
         const { kept, aside, problems } = parted;
-        const count = kind === "settings" ? Object.keys(kept.settings).length : kept[ENTRIES[kind].field].length;
+        // (a match always goes back: its bad reviews stay aside)
+        const count = kind === "settings" ? Object.keys(kept.settings).length
+          : kind === "match" ? 1 : kept[ENTRIES[kind].field].length;
         if (count > 0 && problems.length > 0 && shelf.trySet(original, JSON.stringify(kept)) === true) {
           shelf.trySet(key, JSON.stringify(aside));
         }
-      } else if (parted) {
+      } else if (parted && kind !== "match") { // another match under that id: never merged with it
         this.#mergeBack(original, kind, key, parted);
       }
     }
@@ -168,8 +170,9 @@ export class Quarantine {
     } else {
       const { field, same } = ENTRIES[kind];
       if (parted.kept[field].length === 0) return;
-      const missing = parted.kept[field].filter((entry) => !list[field].some((known) => isObject(known) && same(known, entry)));
-      back = missing.length ? { ...list, [field]: [...list[field], ...missing] } : list;
+      const here = list[field] ?? [];
+      const missing = parted.kept[field].filter((entry) => !here.some((known) => isObject(known) && same(known, entry)));
+      back = missing.length ? { ...list, [field]: [...here, ...missing] } : list;
     }
     if (back !== list && shelf.trySet(original, JSON.stringify(back)) !== true) return;
     if (parted.problems.length === 0) shelf.remove(key);

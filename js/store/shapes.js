@@ -60,6 +60,38 @@ export function checkMatch(match) {
   return null;
 }
 
+// A master's review stored with its match (review.js keeps it, filler.ai.review makes it).
+export const REVIEW_FORMAT = "filler-review";
+export const REVIEW_SCHEMA = 1; // the stored shape (its own version; `engine` is the review's)
+const MARKS = ["best", "only", "good", "inaccuracy", "mistake", "blunder"];
+const RESULT_FIELDS = ["seat", "side", "played", "best", "value_played", "value_best", "value_after", "loss", "margin"];
+const isInt = (value) => Number.isInteger(value);
+const isPly = (value) => isInt(value) && value >= 0;
+
+/** One stored review: every field the review screen reads, down to the summary. */
+export function checkReview(entry) {
+  const bad = new StoreProblem("review", "it cannot be read, so the master makes it again");
+  if (!isObject(entry) || entry.format !== REVIEW_FORMAT || entry.version !== REVIEW_SCHEMA) return bad;
+  if (!isInt(entry.engine) || !isPly(entry.game) || !isPly(entry.plies)) return bad;
+  if (!Array.isArray(entry.steps) || entry.steps.length !== entry.plies || !entry.steps.every(isInt)) return bad;
+  if (!Array.isArray(entry.results) || entry.results.length !== entry.plies) return bad;
+  const resultsFine = entry.results.every((r, ply) => isObject(r) && r.ply === ply
+    && RESULT_FIELDS.every((name) => isInt(r[name])) && r.seat >= 0 && r.side >= 0
+    && MARKS.includes(r.mark) && Array.isArray(r.line) && r.line.every(isInt));
+  return resultsFine && checkReviewSummary(entry.summary) ? null : bad;
+}
+
+/** filler.ai.review.summary: {sides: [{side, counts: {mark: n}, swing: {ply, loss} | null}],
+ *  decided: ply | null, lost_by: side | null}. */
+function checkReviewSummary(summary) {
+  if (!isObject(summary) || !Array.isArray(summary.sides) || summary.sides.length === 0) return false;
+  const sideFine = (entry) => isObject(entry) && isPly(entry.side) && isObject(entry.counts)
+    && MARKS.every((mark) => isPly(entry.counts[mark]))
+    && (entry.swing === null || (isObject(entry.swing) && isPly(entry.swing.ply) && isPly(entry.swing.loss)));
+  const decided = summary.decided === null ? summary.lost_by === null : isPly(summary.decided) && isPly(summary.lost_by);
+  return summary.sides.every(sideFine) && decided;
+}
+
 export function checkPlayer(player) {
   if (!isObject(player)) return notObject("player");
   const name = player.name;
@@ -120,7 +152,8 @@ export function checkSetting(key, value) {
 }
 
 // The container of each kind of record. The entries of a list (players, ratings,
-// settings) are checked one by one (ENTRIES): one bad entry is set aside on its own.
+// settings, a match's reviews) are checked one by one (ENTRIES): one bad entry is set
+// aside on its own.
 export const RECORD_CHECKS = {
   match: checkMatch,
   players: (value) => (isObject(value) && Array.isArray(value.players) ? null : notList("players")),
@@ -140,6 +173,10 @@ export const RECORD_CHECKS = {
  * the identity by which two entries are the same one, and its name in a notice.
  */
 export const ENTRIES = {
+  // a match's stored reviews: one that does not read is set aside on its own (the
+  // review is made again), never the match with it
+  match: { field: "reviews", check: checkReview, same: (a, b) => a.game === b.game,
+           name: (entry) => (isObject(entry) && isPly(entry.game) ? String(entry.game + 1) : "?") },
   players: { field: "players", check: checkPlayer, same: (a, b) => nameKey(a.name) === nameKey(b.name),
              name: (entry) => (isObject(entry) ? String(entry.name).slice(0, MAX_NAME_LENGTH) : "?") },
   ratings: { field: "ratings", check: checkRating,
@@ -148,8 +185,8 @@ export const ENTRIES = {
 };
 
 /**
- * A list record's entries parted: {kept, aside, problems} where kept and aside are
- * records of the same shape (aside: the bad entries, as they were) and problems
+ * A list record's entries parted: {kept, aside, problems} where kept is the record
+ * without its bad entries, aside what holds them as they were (asideOf) and problems
  * [{name, why}]; null for a record that is no list.
  */
 export function partEntries(kind, value) {
@@ -172,6 +209,10 @@ export function partEntries(kind, value) {
   const kept = [];
   const aside = [];
   const problems = [];
+  if (value[field] == null) return { kept: value, aside: asideOf(kind, value, aside), problems }; // a match without reviews
+  if (!Array.isArray(value[field])) {
+    return { kept: { ...value, [field]: [] }, aside: asideOf(kind, value, [value[field]]), problems: [{ name: "?", why: notList(field) }] };
+  }
   for (const entry of value[field]) {
     const why = check(entry);
     if (why) {
@@ -179,7 +220,17 @@ export function partEntries(kind, value) {
       problems.push({ name: name(entry), why });
     } else kept.push(entry);
   }
-  return { kept: { ...value, [field]: kept }, aside: { ...value, [field]: aside }, problems };
+  return { kept: { ...value, [field]: kept }, aside: asideOf(kind, value, aside), problems };
+}
+
+export const REVIEWS_ASIDE = "filler-reviews-set-aside";
+
+/** What holds a list's bad entries when they are set aside: the list record without the
+ *  others; for a match, no match (a copy would come back as the match once it reads,
+ *  even after the player deleted it) but its id and the reviews. */
+function asideOf(kind, value, entries) {
+  if (kind === "match") return { format: REVIEWS_ASIDE, match: value.id, reviews: entries };
+  return { ...value, [ENTRIES[kind].field]: entries };
 }
 
 export function parseOrNull(raw) {

@@ -4,7 +4,7 @@
 
 import { EXPORT_FORMAT, MATCH_ID, MATCH_PREFIX, MAX_NAME_LENGTH, QUARANTINE_PREFIX, SCHEMA_VERSION, kindOf, newMatchId } from "./keys.js";
 import { migrate } from "./migrations.js";
-import { StoreProblem, checkMatch, checkPlayer, checkRating, checkSetting, isObject, nameKey, notList, notObject, ratingName } from "./shapes.js";
+import { DEFAULT_SETTINGS, StoreProblem, checkMatch, checkPlayer, checkRating, checkSetting, isObject, nameKey, notList, notObject, partEntries, ratingName } from "./shapes.js";
 
 /** Everything, as one JSON-able document (JSON.stringify it for a file). */
 export function exportAll(store, hooks) {
@@ -92,7 +92,12 @@ function planMatches(store, hooks, matches, report) {
       report.refused.push({ what, kind: "match", name: label, why: problem });
       return;
     }
-    let match = migrated.value;
+    // a review that does not read is left out (the master makes it again), never the match
+    const parted = partEntries("match", migrated.value);
+    for (const problem of parted.problems) {
+      report.refused.push({ what: `review ${problem.name} of ${what}`, kind: "review", name: label, game: problem.name, why: problem.why });
+    }
+    let match = parted.kept;
     let here = planned.get(match.id) ?? store.loadMatch(match.id);
     if (here && !sameGame(here, match)) {
       // another game under the same id: keep both, the imported one under a new id
@@ -216,7 +221,9 @@ function planSettings(hooks, settings, report) {
   const changes = [];
   for (const [key, value] of Object.entries(settings)) {
     const what = `setting ${key.slice(0, 40)}`;
-    const problem = checkSetting(key, value);
+    // only the settings this site has, each checked: an import brings no unknown key
+    const problem = Object.hasOwn(DEFAULT_SETTINGS, key) ? checkSetting(key, value)
+      : new StoreProblem("unknown_setting", "this site has no such setting");
     if (problem) report.refused.push({ what, kind: "setting", name: key.slice(0, 40), why: problem });
     else if (Object.hasOwn(here, key)) report.unchanged.push({ what, kind: "setting", name: key, why: new StoreProblem("already_set", "already set here") });
     else {

@@ -573,17 +573,21 @@ def test_an_import_with_keys_named_like_inherited_properties_is_taken_whole(page
                 "settings": {"__proto__": 1, "constructor": "x", "toString": True, "theme": "dark"}}
     # as a file's text: JSON.parse makes "__proto__" an own key, as a file would
     report = page.evaluate("(text) => store.importAll(text)", json.dumps(document))
-    assert report["refused"] == []
     assert {item["what"] for item in report["taken"]} == {
         "match m-proto", "player __proto__", "player constructor", "rating constructor/classic",
-        "rating __proto__/toString", "setting __proto__", "setting constructor", "setting toString", "setting theme"}
+        "rating __proto__/toString", "setting theme"}
+    # settings this site does not have are refused, each with its reason (issue 24: they
+    # were stored in filler:settings)
+    assert {(item["what"], item["why"]["code"]) for item in report["refused"]} == {
+        ("setting __proto__", "store.unknown_setting"), ("setting constructor", "store.unknown_setting"),
+        ("setting toString", "store.unknown_setting")}
     page.reload()
     open_store(page, site_url)
     assert page.evaluate("() => store.notices") == []
     assert page.evaluate("() => store.listPlayers().map(p => p.name)") == ["__proto__", "constructor"]
     assert page.evaluate("() => store.getRating('__proto__', 'toString').r") == 1400
     assert page.evaluate("() => store.getSettings().theme") == "dark"
-    assert json.loads(stored(page, "filler:settings"))["settings"] == document["settings"]
+    assert json.loads(stored(page, "filler:settings"))["settings"] == {"theme": "dark"}
     assert listed_ids(page) == ["m-proto"]
 
 
@@ -731,3 +735,59 @@ def test_kept_reviews_of_shared_games_are_few_and_go_first_when_storage_is_full(
     assert not page.evaluate("() => store.notices")
     # storage full: a review is not kept, and says so (false)
     assert page.evaluate("([key, review]) => store.keepReview(key, review)", ["game-x", {"results": ["y" * 200000]}]) is False
+
+
+def a_review(game, **changes):
+    """A stored review of one ply, in the shape review.js keeps (filler.ai.review's output)."""
+    counts = dict.fromkeys(["best", "only", "good", "inaccuracy", "mistake", "blunder"], 0)
+    result = {"ply": 0, "seat": 0, "side": 0, "played": 1, "best": 1, "value_played": 3, "value_best": 3,
+              "value_after": 3, "loss": 0, "margin": 3, "mark": "best", "line": [1, 2]}
+    return {"format": "filler-review", "version": 1, "engine": 3, "game": game, "plies": 1, "steps": [1],
+            "results": [result], "summary": {"sides": [{"side": 0, "counts": counts, "swing": None},
+                                                       {"side": 1, "counts": counts, "swing": None}],
+                                             "decided": None, "lost_by": None}, **changes}
+
+
+@pytest.mark.parametrize("bad", [{"summary": {}}, {"summary": 7}, {"results": "<img src=x onerror=alert(1)>"},
+                                 {"summary": {"sides": [{"side": 0}], "decided": None, "lost_by": None}}])
+def test_a_stored_review_that_does_not_read_is_set_aside_alone_and_the_match_kept(page, site_url, bad):
+    # issue 24: a review with summary {} or 7 broke the review screen on every redraw
+    open_store(page, site_url)
+    good, broken = a_review(0), a_review(1, **bad)
+    assert save(page, {**make_match("m-reviewed", finished=1000), "reviews": [good, broken]})["ok"]
+    page.reload()
+    open_store(page, site_url)
+    loaded = page.evaluate("() => store.loadMatch('m-reviewed')")
+    assert loaded["reviews"] == [good] and len(loaded["events"]) == 4
+    [notice] = page.evaluate("() => store.notices")
+    assert (notice["kind"], notice["key"], notice["reason"], notice["entries"]) == (
+        "corrupt", "filler:match:m-reviewed", "entries", ["2"])
+    # kept as it was, but as no match: it cannot come back as one once the player deletes it
+    assert json.loads(stored(page, notice["setAsideAs"])) == {
+        "format": "filler-reviews-set-aside", "match": "m-reviewed", "reviews": [broken]}
+    assert page.evaluate("() => store.removeMatch('m-reviewed').ok")
+    page.reload()
+    open_store(page, site_url)
+    assert page.evaluate("() => store.loadMatch('m-reviewed')") is None
+    assert stored(page, notice["setAsideAs"]) is not None
+
+
+def test_reviews_that_are_not_a_list_are_set_aside_and_the_match_kept(page, site_url):
+    open_store(page, site_url)
+    assert save(page, {**make_match("m-seven", finished=1000), "reviews": 7})["ok"]
+    page.reload()
+    open_store(page, site_url)
+    assert page.evaluate("() => store.loadMatch('m-seven').reviews") == []
+    [notice] = page.evaluate("() => store.notices")
+    assert json.loads(stored(page, notice["setAsideAs"]))["reviews"] == [7]
+
+
+def test_an_import_leaves_out_a_review_that_does_not_read_and_takes_its_match(page, site_url):
+    open_store(page, site_url)
+    match = {**make_match("m-imported", finished=1000), "format": "filler-match", "version": 1, "created": 1,
+             "updated": 2, "reviews": [a_review(0, summary=7), a_review(1)]}
+    report = page.evaluate("(doc) => store.importAll(doc)", {"format": "filler-export", "version": 1, "matches": [match]})
+    assert [item["what"] for item in report["taken"]] == ["match m-imported"]
+    assert [(item["what"], item["kind"], item["why"]["code"]) for item in report["refused"]] == [
+        ("review 1 of match m-imported", "review", "store.review")]
+    assert page.evaluate("() => store.loadMatch('m-imported').reviews") == [a_review(1)]
