@@ -236,7 +236,7 @@ export default {
       one: 'Storage was full: {count} old finished match was removed.',
       other: 'Storage was full: {count} old finished matches were removed.',
     },
-    'notice.quota': 'Storage is full and nothing more can be removed: {what} is kept in memory only until this page closes. Export everything to keep it.',
+    'notice.quota': 'Storage is full and nothing more can be removed. Kept in memory only until this page closes: {what}. Export everything to keep it.',
     'notice.memory': 'Storage is not available here: you can play, but nothing is kept after this page closes.',
     'notice.lease-lost': 'Another tab took this match over.',
     'notice.unreadable': 'A saved match could not be reopened. {why}',

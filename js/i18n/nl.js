@@ -233,7 +233,7 @@ export default {
       one: 'De opslag was vol: {count} oude afgelopen match is verwijderd.',
       other: 'De opslag was vol: {count} oude afgelopen matches zijn verwijderd.',
     },
-    'notice.quota': 'De opslag is vol en er kan niets meer weg: {what} wordt alleen in het geheugen bewaard tot deze pagina sluit. Exporteer alles om het te houden.',
+    'notice.quota': 'De opslag is vol en er kan niets meer weg. Alleen in het geheugen bewaard tot deze pagina sluit: {what}. Exporteer alles om het te houden.',
     'notice.memory': 'Opslag is hier niet beschikbaar: je kunt spelen, maar niets wordt bewaard na het sluiten.',
     'notice.lease-lost': 'Een ander tabblad heeft deze match overgenomen.',
     'notice.unreadable': 'Een bewaarde match kon niet worden heropend. {why}',

@@ -140,6 +140,6 @@ export function unkeptName(item) {
 }
 
 function unkeptMessage(reason, unkept) {
-  return `${reason}: ${unkept.map(unkeptName).join(", ")} ${unkept.length === 1 ? "is" : "are"} kept in memory only ` +
-    "until the page closes; export everything to keep it.";
+  return `${reason}. Kept in memory only until the page closes: ${unkept.map(unkeptName).join(", ")}. ` +
+    "Export everything to keep it.";
 }

@@ -68,6 +68,8 @@ def test_a_full_storage_never_removes_the_match_just_played_and_offers_the_expor
     assert notice.count() == 1
     text = notice.text_content()
     assert match_id in text and "Bert" in text and "the ratings" in text
+    # said so that it reads whatever is listed (it said "the ratings is kept in memory")
+    assert "Kept in memory only until this page closes: the match" in text and " is kept" not in text
     with page.expect_download() as download:
         notice.locator('button[data-action="export"]').click()
     exported = json.loads(Path(download.value.path()).read_text())
