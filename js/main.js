@@ -219,9 +219,9 @@ async function main() {
   boot.startEngine();
   const unfinished = store.listMatches({finished: false})[0];
   const resume = unfinished && !launch.given && !body.hasAttribute('data-embed');
-  // the match to be resumed, drawn from its last state at once (before snapshots.json too)
-  if (resume && !friendLink) saved.showStandIn();
   const loaded = await boot.loadSnapshots();
+  // the match to be resumed, drawn from its last state at once (if it fits the catalog)
+  if (resume && !friendLink) saved.showStandIn();
   if (loaded) launch.check(state.catalog); // unknown variant or level: a message, the default game
   if (resume && (!state.table || state.table.resumeStandIn) && !state.pendingConfig) {
     state.pendingResume = true; // a game chosen in the meantime wins (game.js startGame)

@@ -69,6 +69,7 @@ export function attachSaved(app) {
    * if that is the state of its saved log (same match, variant, seed and events). It
    * stands in until the engine has replayed the log (openSaved), whose state replaces
    * it; a move made on it is queued and played then. Its clock stands still till then.
+   * Drawn once the catalog is read (snapshots.json), whose sizes it must fit.
    */
   function showStandIn() {
     const next = store.listMatches({finished: false})[0];
@@ -78,6 +79,7 @@ export function attachSaved(app) {
     const record = shown.state.record;
     if (!saved || saved.variant !== record.variant || saved.seed !== record.seed
         || JSON.stringify(saved.events) !== JSON.stringify(record.events)) return;
+    if (!measuresUp(shown.layout, saved.variant)) return; // a board of 300 × 300 froze the page
     const clock = saved.clock ? {...saved.clock, running: false} : null;
     const table = app.makeTable(configOf(saved), shown.layout, {...shown.state, clock}, null);
     table.matchId = next.id;
@@ -91,6 +93,16 @@ export function attachSaved(app) {
       state.table = null;
       app.changed();
     }
+  }
+
+  /** Whether a stored layout is of the variant its match names, at a size that variant
+   *  can have (the catalog's `sizes`, from the engine); a custom board is never drawn
+   *  before the engine is up. */
+  function measuresUp(layout, variantId) {
+    const variant = state.catalog.variants.find((entry) => entry.id === variantId);
+    if (!variant?.sizes || layout.variant !== variantId) return false;
+    const within = (value, [low, high]) => value >= low && value <= high;
+    return within(layout.width, variant.sizes.width) && within(layout.height, variant.sizes.height);
   }
 
   /** After a reload: the newest unfinished match that reopens (one that does not replay

@@ -45,6 +45,7 @@ from filler.clock import Clock
 from filler.match import EVENT_KINDS
 from filler.rating import DEFAULT, match_rating_updates
 from filler.rules_examples import example_positions
+from filler.variants import side_ranges
 
 BOT_DEVIATION = 50.0
 """The rating deviation given to a computer level whose measured rating has none."""
@@ -273,6 +274,7 @@ def _variant_json(variant) -> dict:
         "shape": variant.shape,
         "width": variant.width,
         "height": variant.height,
+        "sizes": side_ranges(variant),  # what a stored board of it may measure (saved.js)
         "colors": variant.colors,
         "seats": variant.seats,
         "teams": variant.teams,

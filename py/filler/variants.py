@@ -107,6 +107,14 @@ def get_variant(variant_id) -> Variant:
                              variants=list(VARIANTS)) from None
 
 
+def side_ranges(variant: Variant) -> dict:
+    """The widths and heights a board of this variant can have: ``{"width": [low, high],
+    "height": [low, high]}`` (practice takes any size; every other variant has one)."""
+    if variant.id == "practice":
+        return {"width": [PRACTICE_MIN_SIDE, MAX_SIDE], "height": [PRACTICE_MIN_SIDE, MAX_SIDE]}
+    return {"width": [variant.width, variant.width], "height": [variant.height, variant.height]}
+
+
 def practice_options(options: dict) -> dict:
     """Checked practice options (shape, width, height, colors) with defaults."""
     unknown = sorted(set(options) - set(PRACTICE_DEFAULTS))

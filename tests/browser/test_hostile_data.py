@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, RESUMED, boot_page
+from conftest import BOOT_TIMEOUT_MS, RESUMED, EngineHold, boot_page
 from test_match_table import data, resign, start_match, wait_my_turn_or_end
 from test_storage import FILL_QUOTA
 
@@ -164,3 +164,36 @@ def test_a_new_game_is_saved_when_it_opens_so_a_reload_at_once_brings_it_back(ne
     # a game left before its first move is no saved match
     start_match(page, variant="quick", name="Jan", games=1)
     assert page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id) is None
+
+
+@pytest.mark.parametrize("side", [2000, 16])
+def test_a_last_table_shown_of_a_size_its_variant_cannot_have_is_not_drawn(new_guarded_context, site_url, side):
+    # issue 24: filler:shown with layout 300 × 300 froze the page for 30 s, 2000 for good,
+    # on every visit; 16 × 16 is a size, but not quick's
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    boot_page(page, site_url)
+    start_match(page, variant="quick", name="Vera")
+    match_id = data(page, "matchId")
+    wait_my_turn_or_end(page)
+    state_id = int(data(page, "stateId"))
+    page.locator(".color-button:not([aria-disabled])").first.click()
+    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+    wait_my_turn_or_end(page)  # the computer's answer is stored too
+    events = json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))["events"]
+    page.evaluate("""(side) => {
+        const shown = JSON.parse(localStorage.getItem('filler:shown'));
+        Object.assign(shown.layout, {width: side, height: side});
+        localStorage.setItem('filler:shown', JSON.stringify(shown));
+    }""", side)
+    engine = EngineHold(context)
+    page.reload()
+    # the page answers before the engine is up, and draws no board of that size
+    page.wait_for_selector('body[data-engine="booting"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("() => document.querySelectorAll('.board .cell').length") == 0
+    engine.release()
+    page.wait_for_function(RESUMED, arg=match_id, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("() => document.querySelectorAll('.board .cell').length") == 8 * 7
+    stored = json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))
+    assert stored["events"] == events

@@ -34,6 +34,17 @@ def test_variants_and_levels():
     assert ok("levels")
 
 
+def test_each_variant_says_the_board_sizes_it_can_have():
+    # the page draws a stored board before the engine is up only at one of these sizes
+    sizes = {v["id"]: v["sizes"] for v in ok("variants")}
+    assert sizes["quick"] == {"width": [8, 8], "height": [7, 7]}
+    assert sizes["practice"] == {"width": [5, 41], "height": [5, 41]}
+    for low, high in (sizes["practice"]["width"], sizes["practice"]["height"]):
+        ok("new_game", variant="practice", options={"width": low, "height": high})
+        assert error_type("new_game", variant="practice", options={"width": low - 1}) == "BadOption"
+        assert error_type("new_game", variant="practice", options={"height": high + 1}) == "BadOption"
+
+
 def test_new_game_sends_layout_and_first_state():
     opened = ok("new_game", variant="quick", seed=42)
     layout, state = opened["layout"], opened["state"]
