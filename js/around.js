@@ -30,7 +30,7 @@ function launchParams() {
 
 /**
  * Read the URL's game parameters into `state` (settings and the first game's config).
- * Returns the launch: {errors, moves, origin, given, check(catalog)}.
+ * Returns the launch: {errors, moves, origin, given, players, check(catalog)}.
  */
 export function readLaunch(state) {
   const params = launchParams();
@@ -57,6 +57,7 @@ export function readLaunch(state) {
   if (config.clock !== undefined) chosen.clock = config.clock;
   const seatOf = (entry) => (entry === 'human' ? {kind: 'human', name: ''}
     : {kind: 'computer', name: '', level: entry});
+  launch.players = Boolean(config.players); // a shared game's replay names its seats only then
   if (config.players) chosen.seats = config.players.map(seatOf);
   else if (config.level) chosen.seats = chosen.seats.map((seat) => (seat.kind === 'computer' ? {...seat, level: config.level} : seat));
   if (!isEmbed()) { // a reload is a normal visit: the game's parameters go, hash and query
@@ -173,7 +174,9 @@ export function attachAround(app, launch) {
     replayChecked = true;
     if (!launch.moves) return;
     const config = structuredClone(state.config);
-    const seats = config.seats.map((seat) => ({kind: seat.kind, name: seat.name || '', level: seat.level ?? null}));
+    // who played is what the link says; without `players`, two people (shown "Player 1", "Player 2")
+    const seats = config.seats.map((seat) => (launch.players ? {kind: seat.kind, name: seat.name || '', level: seat.level ?? null}
+      : {kind: 'human', name: '', level: null}));
     const params = {variant: config.variant, seed: config.seed, seats, games: 1,
                     ...(config.variant === 'practice' ? {options: config.options} : {}), moves: launch.moves};
     let record;

@@ -214,6 +214,8 @@ export function attachSaved(app) {
       return app.showError(error);
     }
     const table = app.makeTable(configOf(replay.saved), opened.layout, opened.state, opened.table_id);
+    // a shared game's viewer played neither seat: "Player 1", never "You"
+    if (replay.shared) table.players = table.players.map((player) => (player.kind === 'human' ? {...player, neutral: true} : player));
     table.replay = {...replay, step};
     table.ratingChanges = replay.saved.result?.ratingChanges ?? null;
     table.ratingAsked = true;
