@@ -114,7 +114,7 @@ export class Lobby {
       : this.tab === 'players' ? this.renderPlayers()
       : this.tab === 'friends' ? this.app.renderFriends(this) : this.renderNew();
     clear(this.dialog).append(
-      el('div', {class: 'lobby-head'}, el('h2', {id: 'lobby-title', text: t('lobby.title')}),
+      el('div', {class: 'lobby-head'}, el('h2', {id: 'lobby-title', text: t(`lobby.heading.${this.tab}`)}),
         el('button', {type: 'button', class: 'link', dataset: {action: 'close-lobby'}, text: t('nav.close'),
                       onclick: () => this.close()})),
       tabs, el('div', {class: 'lobby-body', role: 'tabpanel'}, body));
@@ -366,12 +366,14 @@ export class Lobby {
     const bots = state.botRatings || {};
     const measured = ratedVariants.some((v) => bots[v.id] && Object.keys(bots[v.id]).length);
     const botTable = !measured ? el('p', {class: 'empty', text: t('lobby.not_measured')})
+      // a row per variant, a column per level: four short columns fit a phone (a column
+      // per variant was cut off there)
       : scroller(el('table', {class: 'ratings', dataset: {table: 'bots'}},
-      el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: t('lobby.level')}),
-        ratedVariants.map((v) => el('th', {scope: 'col', text: pick(v.name)})))),
-      el('tbody', {}, state.catalog.levels.map((level) => el('tr', {},
-        el('th', {scope: 'row', text: levelName(level)}),
-        ratedVariants.map((v) => el('td', {text: bots[v.id]?.[level]
+      el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: t('lobby.variant')}),
+        state.catalog.levels.map((level) => el('th', {scope: 'col', class: 'number', text: levelName(level)})))),
+      el('tbody', {}, ratedVariants.map((v) => el('tr', {dataset: {variant: v.id}},
+        el('th', {scope: 'row', text: pick(v.name)}),
+        state.catalog.levels.map((level) => el('td', {class: 'number', dataset: {level}, text: bots[v.id]?.[level]
           ? String(Math.round(bots[v.id][level].r)) : '—'})))))));
 
     const fileInput = el('input', {type: 'file', accept: 'application/json,.json', hidden: true, name: 'import'});

@@ -103,7 +103,7 @@ LOBBY_TABS = """() => {
   const box = document.querySelector('.lobby-tabs').getBoundingClientRect();
   return [...document.querySelectorAll('.lobby-tabs [role="tab"]')].map((tab) => {
     const own = tab.getBoundingClientRect();
-    return [tab.textContent, own.left >= box.left - 0.5 && own.right <= box.right + 0.5];
+    return [tab.textContent, own.left >= box.left - 0.5 && own.right <= box.right + 0.5, Math.round(own.top)];
   });
 }"""
 # per element that matches the selector: (its text, the lines its text takes, a line
@@ -144,10 +144,15 @@ def test_the_lobby_shows_every_tab_and_room_to_type_a_name_on_a_phone(browser, s
     # partij" took two lines, and the name field was squeezed to a sliver beside the
     # kind select (as wide as its longest option, then "Een vriend (via een link)")
     context, guard, page = phone_page(browser, site_url, language, width, "lobby")
+    # the computer's card says its level on a phone too
+    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(".side-card .level-badge", state="visible")
     page.click("#new-game")
     page.click('[data-tab="new"]')
     tabs = page.evaluate(LOBBY_TABS)
-    assert len(tabs) == 4 and all(inside for _, inside in tabs), tabs
+    assert len(tabs) == 4 and all(inside for _, inside, _ in tabs), tabs
+    # one row, the underline under its own tab (they wrapped to a 2 × 2 grid at 390 px)
+    assert len({top for _, _, top in tabs}) == 1, tabs
     lines = page.evaluate(TEXT_LINES, '.lobby-tabs [role="tab"]')
     assert all(count == 1 for _, count in lines), lines
     controls = page.evaluate(SEAT_CONTROLS)
@@ -161,17 +166,21 @@ def test_the_lobby_shows_every_tab_and_room_to_type_a_name_on_a_phone(browser, s
         assert page.evaluate(SELECTS_CUT) == [], level
     page.select_option('select[name="seat1-kind"]', "friend")
     assert page.evaluate(SELECTS_CUT) == []
-    # the computer levels' ratings (a column per rated variant): the whole dialog
-    # panned sideways; now only the table scrolls, its level names kept in view
+    # the computer levels' ratings: a column per rated variant was cut off mid-word at
+    # 390 px ("Zeshoe…"), four players and duos out of sight; a row per variant, a
+    # column per level: every rating in view, nothing to scroll
     page.click('[data-tab="players"]')
     page.wait_for_selector('table[data-table="bots"]')
+    assert page.text_content("#lobby-title") == {"en": "Players and ratings", "nl": "Spelers en ratings"}[language]
     shown = page.evaluate(RATINGS_TABLE)
     assert shown["dialog"] <= shown["room"], shown
-    assert shown["columns"] == 6 and shown["scrolls"], shown
+    assert shown["columns"] == 5 and shown["fits"] and shown["names_in_view"], shown
+    assert shown["rows"] == [variant for variant, spec in filler.VARIANTS.items() if spec.rated], shown
     buttons = page.evaluate(TEXT_LINES, ".export-import button")
     assert len(buttons) == 2 and all(lines == 1 for _, lines in buttons), buttons
-    page.evaluate("document.querySelector('table[data-table=\"bots\"]').parentElement.scrollLeft = 1e4")
-    assert page.evaluate(RATINGS_TABLE)["names_in_view"], "the level names scrolled away"
+    # each tab has its own title (every tab was titled "New game")
+    page.click('[data-tab="matches"]')
+    assert page.text_content("#lobby-title") == {"en": "Your matches", "nl": "Je matches"}[language]
     context.close()
     guard.check()
 
@@ -184,7 +193,8 @@ RATINGS_TABLE = """() => {
   const names = [...table.querySelectorAll('tbody th')].map((th) => th.getBoundingClientRect());
   return {dialog: dialog.scrollWidth, room: dialog.clientWidth,
           columns: table.querySelectorAll('thead th').length,
-          scrolls: ['auto', 'scroll'].includes(style.overflowX),
+          fits: table.parentElement.scrollWidth <= table.parentElement.clientWidth,
+          rows: [...table.querySelectorAll('tbody tr')].map((row) => row.dataset.variant),
           names_in_view: names.every((r) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5)};
 }"""
 
@@ -208,8 +218,8 @@ def test_the_lobby_shows_the_computer_levels_ratings_while_the_engine_boots(new_
                        ("Master", "master"))]
     page.click('[data-tab="players"]')
     rows = page.locator('table[data-table="bots"] tbody tr').all_inner_texts()
-    assert rows[0].split("\t")[:3] == ["Beginner", str(rated["quick"]["beginner"][0]),
-                                        str(rated["classic"]["beginner"][0])], rows
+    assert rows[0].split("\t")[:3] == ["Quick 8×7", str(rated["quick"]["beginner"][0]),
+                                        str(rated["quick"]["greedy"][0])], rows
     assert page.evaluate("document.body.dataset.engine") == "booting"
     for route in held:
         route.continue_()
