@@ -148,8 +148,9 @@ export function attachGame(app) {
         // a game left before its first move is no saved match
         if (previous.snapshot.record?.events.length === 0 && !previous.replay) {
           store.removeMatch(previous.matchId, {unplayed: true}); // (unless it was played on elsewhere)
+        } else {
+          app.saveTable(previous);
         }
-        else app.saveTable(previous);
         store.releaseMatch(previous.matchId);
       }
     }

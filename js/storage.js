@@ -279,7 +279,8 @@ export class Store {
   /**
    * Saved matches, newest first: [{id, variant, games, players, created, updated,
    * finished, result (the match's own `result` field, if any), events (count), friend
-   * (the link match id of a match with a friend, or null), openElsewhere (bool)}]. `{finished: true|false}` filters.
+   * (the link match id of a match with a friend, or null), openElsewhere (bool)}].
+   * `{finished: true|false}` filters.
    */
   listMatches({ finished } = {}) {
     return this.#indexEntries()
@@ -304,9 +305,9 @@ export class Store {
    * `created` (if missing) and `updated` (now). Claims the lease if nobody holds it.
    * It replaces the match stored under its id only by a continuation of it (the write
    * rule, continuation.js): another match there stays, and this one is stored beside
-   * it under another id (the result's `match.id`; `beside`: the id of the match it
-   * was stored beside; with a "kept-beside" notice). `rewrite` names a rewrite that is no continuation
-   * (continuation.js REWRITES: "take-back", "crossed").
+   * it under another id (the result's `match.id`; `beside`: the id of the match it was
+   * stored beside; with a "kept-beside" notice). `rewrite` names a rewrite that is no
+   * continuation (continuation.js REWRITES: "take-back", "crossed").
    * Returns {ok: true, match, persisted[, beside]} (persisted false: kept in memory
    * only, with a notice), or {ok: false, reason, message[, holder]}; reasons: "invalid",
    * "taken-over" (another tab took this match over), "open-elsewhere" (another tab
@@ -337,7 +338,7 @@ export class Store {
     }
     const named = rewrite !== null && Object.hasOwn(REWRITES, rewrite) && REWRITES[rewrite].includes(standing);
     if (standing === "shorter" && !named) {
-      return { ok: false, reason: "older", message: "A longer copy of this match is stored (saved in another tab): it is kept; open it again." };
+      return { ok: false, reason: "older", message: "A longer copy of this match is stored: it is kept; open it again." };
     }
     if (standing === "branches" && !named) return this.#saveBeside(record);
     if (!this.#leases.holds(id)) this.claimMatch(id);

@@ -95,17 +95,22 @@ function planMatches(store, hooks, matches, report) {
       return;
     }
     let match = migrated.value;
-    const here = planned.get(match.id) ?? store.loadMatch(match.id);
-    const standing = here ? relation(here, match) : null;
+    const stored = (id) => planned.get(id) ?? store.loadMatch(id);
+    let here = stored(match.id);
+    let standing = here ? relation(here, match) : null;
+    let kept = null; // why it went beside another match
     if (standing === "other" || standing === "branches") {
-      // another match under the same id (the write rule, continuation.js): keep both,
-      // the imported one under a new id
-      const id = besideId(match.id, (candidate) => planned.has(candidate) || hooks.raw(MATCH_PREFIX + candidate) !== null);
+      // another match under this id (the write rule, continuation.js): both are kept,
+      // the imported one under the id beside it (the one it went to in an import before,
+      // if it is the same match: a file imported twice is no second copy)
+      const id = besideId(match.id, (beside) => {
+        const there = stored(beside);
+        return there ? !["continues", "shorter"].includes(relation(there, match)) : hooks.raw(MATCH_PREFIX + beside) !== null;
+      });
       match = { ...match, id };
-      planned.set(id, match);
-      report.taken.push({ what, kind: "match", name: label, renamed: id,
-                          why: new StoreProblem("kept_both", `another game had this id here; both are kept, this one as ${id}`, { id }) });
-      return;
+      here = stored(id);
+      standing = here ? relation(here, match) : null;
+      kept = { renamed: id, why: new StoreProblem("kept_both", `another game had this id here; both are kept, this one as ${id}`, { id }) };
     }
     if (here) {
       // the same match: the longer log, then the newer one, wins
@@ -121,7 +126,7 @@ function planMatches(store, hooks, matches, report) {
       }
     }
     planned.set(match.id, match);
-    report.taken.push({ what, kind: "match", name: label });
+    report.taken.push({ what, kind: "match", name: label, ...kept });
   });
   return [...planned.values()];
 }

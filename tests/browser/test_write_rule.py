@@ -354,6 +354,9 @@ def test_an_import_keeps_every_match_here(new_guarded_context, site_url, tmp_pat
     assert after["filler:match:f-AAAAAAAA-2"]["players"][1]["name"] == "Cas"
     assert after["filler:match:m-plain-2"]["seed"] == 23
     assert "both are kept, this one as f-AAAAAAAA-2" in report
+    # the same file again: no second copy of what was kept beside
+    assert "0 taken, 3 already here, 0 refused" in import_file(page, tmp_path, [no_friend, another_game, shorter])
+    assert stored_matches(page) == after
 
 
 def test_a_migrated_match_is_continued_in_place(new_guarded_context, site_url):
