@@ -25,8 +25,11 @@ export function attachSaved(app) {
   const {state, store} = app;
 
   /** Save the table's match log: when it opens (a reload at once brings back the same
-   *  board, and a friend's invitation is kept) and after every move; replays never. */
-  function saveTable(table) {
+   *  board, and a friend's invitation is kept) and after every move; replays never.
+   *  `rewrite`: a rewrite that is no continuation of the stored log (storage.js
+   *  saveMatch), e.g. "take-back". A log stored beside another match (the write rule)
+   *  is the table's from then on, under its new id. */
+  function saveTable(table, {rewrite = null} = {}) {
     if (!table.matchId || table.replay || table.readOnly || table.tableId === null || state.leaving) return;
     const record = table.snapshot.record;
     if (!record) return;
@@ -40,12 +43,21 @@ export function attachSaved(app) {
       finished: match.over ? (table.finishedAt ??= Date.now()) : false,
       result: match.over ? {outcome: match.outcome, ratingChanges: table.ratingChanges} : null,
       friend: table.friend ?? undefined,
-    });
+    }, {rewrite});
     if (saved.ok) {
+      if (saved.match.id !== table.matchId) {
+        store.releaseMatch(table.matchId);
+        table.matchId = saved.match.id;
+      }
       table.created = saved.match.created;
       keepShown(table);
-    } else if (saved.reason === 'taken-over' || saved.reason === 'open-elsewhere') {
-      table.readOnly = saved.reason === 'taken-over' ? 'taken-over' : 'elsewhere';
+    } else if (saved.reason === 'open-elsewhere') {
+      table.readOnly = 'elsewhere';
+      app.changed();
+    } else if (saved.reason !== 'invalid') {
+      // taken over, or another tab saved it on since (changed, or longer): its copy is
+      // kept; "Play it here" opens that one
+      table.readOnly = 'taken-over';
       app.changed();
     }
   }

@@ -245,6 +245,7 @@ export default {
     'notice.quota': 'Storage is full and nothing more can be removed. Kept in memory only until this page closes: {what}. Export everything to keep it.',
     'notice.memory': 'Storage is not available here: you can play, but nothing is kept after this page closes.',
     'notice.lease-lost': 'Another tab took this match over.',
+    'notice.kept-beside': 'Another match was stored as {beside}: it is kept as it was, and this one is saved beside it as {id}.',
     'notice.unreadable': 'A saved match could not be reopened. {why}',
 
     'lobby.tab.new': 'Play',

@@ -242,6 +242,7 @@ export default {
     'notice.quota': 'De opslag is vol en er kan niets meer weg. Alleen in het geheugen bewaard tot deze pagina sluit: {what}. Exporteer alles om het te houden.',
     'notice.memory': 'Opslag is hier niet beschikbaar: je kunt spelen, maar niets wordt bewaard na het sluiten.',
     'notice.lease-lost': 'Een ander tabblad heeft deze match overgenomen.',
+    'notice.kept-beside': 'Er stond al een andere match bewaard als {beside}: die blijft zoals hij was, en deze wordt ernaast bewaard als {id}.',
     'notice.unreadable': 'Een bewaarde match kon niet worden heropend. {why}',
 
     'lobby.tab.new': 'Spelen',

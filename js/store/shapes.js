@@ -245,6 +245,11 @@ export function parseOrNull(raw) {
 export const nameKey = (name) => name.trim().normalize("NFC").toLowerCase();
 export const isFinished = (match) => match.finished != null && match.finished !== false;
 
+/** The link match id of a match with a friend (friend.js: its `friend` field), or null. */
+export function friendId(match) {
+  return isObject(match.friend) && typeof match.friend.id === "string" ? match.friend.id : null;
+}
+
 export function summarize(match) {
   return {
     id: match.id,
@@ -256,6 +261,7 @@ export function summarize(match) {
     finished: match.finished ?? null,
     result: match.result ?? null,
     events: match.events.length,
+    friend: friendId(match), // friend.js finds a match with a friend by it
   };
 }
 
