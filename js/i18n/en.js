@@ -486,7 +486,6 @@ export default {
     'launch.moves_illegal': 'The link holds a move that is not allowed on this board; you see the board without moves. {message}',
     'launch.refused': 'This board cannot be made. {message} You play Classic.',
 
-    'embed.no_offline': 'Offline play does not work here.',
 
     'shared.title': 'Shared game',
     'shared.first': 'To the start',

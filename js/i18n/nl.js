@@ -483,7 +483,6 @@ export default {
     'launch.moves_illegal': 'De link bevat een zet die op dit bord niet mag; je ziet het bord zonder zetten. {message}',
     'launch.refused': 'Dit bord kan niet. {message} Je speelt Klassiek.',
 
-    'embed.no_offline': 'Offline spelen werkt hier niet.',
 
     'shared.title': 'Gedeelde partij',
     'shared.first': 'Naar het begin',
