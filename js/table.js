@@ -479,7 +479,7 @@ export class TableView {
       // game over: its result, not the race (a draw said "1 to the equator · even")
       const drawn = snapshot.over && snapshot.winning_sides.length !== 1;
       const details = snapshot.over
-        ? [t(winner && !drawn ? 'header.won' : drawn && winner ? 'header.drawn' : 'header.lost'), drawn && winner ? null : lead]
+        ? [t(winner && !drawn ? 'header.won' : drawn && winner ? 'header.drawn' : 'header.lost'), side.lead === 0 ? null : lead]
         : twoSides ? [equator, lead] : [t('header.best', {count: side.best}), lead];
       return el('div', {class: 'side-card', dataset: {side: String(side.side)},
                         'data-moving': side.seats.includes(snapshot.turn) && !table.replay ? '' : null,

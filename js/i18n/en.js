@@ -141,7 +141,7 @@ export default {
     'over.chart_label': 'Chart of each player’s territory move by move',
     'over.moves': {one: '{count} move', other: '{count} moves'},
     'over.again': 'Play again',
-    'over.new': 'Another game',
+    'over.new': 'New game…',
 
     'actions.resign_game': 'Resign game',
     'actions.resign_match': 'Resign match',
@@ -174,7 +174,7 @@ export default {
     'match.unrated_needs_name': 'This match is not rated: add a name to be rated.',
     'match.ready': 'Ready for the next game',
     'match.ready_named': '{name}: ready for the next game',
-    'match.again': 'Another match',
+    'match.again': 'Rematch',
     'match.game_score': 'Game {number}: {score}',
 
     'rating.now': '(rating now {rating})',

@@ -141,7 +141,7 @@ export default {
     'over.chart_label': 'Grafiek van het gebied van elke speler per zet',
     'over.moves': {one: '{count} zet', other: '{count} zetten'},
     'over.again': 'Nog een keer',
-    'over.new': 'Andere partij',
+    'over.new': 'Nieuwe partij…',
 
     'actions.resign_game': 'Partij opgeven',
     'actions.resign_match': 'Match opgeven',
@@ -171,7 +171,7 @@ export default {
     'match.unrated_needs_name': 'Deze match telt niet voor de rating: geef een naam op voor een rating.',
     'match.ready': 'Klaar voor de volgende partij',
     'match.ready_named': '{name}: klaar voor de volgende partij',
-    'match.again': 'Nog een match',
+    'match.again': 'Revanche',
     'match.game_score': 'Partij {number}: {score}',
 
     'rating.now': '(rating nu {rating})',

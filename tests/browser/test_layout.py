@@ -246,9 +246,22 @@ def test_the_replay_bar_fits_a_320_px_phone(browser, site_url):
     guard.check()
 
 
-def test_the_game_over_buttons_keep_their_labels_on_one_line_on_a_320_px_phone(browser, site_url):
-    # four buttons in one row: "Nog een keer" took three lines in a button 60 px wide
-    context, guard, page = phone_page(browser, site_url, "nl", 320, "over")
+OVER_ACTIONS = """() => [...document.querySelectorAll('.over-actions button')].map((button) => ({
+  text: button.textContent, primary: button.classList.contains('primary'),
+  top: Math.round(button.getBoundingClientRect().top)}))"""
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("size", [(320, 700), (390, 844), (1280, 800)], ids=lambda size: f"{size[0]}")
+def test_the_result_has_one_clear_action_and_every_label_on_one_line(browser, site_url, language, size):
+    # "Play again / Review / Another game / Copy link" shared one row, the labels took
+    # two lines at 1280 px ("Play / again") and on a phone, and "Another match" beside
+    # "Another game" did not say which repeats the settings and which opens the lobby
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=language)
+    guard = guard_context(context, f"over {language} {width}")
+    page = context.new_page()
+    boot_page(page, site_url)
     start_game(page, "quick")
     wait_my_turn(page)
     page.click('button[data-action="resign"]')
@@ -256,7 +269,12 @@ def test_the_game_over_buttons_keep_their_labels_on_one_line_on_a_320_px_phone(b
     page.wait_for_selector(".over-panel:not([hidden]) .over-actions .share-button")
     labels = page.evaluate(TEXT_LINES, ".over-actions button")
     assert len(labels) == 4 and all(lines == 1 for _, lines in labels), labels
-    assert page.evaluate("document.documentElement.scrollWidth") <= 320, "horizontal overflow"
+    buttons = page.evaluate(OVER_ACTIONS)
+    [primary] = [button for button in buttons if button["primary"]]
+    assert primary == buttons[0] and all(button["top"] > primary["top"] for button in buttons[1:]), buttons
+    opens_lobby = page.text_content('.over-actions button[data-action="new"]')
+    assert opens_lobby == {"en": "New game…", "nl": "Nieuwe partij…"}[language]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "horizontal overflow"
     context.close()
     guard.check()
 
