@@ -74,6 +74,13 @@ export function arriving(snapshot) {
   return snapshot;
 }
 
+/** How many games of its match have ended as of a state (each can be reviewed): the
+ *  games before the one shown, and that one once it is over. */
+export function gamesOver(snapshot) {
+  const index = snapshot.game_index ?? 0;
+  return snapshot.over ? index + 1 : index;
+}
+
 /** Keep the page's list of the colors played in step with the snapshot. */
 export function noteMoves(table) {
   const {move_number: count, last_move: last} = table.snapshot;

@@ -7,6 +7,7 @@ import {t, pick} from './i18n.js';
 import {playerName} from './names.js';
 import {PRACTICE_LIMITS} from './share.js';
 import {storedName} from './notices.js';
+import {reviewedGames} from './store/shapes.js';
 
 const CORNERS = {2: ['bl', 'tr'], 4: ['bl', 'tl', 'tr', 'br']};
 const TABS = ['new', 'friends', 'matches', 'players'];
@@ -273,16 +274,21 @@ export class Lobby {
     const outcome = entry.result?.outcome;
     const points = outcome && entry.games === 2 ? Object.values(outcome.points || {}).join(' – ') : '';
     const twoSides = variant ? variant.seats === 2 || variant.teams : true;
+    // each game that ended, game 1 of a match also before game 2 is played
+    const reviews = (twoSides ? reviewedGames(entry) : []).map((index) => el('button', {
+      type: 'button', dataset: {action: 'review', id: entry.id, game: String(index)},
+      text: entry.games === 2 ? t('lobby.review_game', {number: index + 1}) : t('review.open'),
+      onclick: () => { this.close(); this.app.reviewMatch(entry.id, index); }}));
     const action = finished
       ? el('div', {class: 'saved-actions'},
         el('button', {type: 'button', dataset: {action: 'replay', id: entry.id}, text: t('lobby.replay'),
                       onclick: () => { this.close(); this.app.replayMatch(entry.id); }}),
-        twoSides ? el('button', {type: 'button', dataset: {action: 'review', id: entry.id}, text: t('review.open'),
-                                 onclick: () => { this.close(); this.app.reviewMatch(entry.id); }}) : null,
+        reviews,
         this.deleteButton(entry))
       : el('div', {class: 'saved-actions'},
         el('button', {type: 'button', class: 'primary', dataset: {action: 'resume', id: entry.id}, text: t('lobby.resume'),
                       onclick: () => { this.close(); this.app.resumeMatch(entry.id); }}),
+        reviews,
         this.deleteButton(entry));
     return el('li', {class: 'saved-match', dataset: {id: entry.id}},
       el('div', {class: 'saved-main'},

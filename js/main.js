@@ -75,7 +75,7 @@ export const app = {
   checkRecord: (record, seats) => app.request('check_record', {record, seats}),
   updateRatings: (table) => updateRatings(app, table),
   reviewOffered: (table) => review.offered(table), openReview: (table) => review.openTable(table),
-  reviewMatch: (id) => review.openMatch(id),
+  reviewMatch: (id, gameIndex) => review.openMatch(id, gameIndex),
   // attached in main(): engine, startEngine (boot.js); startGame, rematch, play, undo,
   // hint, resign, resignMatch, ready, makeTable, setTable, applySnapshot, afterSnapshot
   // (game.js); saveTable, resumeNewest, resumeMatch, openSaved, takeOver, replayMatch,

@@ -11,7 +11,7 @@
 // returns {storageEvent} for the store's subscription and {showStandIn}, which draws
 // the match to be resumed before the engine is up.
 
-import {DEFAULT_CONFIG, arriving, noteMoves} from './game.js';
+import {DEFAULT_CONFIG, arriving, gamesOver, noteMoves} from './game.js';
 import {clockShown} from './clocks.js';
 
 /** The players as a saved match keeps them. */
@@ -41,6 +41,7 @@ export function attachSaved(app) {
       clock: clockShown(table), // what the player saw: a reload gives back no less
       created: table.created ?? undefined,
       finished: match.over ? (table.finishedAt ??= Date.now()) : false,
+      gamesOver: gamesOver(table.snapshot), // the games the lobby offers to review
       result: match.over ? {outcome: match.outcome, ratingChanges: table.ratingChanges} : null,
       friend: table.friend ?? undefined,
     }, {rewrite});

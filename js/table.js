@@ -644,17 +644,21 @@ export class TableView {
                                  text: t(match.rated ? 'match.unrated_needs_name' : 'match.unrated')}));
       }
     }
-    const waiting = match && !match.over && match.between_games
+    // a replay (a review of game 1 between the games) has nobody to get ready
+    const waiting = match && !match.over && match.between_games && !table.replay
       ? match.waiting_ready.filter((seat) => players[seat]?.kind === 'human') : [];
     const humans = players.filter((player) => player.kind === 'human').length;
     const readyButtons = waiting.map((seat) => el('button', {type: 'button', class: 'primary',
-      dataset: {action: 'ready', seat: String(seat)}, disabled: Boolean(table.replay || table.readOnly),
+      dataset: {action: 'ready', seat: String(seat)}, disabled: Boolean(table.readOnly),
       text: humans > 1 ? t('match.ready_named', {name: playerName(players, seat)}) : t('match.ready'),
       onclick: () => this.app.ready(seat)}));
     const scores = sides.map((side) => `${sideName(players, side.seats)} ${side.score}`).join(' – ');
     const series = sides.map((side) => ({label: sideName(players, side.seats),
                                          colorIndex: snapshot.players[side.seats[0]].color}));
     const reason = overReason(snapshot, players);
+    // each game can be reviewed when it ends: game 1 also before the next game
+    const reviewButton = this.app.reviewOffered?.(table) ? el('button', {type: 'button', dataset: {action: 'review'},
+      text: t('review.open'), onclick: () => this.app.openReview(table)}) : null;
     replaceChildren(this.overPanel,
       el('h2', {class: 'over-title', text: title}),
       el('p', {class: 'over-winner', text: headline}),
@@ -669,11 +673,10 @@ export class TableView {
           label: t('over.chart_label'), movesLabel: (count) => t('over.moves', {count}),
         }),
         chartCaption(t('over.chart'), series)),
-      el('div', {class: 'over-actions'}, readyButtons.length ? readyButtons : [
+      el('div', {class: 'over-actions'}, readyButtons.length ? [...readyButtons, reviewButton] : [
         table.replay ? null : el('button', {type: 'button', class: 'primary', dataset: {action: 'again'},
                                             text: t(inMatch ? 'match.again' : 'over.again'), onclick: () => this.app.rematch()}),
-        this.app.reviewOffered?.(table) ? el('button', {type: 'button', dataset: {action: 'review'}, text: t('review.open'),
-                                                        onclick: () => this.app.openReview(table)}) : null,
+        reviewButton,
         el('button', {type: 'button', dataset: {action: 'new'}, text: t('over.new'), onclick: () => this.app.openLobby()})]),
     );
     this.overPanel.hidden = false;

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT, boot_page, guard_context
-from test_match_table import play_until_game_ends, start_match
+from test_match_table import play_until_game_ends, resign, start_match, wait_my_turn_or_end
 from test_table_defects import CUT_NAMES, IN_VIEW, settle, start_game, wait_my_turn
 
 import filler
@@ -294,5 +294,39 @@ def test_the_review_head_keeps_its_title_and_close_button_on_one_line_each(
     lines = page.evaluate(TEXT_LINES, ".review-head h2, .review-head .review-close")
     assert len(lines) == 2 and all(count == 1 for _, count in lines), lines
     assert page.evaluate("document.documentElement.scrollWidth") <= width, "horizontal overflow"
+    context.close()
+    guard.check()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_reviewing_each_game_of_a_match_keeps_every_label_on_one_line_on_a_phone(browser, site_url, language):
+    # issue 25: Review between the games, the review's game switch and the Matches tab's
+    # Review per game, each on one line at 390 px
+    context, guard, page = phone_page(browser, site_url, language, 390, "review per game")
+    start_match(page, variant="quick", name="Joke")
+    match_id = page.evaluate("document.body.dataset.matchId")
+    wait_my_turn_or_end(page)
+    resign(page, "game")
+    page.wait_for_selector('.over-panel:not([hidden]) .over-actions button[data-action="review"]')
+    labels = page.evaluate(TEXT_LINES, ".over-actions button")
+    assert len(labels) == 3 and all(lines == 1 for _, lines in labels), labels  # ready, review, copy link
+    page.click('button[data-action="ready"]')
+    page.wait_for_function("() => document.body.dataset.gameIndex === '1' && document.body.dataset.between === '0'")
+    wait_my_turn_or_end(page)
+    resign(page, "game")
+    page.wait_for_selector('body[data-match-over="1"]', state="attached")
+    page.click('.over-panel button[data-action="review"]')
+    page.wait_for_selector(".review-panel:not([hidden]) .review-games")
+    lines = page.evaluate(TEXT_LINES, ".review-head h2, .review-games button, .review-head .review-close")
+    assert len(lines) == 4 and all(count == 1 for _, count in lines), lines
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "horizontal overflow"
+    page.click('button[data-action="close-review"]')
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    buttons = f'.saved-match[data-id="{match_id}"] .saved-actions button'
+    page.wait_for_selector(buttons)
+    labels = page.evaluate(TEXT_LINES, buttons)
+    assert len(labels) == 4 and all(lines == 1 for _, lines in labels), labels  # replay, review ×2, delete
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "horizontal overflow"
     context.close()
     guard.check()
