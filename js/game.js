@@ -191,7 +191,10 @@ export function attachGame(app) {
       await applySnapshot(table, next, saving);
     } catch (error) {
       table.requesting = false;
-      app.showError(error, table);
+      if (error.type === 'EngineStopped' && method === 'play' && state.table === table) {
+        table.queuedColor = params.color; // played on the match reopened in the new engine (boot.js)
+        app.changed();
+      } else app.showError(error, table);
     }
   }
 

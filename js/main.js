@@ -92,6 +92,7 @@ function dismissNotice(indices) {
 
 function showError(error, table = state.table) {
   console.warn('filler:', error); // a warning, not an error: it is shown on the page
+  if (error?.type === 'EngineStopped') return; // said once for all, by the notice of its restart (boot.js)
   if (table) {
     table.error = error.problem ?? {message: error.message || String(error)}; // said by t() in the page's language
     render();

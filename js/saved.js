@@ -171,6 +171,7 @@ export function attachSaved(app) {
                                                  clock: saved.clock || null, paused: document.hidden});
     } catch (error) {
       store.releaseMatch(id);
+      if (error.type === 'EngineStopped') return false; // nothing wrong with the match: boot.js reopens it
       // a log the engine does not replay is set aside (with the reason, one notice), so
       // that no later visit tries it again; a failing worker is no reason to
       const checked = await app.request('check_record', {record: saved, seats: saved.players}).catch(() => null);
@@ -194,6 +195,7 @@ export function attachSaved(app) {
     noteMoves(table);
     const queued = standIn?.queuedColor ?? null;
     if (queued !== null && table.snapshot.move_number === standIn.snapshot.move_number) {
+      standIn.queuedColor = null; // taken (boot.js: a move still queued there was not played)
       await app.play(queued); // made on the stand-in: played unless the engine refuses it
     } else {
       app.afterSnapshot(table);

@@ -24,6 +24,8 @@ export default {
     'boot.failed': 'The game could not start.',
     'boot.retry': 'Try again',
     'boot.queued': 'Your move will be played as soon as the engine is ready…',
+    'boot.stopped': 'The engine stopped again right after it was restarted.',
+    'boot.stopped_hint': 'Your match is kept: try again to reopen it.',
 
     'error.request': 'Something went wrong: {message}',
 
@@ -249,6 +251,10 @@ export default {
     'notice.memory': 'Storage is not available here: you can play, but nothing is kept after this page closes.',
     'notice.lease-lost': 'Another tab took this match over.',
     'notice.kept-beside': 'Another match was stored as {beside}: it is kept as it was, and this one is saved beside it as {id}.',
+    'notice.engine-restarting': 'The engine stopped; restarting it…',
+    'notice.engine-reopened': 'The engine stopped; it was restarted and your match reopened.',
+    'notice.engine-dropped': 'The engine stopped; it was restarted and your match reopened, without the move that was waiting: play it again.',
+    'notice.engine-restarted': 'The engine stopped and was restarted.',
     'notice.unreadable': 'A saved match could not be reopened. {why}',
 
     'lobby.tab.new': 'Play',
@@ -447,6 +453,7 @@ export default {
     'problem.boot.worker': 'The engine stopped.',
     'problem.boot.restarted': 'The engine was restarted; try again.',
     'problem.boot.other': 'The engine could not start ({detail}).',
+    'problem.engine.stopped': 'The engine stopped.',
 
     'problem.store.not_json': 'the file is not JSON',
     'problem.store.not_export': 'it is not a Filler export',

@@ -24,6 +24,8 @@ export default {
     'boot.failed': 'Het spel kon niet starten.',
     'boot.retry': 'Opnieuw proberen',
     'boot.queued': 'Je zet wordt gespeeld zodra de rekenaar klaar is…',
+    'boot.stopped': 'De rekenaar is meteen na het herstarten weer gestopt.',
+    'boot.stopped_hint': 'Je match is bewaard: probeer het nog eens om hem te heropenen.',
 
     'error.request': 'Dat ging mis: {message}',
 
@@ -246,6 +248,10 @@ export default {
     'notice.memory': 'Opslag is hier niet beschikbaar: je kunt spelen, maar niets wordt bewaard na het sluiten.',
     'notice.lease-lost': 'Een ander tabblad heeft deze match overgenomen.',
     'notice.kept-beside': 'Er stond al een andere match bewaard als {beside}: die blijft zoals hij was, en deze wordt ernaast bewaard als {id}.',
+    'notice.engine-restarting': 'De rekenaar is gestopt; hij wordt opnieuw gestart…',
+    'notice.engine-reopened': 'De rekenaar was gestopt; hij is opnieuw gestart en je match is heropend.',
+    'notice.engine-dropped': 'De rekenaar was gestopt; hij is opnieuw gestart en je match is heropend, maar zonder de zet die nog wachtte: speel die opnieuw.',
+    'notice.engine-restarted': 'De rekenaar was gestopt en is opnieuw gestart.',
     'notice.unreadable': 'Een bewaarde match kon niet worden heropend. {why}',
 
     'lobby.tab.new': 'Spelen',
@@ -444,6 +450,7 @@ export default {
     'problem.boot.worker': 'De rekenaar is gestopt.',
     'problem.boot.restarted': 'De rekenaar is opnieuw gestart; probeer het nog eens.',
     'problem.boot.other': 'De rekenaar kon niet starten ({detail}).',
+    'problem.engine.stopped': 'De rekenaar is gestopt.',
 
     'problem.store.not_json': 'het bestand is geen JSON',
     'problem.store.not_export': 'het is geen Filler-export',
