@@ -102,7 +102,7 @@ export function attachAround(app, launch) {
   const {state} = app;
   const slot = document.getElementById('boot-slot');
   // the link's problems as a notice like the table's others (notices.js), one line
-  const message = el('div', {class: 'notice launch-message', dataset: {kind: 'launch'}, role: 'alert', hidden: true});
+  const message = el('div', {class: 'launch-message', role: 'alert', hidden: true});
   const replayBar = el('nav', {class: 'shared-replay', hidden: true});
   slot.after(message, replayBar);
   const summary = el('p', {class: 'sr-only', id: 'board-summary'});
@@ -114,10 +114,11 @@ export function attachAround(app, launch) {
     message.hidden = !launch.errors.length;
     clear(message);
     if (!launch.errors.length) return;
-    message.append(el('div', {class: 'launch-text'}, el('span', {class: 'launch-title', text: t('launch.title')}), ' ',
+    message.append(el('div', {class: 'notice', dataset: {kind: 'launch'}},
+      el('div', {class: 'launch-text'}, el('span', {class: 'launch-title', text: t('launch.title')}), ' ',
         el('ul', {}, launch.errors.map(({key, params}) => el('li', {text: t(key, params)})))),
       el('button', {type: 'button', class: 'link', text: t('notice.dismiss'), dataset: {action: 'dismiss-message'},
-                    onclick: () => { launch.errors = []; drawMessage(); }}));
+                    onclick: () => { launch.errors = []; drawMessage(); }})));
   };
   launch.changed = drawMessage;
 
