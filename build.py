@@ -275,7 +275,7 @@ def static_snapshots() -> bytes | None:
 # Run by node at build time: boots the pinned Pyodide, imports the engine from its wheel,
 # and writes a memory snapshot of the interpreter. Restoring it in the worker skips
 # Python's own start-up and the engine's imports: about 2 s instead of 8-12 s cold here.
-# Made small for a first visit on a phone (README, "Boot time"): docstrings left out
+# Made small for a first visit on a phone (docs/boot.md): docstrings left out
 # (PYTHONOPTIMIZE=2), only what the worker imports, the heap's free space zeroed; and
 # the standard library it is taken with is cut down to the modules the engine may still
 # import later (a first interpreter, booted normally, imports every engine module to

@@ -42,7 +42,7 @@ from ai_nodes import unpack  # noqa: E402  (beside this file)
 from filler.ai import choose  # noqa: E402
 
 DEFAULT_COMMIT = "15f5e0b"
-# CPython seconds per second of the browser's Pyodide (bench/ai_factor.py, see README)
+# CPython seconds per second of the browser's Pyodide (bench/ai_factor.py, see docs/master.md, "The time factor")
 FACTOR = 0.4
 
 

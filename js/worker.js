@@ -17,9 +17,9 @@
 // the engine was imported (build.json "snapshot"); restoring it skips Python's start-up
 // and the imports. Without one (or if it fails) Python starts from scratch. Either way
 // the engine wheel is put on sys.path as a zip (zipimport): micropip would first have
-// to load itself, which costs 1-3 s here (README, "Boot time").
+// to load itself, which costs 1-3 s here (docs/boot.md).
 //
-// A first visit downloads as little as it can, all at once (README, "Boot time"): the
+// A first visit downloads as little as it can, all at once (docs/boot.md): the
 // wasm runtime comes zstd-compressed (build.json "precompressed"; decoded here with
 // fzstd, so no host setting is needed), the snapshot's memory is stored XOR the wasm's own data (zeros
 // where they agree), and the snapshot path loads a standard library cut down to the
