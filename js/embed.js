@@ -1,7 +1,7 @@
 // embed.html in another site's iframe: events to the host page, commands from it.
 //
 // Every message is {type, payload}. The embed posts to its parent:
-//   ready        {variant, seed, version}           the engine is up, the board takes moves
+//   ready        {variant, seed}                    the engine is up, the board takes moves
 //   gameStarted  {variant, seed, options, players, games, gameIndex}
 //   move         {seat, color, moveNumber, captured, scores}    color 0 = key 1
 //   gameEnded    {winners, scores, reason, gameIndex}  winners: side numbers ([] a draw)
