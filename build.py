@@ -4,6 +4,7 @@
     python3 build.py                      set up what is missing, then build dist/
     python3 build.py serve [--port N]     build, then serve dist/ on http://127.0.0.1:N/
     python3 build.py test [pytest args]   build, set up .venv-test and Chromium, run pytest
+    python3 build.py test --quick         the engine's tests and a smoke of the browser's (under a minute)
     python3 build.py bench-page [args]    build, then time the page in headless Chromium
     python3 build.py screenshot [args]    build, then take the README's picture of the table
 
@@ -764,10 +765,20 @@ def tool_environment() -> tuple[Path, dict[str, str]]:
     return python, environment
 
 
+# `test --quick`, for the edit-test loop: the engine's tests but the one that boots
+# Pyodide in Node, and a smoke of the browser suite (the page boots to a board, takes a
+# move and shows its reply)
+QUICK = ["tests/engine", "--deselect", "tests/engine/test_pyodide_boards.py",
+         "tests/browser/test_boot.py::test_page_boots_to_a_playable_board",
+         "tests/browser/test_moves.py::test_your_own_move_is_on_screen_before_the_reply"]
+
+
 def test(arguments: list[str]) -> int:
     with setup_lock():
         python, environment = tool_environment()
     build()
+    if "--quick" in arguments:
+        arguments = [*QUICK, *(argument for argument in arguments if argument != "--quick")]
     names_a_path = any(not argument.startswith("-") and
                        (os.path.exists(argument.split("::")[0]) or "::" in argument)
                        for argument in arguments)
