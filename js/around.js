@@ -30,7 +30,7 @@ function launchParams() {
 
 /**
  * Read the URL's game parameters into `state` (settings and the first game's config).
- * Returns the launch: {errors, moves, origin, given, check(catalog)}.
+ * Returns the launch: {errors, moves, origin, given, players, check(catalog)}.
  */
 export function readLaunch(state) {
   const params = launchParams();
@@ -57,6 +57,7 @@ export function readLaunch(state) {
   if (config.clock !== undefined) chosen.clock = config.clock;
   const seatOf = (entry) => (entry === 'human' ? {kind: 'human', name: ''}
     : {kind: 'computer', name: '', level: entry});
+  launch.players = Boolean(config.players); // a shared game's replay names its seats only then
   if (config.players) chosen.seats = config.players.map(seatOf);
   else if (config.level) chosen.seats = chosen.seats.map((seat) => (seat.kind === 'computer' ? {...seat, level: config.level} : seat));
   if (!isEmbed()) { // a reload is a normal visit: the game's parameters go, hash and query
@@ -100,23 +101,22 @@ export function readLaunch(state) {
 export function attachAround(app, launch) {
   const {state} = app;
   const slot = document.getElementById('boot-slot');
-  const message = el('div', {class: 'launch-message', role: 'alert', hidden: true});
-  const note = el('p', {class: 'embed-note', hidden: true});
+  // the link's problems as a notice like the table's others (notices.js), one line
+  const message = el('div', {class: 'notice launch-message', dataset: {kind: 'launch'}, role: 'alert', hidden: true});
   const replayBar = el('nav', {class: 'shared-replay', hidden: true});
-  slot.after(message, note, replayBar);
+  slot.after(message, replayBar);
   const summary = el('p', {class: 'sr-only', id: 'board-summary'});
   const shareBox = el('div', {class: 'share-box'});
   let channel = null;
   let replay = null; // {config}: a shared game shown in the table's replay
-  let notes = [];
 
   const drawMessage = () => {
     message.hidden = !launch.errors.length;
     clear(message);
     if (!launch.errors.length) return;
-    message.append(el('p', {class: 'launch-title', text: t('launch.title')}),
-      el('ul', {}, launch.errors.map(({key, params}) => el('li', {text: t(key, params)}))),
-      el('button', {type: 'button', text: t('nav.close'), dataset: {action: 'dismiss-message'},
+    message.append(el('div', {class: 'launch-text'}, el('span', {class: 'launch-title', text: t('launch.title')}), ' ',
+        el('ul', {}, launch.errors.map(({key, params}) => el('li', {text: t(key, params)})))),
+      el('button', {type: 'button', class: 'link', text: t('notice.dismiss'), dataset: {action: 'dismiss-message'},
                     onclick: () => { launch.errors = []; drawMessage(); }}));
   };
   launch.changed = drawMessage;
@@ -144,12 +144,8 @@ export function attachAround(app, launch) {
         if (typeof on === 'boolean') { state.settings.symbols = on; app.applySettings(); }
       },
     }});
-    probeKeeping().then((found) => { notes = found; drawNote(); });
   }
-  function drawNote() {
-    note.hidden = !notes.length;
-    note.textContent = notes.map((key) => t(key)).join(' ');
-  }
+  // (no offline mode in a frame on another site is expected there, so it is not said)
 
   // -- the shared link's moves: checked by the engine replaying them, then shown in the
   //    table's replay (step by step, read-only); "play this board" starts it afresh
@@ -173,7 +169,9 @@ export function attachAround(app, launch) {
     replayChecked = true;
     if (!launch.moves) return;
     const config = structuredClone(state.config);
-    const seats = config.seats.map((seat) => ({kind: seat.kind, name: seat.name || '', level: seat.level ?? null}));
+    // who played is what the link says; without `players`, two people (shown "Player 1", "Player 2")
+    const seats = config.seats.map((seat) => (launch.players ? {kind: seat.kind, name: seat.name || '', level: seat.level ?? null}
+      : {kind: 'human', name: '', level: null}));
     const params = {variant: config.variant, seed: config.seed, seats, games: 1,
                     ...(config.variant === 'practice' ? {options: config.options} : {}), moves: launch.moves};
     let record;
@@ -233,7 +231,6 @@ export function attachAround(app, launch) {
     if (current.settings.language !== seen.language) {
       seen.language = current.settings.language;
       drawMessage();
-      drawNote();
       tableShare.textContent = t('share.copy');
     }
     drawReplay();
@@ -411,18 +408,4 @@ export function attachAround(app, launch) {
 function openRulesRoute() {
   const route = /^#rules(?:\/([a-z]+))?$/.exec(location.hash);
   if (route) location.assign(rulesHref(route[1] || ''));
-}
-
-/** In a frame on another site the browser may refuse the service worker (storage
- *  refused or partitioned: storage.js's "memory" notice says so at the table). */
-async function probeKeeping() {
-  let offline = 'serviceWorker' in navigator;
-  if (offline) {
-    try {
-      await navigator.serviceWorker.getRegistration('./');
-    } catch {
-      offline = false;
-    }
-  }
-  return offline ? [] : ['embed.no_offline'];
 }

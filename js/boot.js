@@ -9,6 +9,13 @@
 // engine twin (openOnEngine) and plays the queued move. Offline mode starts only then
 // (its precache would slow the first boot).
 //
+// An engine that stops while running (engine.js onStopped) is started again at once,
+// and the match at the table reopened from storage as a reload reopens it (saved.js
+// resumeMatch); until then the table stands in (a move made on it is queued), and a
+// move that was waiting for the engine is played on the reopened match. One notice says
+// it all. An engine that stops again within RESTART_CALM_MS of such a restart is not
+// restarted in a loop: the boot view says it stopped and offers "try again".
+//
 // main.js calls attachBoot(app) once; it sets app.engine and app.startEngine (also
 // the boot view's "try again") and returns {startEngine, loadSnapshots}.
 
@@ -16,10 +23,15 @@ import {Engine} from './engine.js';
 import {newMatchId} from './storage.js';
 import {newGameParams, arriving, noteMoves} from './game.js';
 import {savedPlayers} from './saved.js';
-import {clockNow} from './clocks.js';
+import {clockNow, clockShown} from './clocks.js';
+
+const RESTART_CALM_MS = 60_000;
 
 export function attachBoot(app) {
   const {state} = app;
+  let stopped = null; // the notice of an engine that stopped, until its table is reopened
+  let restarting = false; // the engine is being started again by itself (not "try again")
+  let restartedReadyAt = null; // when the engine started again by itself was up
 
   const engine = new Engine({
     onProgress: ({stage, fraction}) => {
@@ -35,9 +47,62 @@ export function attachBoot(app) {
       if (state.table) state.table.queuedColor = null;
       app.changed();
     },
+    onStopped: ({problem}) => engineStopped(problem),
   });
 
+  /** The engine stopped while running: the table stands in for its match until it is
+   *  reopened, and the engine starts again, unless it stopped again right after that. */
+  function engineStopped(problem) {
+    const table = state.table;
+    if (table && !table.replay && table.tableId !== null) {
+      app.saveTable(table); // its clock as shown now, as leaving the page saves it
+      const clock = clockShown(table);
+      table.snapshot = {...table.snapshot, clock: clock && {...clock, running: false}};
+      Object.assign(table, {tableId: null, resumeStandIn: Boolean(table.matchId), requesting: false, botBusy: false,
+                            flagging: false, error: null});
+    }
+    if (!stopped) { // one line for the engine: the one of a stop before, if still shown
+      stopped = state.notices.find((notice) => String(notice.kind).startsWith('engine-'));
+      if (!stopped) state.notices.push(stopped = {kind: 'engine-restarting'});
+      stopped.kind = 'engine-restarting';
+    }
+    const again = restartedReadyAt !== null && performance.now() - restartedReadyAt < RESTART_CALM_MS;
+    restartedReadyAt = null;
+    if (!again) {
+      restarting = true;
+      startEngine();
+      return;
+    }
+    state.engine.status = 'failed'; // "try again" reopens the match
+    state.engine.error = problem;
+    app.changed();
+  }
+
+  /** After the engine stopped and started again: the match at the table reopened from
+   *  storage (a move queued on it is played: saved.js openSaved), and the notice says
+   *  what came of it. Anything else at the table is opened as after a boot (engineReady). */
+  async function reopenStopped() {
+    const table = state.table;
+    const generation = engine.generation;
+    let kind = 'engine-restarted';
+    if (table?.resumeStandIn && table.tableId === null) {
+      const reopened = await app.resumeMatch(table.matchId);
+      if (engine.generation !== generation || engine.status !== 'ready') return; // it stopped again: reopened on its next start
+      if (state.table === table) { // not reopened (open in another tab, unreadable): as after a reload
+        state.table = null;
+        if (!reopened) await app.startGame(state.config);
+      } else if (state.table?.matchId === table.matchId) {
+        const waiting = table.queuedColor !== null && table.queuedColor !== undefined; // not played
+        kind = waiting ? 'engine-dropped' : 'engine-reopened';
+      }
+    }
+    stopped.kind = kind;
+    stopped = null;
+    app.changed();
+  }
+
   function startEngine() {
+    if (state.engine.status === 'failed') restarting = false;
     state.engine = {status: 'booting', stage: 'runtime', fraction: 0, error: null,
                     attempts: (state.engine.attempts || 0) + 1};
     engine.start();
@@ -72,6 +137,12 @@ export function attachBoot(app) {
     } catch (error) {
       app.showError(error);
     }
+    if (stopped) {
+      if (restarting) restartedReadyAt = performance.now();
+      restarting = false;
+      await reopenStopped();
+      if (!state.table && !state.pendingConfig) return; // nothing to open (a match open in another tab)
+    }
     if (await app.onEngineReady?.()) return; // friend.js: the page was opened with a friend's link
     if (state.pendingResume) {
       state.pendingResume = null;
@@ -87,6 +158,8 @@ export function attachBoot(app) {
       const config = state.pendingConfig || state.config;
       state.pendingConfig = null;
       app.startGame(config);
+    } else if (table.replay && table.engineGeneration !== engine.generation) {
+      await app.showReplay(table.replay, table.replay.step); // a replay (or review) when the engine stopped
     } else if (table.tableId === null || table.engineGeneration !== engine.generation) {
       // a board drawn before boot, or a game whose worker failed: open it (again)
       await openOnEngine(table);

@@ -1,6 +1,7 @@
 // What the page shows while the engine boots (a progress bar, a failure with "Try
-// again") and when a new version of the site is waiting. main.js puts bootParts in
-// #boot-slot and calls drawBootParts(state, {retry}) on every draw.
+// again"; an engine that stopped again right after a restart says so) and when a new
+// version of the site is waiting. main.js puts bootParts in #boot-slot and calls
+// drawBootParts(state, {retry}) on every draw.
 
 import {el, clear} from './dom.js';
 import {t, problemText} from './i18n.js';
@@ -37,9 +38,10 @@ function drawBoot(state, retry) {
   clear(bootPanel);
   bootPanel.hidden = status === 'ready' || (status === 'booting' && state.table);
   if (status === 'failed') {
+    const stopped = error?.code === 'engine.stopped'; // it ran, then stopped again right after a restart (boot.js)
     bootPanel.append(
-      el('p', {class: 'boot-error-title', text: t('boot.failed')}),
-      el('p', {class: 'boot-error-message', text: problemText(error)}),
+      el('p', {class: 'boot-error-title', text: t(stopped ? 'boot.stopped' : 'boot.failed')}),
+      el('p', {class: 'boot-error-message', text: stopped ? t('boot.stopped_hint') : problemText(error)}),
       el('button', {type: 'button', class: 'primary', dataset: {action: 'retry'}, text: t('boot.retry'),
                     onclick: retry}));
   } else if (status === 'booting' && !state.table) {

@@ -15,17 +15,21 @@ export function territoryChart(history, series, {needed = null, neededLabel = ''
   const x = (index) => pad.left + (width - pad.left - pad.right) * index / moves;
   const y = (value) => height - pad.bottom - (height - pad.top - pad.bottom) * value / top;
   const root = svg('svg', {class: 'chart', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label});
-  const axis = svg('g', {class: 'chart-axis'});
-  axis.append(
+  // the equator is labelled with its own value; the top of the scale only where it is
+  // clear of it (115 just over an equator of 113 read as the equator's value)
+  const topClear = !needed || y(needed) - y(top) >= 14;
+  const axis = svg('g', {class: 'chart-axis'},
     svg('line', {x1: pad.left, y1: y(0), x2: width - pad.right, y2: y(0)}),
     svg('line', {x1: pad.left, y1: y(0), x2: pad.left, y2: pad.top}),
-    svg('text', {x: pad.left - 4, y: y(top) + 4, 'text-anchor': 'end', text: String(top)}),
+    topClear ? svg('text', {class: 'chart-top', x: pad.left - 4, y: y(top) + 4, 'text-anchor': 'end', text: String(top)}) : null,
     svg('text', {x: pad.left - 4, y: y(0), 'text-anchor': 'end', text: '0'}),
     svg('text', {x: width - pad.right, y: height - 6, 'text-anchor': 'end', text: movesLabel(history.length - 1)}),
   );
   root.append(axis);
   if (needed) {
-    root.append(svg('line', {class: 'chart-needed', x1: pad.left, x2: width - pad.right, y1: y(needed), y2: y(needed)}));
+    root.append(svg('line', {class: 'chart-needed', x1: pad.left, x2: width - pad.right, y1: y(needed), y2: y(needed)}),
+                svg('text', {class: 'chart-needed-value', x: pad.left - 4, y: y(needed) + 4, 'text-anchor': 'end',
+                             text: String(needed)}));
     if (neededLabel) {
       root.append(svg('text', {class: 'chart-needed-label', x: pad.left + 4, y: y(needed) - 4, text: neededLabel}));
     }

@@ -129,6 +129,14 @@ export function attachFriend(app) {
     }
   });
 
+  /** The id of the stored match with a friend whose link match id is `matchId`, or
+   *  null: found by that id (an import or the write rule may have stored it under
+   *  another key than "f-<matchId>", which may hold another match). */
+  function friendMatchId(matchId) {
+    const found = store.listMatches().filter((entry) => entry.friend === matchId);
+    return (found.find((entry) => entry.id === FRIEND_ID_PREFIX + matchId) ?? found[0])?.id ?? null;
+  }
+
   /** Open a friend's link: replayed and merged by the engine; true if a table opened.
    *  <body data-friend-links> counts the links handled (for tests). */
   let handled = 0;
@@ -146,9 +154,9 @@ export function attachFriend(app) {
     let found;
     try {
       found = await app.request('friend_open', {link: text, site});
-      const id = FRIEND_ID_PREFIX + found.match_id;
-      const stored = store.loadMatch(id);
-      if (stored?.friend) {
+      const id = friendMatchId(found.match_id);
+      const stored = id ? store.loadMatch(id) : null;
+      if (stored) {
         try {
           found = await app.request('friend_open', {link: text, site, stored: {
             seat: stored.friend.seat, record: stored, names: stored.players.map((player) => player.name || '')}});
@@ -157,7 +165,7 @@ export function attachFriend(app) {
           return await open(id);
         }
       }
-      return await take(id, stored, found);
+      return await take(id ?? FRIEND_ID_PREFIX + found.match_id, stored, found);
     } catch (error) {
       notice = {key: 'friend.refused', params: {why: error.problem ?? error.message}};
       app.changed();
@@ -184,12 +192,16 @@ export function attachFriend(app) {
       // rebuilt: this device cannot tell whether the moves in its player's seat were theirs (link.merge)
       const rebuilt = found.status === 'rebuilt' || Boolean(!fresh && stored?.friend?.rebuilt);
       const players = [0, 1].map((index) => ({kind: index === seat ? 'human' : 'friend', name: names[index]}));
+      // the write rule (storage.js): a resignation that crossed this device's moves
+      // drops them (link.merge), a rewrite named as such; a match this device did not
+      // have is stored beside another match stored under its id
       const saved = store.saveMatch({
         ...found.record, id, players, clock: null, created: stored?.created,
         finished: false, result: null,
         friend: {id: found.match_id, seat, ratings, sent: found.record.events.length, turn: 'mine',
-                 ...(rebuilt ? {rebuilt} : {})}});
-      if (!saved.ok) {
+                 ...(rebuilt ? {rebuilt} : {})}}, {rewrite: found.status === 'resigned' ? 'crossed' : null});
+      if (saved.ok) id = saved.match.id; // (another id when it went beside another match)
+      else {
         notice = saved.reason === 'open-elsewhere' ? {key: 'friend.elsewhere', params: {}}
           : {key: 'friend.not_kept', params: {why: saved.message}};
         app.changed();
@@ -282,7 +294,7 @@ export function attachFriend(app) {
     const numbers = state.catalog.linkVariants;
     if (checking.peek === undefined && numbers) {
       checking.peek = peekLink(checking.checking, numbers);
-      checking.known = Boolean(checking.peek && store.loadMatch(FRIEND_ID_PREFIX + checking.peek.matchId));
+      checking.known = Boolean(checking.peek && friendMatchId(checking.peek.matchId));
     }
     const peek = checking.peek;
     if (!peek) return t('friend.checking');

@@ -74,6 +74,13 @@ export function arriving(snapshot) {
   return snapshot;
 }
 
+/** How many games of its match have ended as of a state (each can be reviewed): the
+ *  games before the one shown, and that one once it is over. */
+export function gamesOver(snapshot) {
+  const index = snapshot.game_index ?? 0;
+  return snapshot.over ? index + 1 : index;
+}
+
 /** Keep the page's list of the colors played in step with the snapshot. */
 export function noteMoves(table) {
   const {move_number: count, last_move: last} = table.snapshot;
@@ -146,8 +153,11 @@ export function attachGame(app) {
       if (previous.tableId) app.request('close', {table_id: previous.tableId}).catch(() => {});
       if (previous.matchId && previous.matchId !== table.matchId && !previous.readOnly) {
         // a game left before its first move is no saved match
-        if (previous.snapshot.record?.events.length === 0 && !previous.replay) store.removeMatch(previous.matchId);
-        else app.saveTable(previous);
+        if (previous.snapshot.record?.events.length === 0 && !previous.replay) {
+          store.removeMatch(previous.matchId, {unplayed: true}); // (unless it was played on elsewhere)
+        } else {
+          app.saveTable(previous);
+        }
         store.releaseMatch(previous.matchId);
       }
     }
@@ -170,22 +180,27 @@ export function attachGame(app) {
     await requestState(table, 'play', {color});
   }
 
-  /** Ask the engine to act on `table` (as of the state shown) and show its answer. */
-  async function requestState(table, method, params) {
+  /** Ask the engine to act on `table` (as of the state shown) and show its answer;
+   *  `saving`: how it is saved (saveTable's options). */
+  async function requestState(table, method, params, saving = {}) {
     table.requesting = true;
     app.changed();
     try {
       const next = await app.request(method, {table_id: table.tableId, state_id: table.snapshot.state_id, ...params});
       table.requesting = false;
-      await applySnapshot(table, next);
+      await applySnapshot(table, next, saving);
     } catch (error) {
       table.requesting = false;
-      app.showError(error, table);
+      if (error.type === 'EngineStopped' && method === 'play' && state.table === table) {
+        table.queuedColor = params.color; // played on the match reopened in the new engine (boot.js)
+        app.changed();
+      } else app.showError(error, table);
     }
   }
 
-  /** Show a new state of `table` unless the table was left or the state is old. */
-  async function applySnapshot(table, snapshot) {
+  /** Show a new state of `table` unless the table was left or the state is old;
+   *  `saving`: how it is saved (saveTable's options). */
+  async function applySnapshot(table, snapshot, saving = {}) {
     arriving(snapshot);
     const current = () => state.table === table && snapshot.state_id >= table.snapshot.state_id;
     if (!current()) return false;
@@ -199,7 +214,7 @@ export function attachGame(app) {
     table.error = null;
     noteMoves(table);
     for (const listener of app.snapshotListeners) listener(state);
-    app.saveTable(table);
+    app.saveTable(table, saving);
     afterSnapshot(table);
     updateRatings(app, table);
     // drawn now, not in the next frame: of two states that arrive within one frame (a
@@ -237,7 +252,8 @@ export function attachGame(app) {
   async function undo() {
     const table = state.table;
     if (!table || table.tableId === null || table.requesting || table.botBusy) return;
-    await requestState(table, 'undo', {});
+    // the saved log gets shorter: a rewrite the store takes only when it is named
+    await requestState(table, 'undo', {}, {rewrite: 'take-back'});
   }
 
   /** resign_game (in a match the next game is still played), resign_match or ready

@@ -7,6 +7,7 @@ import {t, pick} from './i18n.js';
 import {playerName} from './names.js';
 import {PRACTICE_LIMITS} from './share.js';
 import {storedName} from './notices.js';
+import {reviewedGames} from './store/shapes.js';
 
 const CORNERS = {2: ['bl', 'tr'], 4: ['bl', 'tl', 'tr', 'br']};
 const TABS = ['new', 'friends', 'matches', 'players'];
@@ -114,7 +115,7 @@ export class Lobby {
       : this.tab === 'players' ? this.renderPlayers()
       : this.tab === 'friends' ? this.app.renderFriends(this) : this.renderNew();
     clear(this.dialog).append(
-      el('div', {class: 'lobby-head'}, el('h2', {id: 'lobby-title', text: t('lobby.title')}),
+      el('div', {class: 'lobby-head'}, el('h2', {id: 'lobby-title', text: t(`lobby.heading.${this.tab}`)}),
         el('button', {type: 'button', class: 'link', dataset: {action: 'close-lobby'}, text: t('nav.close'),
                       onclick: () => this.close()})),
       tabs, el('div', {class: 'lobby-body', role: 'tabpanel'}, body));
@@ -273,16 +274,21 @@ export class Lobby {
     const outcome = entry.result?.outcome;
     const points = outcome && entry.games === 2 ? Object.values(outcome.points || {}).join(' – ') : '';
     const twoSides = variant ? variant.seats === 2 || variant.teams : true;
+    // each game that ended, game 1 of a match also before game 2 is played
+    const reviews = (twoSides ? reviewedGames(entry) : []).map((index) => el('button', {
+      type: 'button', dataset: {action: 'review', id: entry.id, game: String(index)},
+      text: entry.games === 2 ? t('lobby.review_game', {number: index + 1}) : t('review.open'),
+      onclick: () => { this.close(); this.app.reviewMatch(entry.id, index); }}));
     const action = finished
       ? el('div', {class: 'saved-actions'},
         el('button', {type: 'button', dataset: {action: 'replay', id: entry.id}, text: t('lobby.replay'),
                       onclick: () => { this.close(); this.app.replayMatch(entry.id); }}),
-        twoSides ? el('button', {type: 'button', dataset: {action: 'review', id: entry.id}, text: t('review.open'),
-                                 onclick: () => { this.close(); this.app.reviewMatch(entry.id); }}) : null,
+        reviews,
         this.deleteButton(entry))
       : el('div', {class: 'saved-actions'},
         el('button', {type: 'button', class: 'primary', dataset: {action: 'resume', id: entry.id}, text: t('lobby.resume'),
                       onclick: () => { this.close(); this.app.resumeMatch(entry.id); }}),
+        reviews,
         this.deleteButton(entry));
     return el('li', {class: 'saved-match', dataset: {id: entry.id}},
       el('div', {class: 'saved-main'},
@@ -366,12 +372,14 @@ export class Lobby {
     const bots = state.botRatings || {};
     const measured = ratedVariants.some((v) => bots[v.id] && Object.keys(bots[v.id]).length);
     const botTable = !measured ? el('p', {class: 'empty', text: t('lobby.not_measured')})
+      // a row per variant, a column per level: four short columns fit a phone (a column
+      // per variant was cut off there)
       : scroller(el('table', {class: 'ratings', dataset: {table: 'bots'}},
-      el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: t('lobby.level')}),
-        ratedVariants.map((v) => el('th', {scope: 'col', text: pick(v.name)})))),
-      el('tbody', {}, state.catalog.levels.map((level) => el('tr', {},
-        el('th', {scope: 'row', text: levelName(level)}),
-        ratedVariants.map((v) => el('td', {text: bots[v.id]?.[level]
+      el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: t('lobby.variant')}),
+        state.catalog.levels.map((level) => el('th', {scope: 'col', class: 'number', text: levelName(level)})))),
+      el('tbody', {}, ratedVariants.map((v) => el('tr', {dataset: {variant: v.id}},
+        el('th', {scope: 'row', text: pick(v.name)}),
+        state.catalog.levels.map((level) => el('td', {class: 'number', dataset: {level}, text: bots[v.id]?.[level]
           ? String(Math.round(bots[v.id][level].r)) : '—'})))))));
 
     const fileInput = el('input', {type: 'file', accept: 'application/json,.json', hidden: true, name: 'import'});

@@ -75,7 +75,7 @@ export const app = {
   checkRecord: (record, seats) => app.request('check_record', {record, seats}),
   updateRatings: (table) => updateRatings(app, table),
   reviewOffered: (table) => review.offered(table), openReview: (table) => review.openTable(table),
-  reviewMatch: (id) => review.openMatch(id),
+  reviewMatch: (id, gameIndex) => review.openMatch(id, gameIndex),
   // attached in main(): engine, startEngine (boot.js); startGame, rematch, play, undo,
   // hint, resign, resignMatch, ready, makeTable, setTable, applySnapshot, afterSnapshot
   // (game.js); saveTable, resumeNewest, resumeMatch, openSaved, takeOver, replayMatch,
@@ -92,6 +92,7 @@ function dismissNotice(indices) {
 
 function showError(error, table = state.table) {
   console.warn('filler:', error); // a warning, not an error: it is shown on the page
+  if (error?.type === 'EngineStopped') return; // said once for all, by the notice of its restart (boot.js)
   if (table) {
     table.error = error.problem ?? {message: error.message || String(error)}; // said by t() in the page's language
     render();

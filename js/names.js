@@ -13,7 +13,7 @@ export function playerName(players, seat) {
     return computers > 1 ? `${t('player.computer')} ${seat + 1}` : t('player.computer');
   }
   const humans = players.filter((p) => p.kind === 'human').length;
-  return humans === 1 ? t('player.you') : t('player.person', {number: seat + 1});
+  return humans === 1 && !player.neutral ? t('player.you') : t('player.person', {number: seat + 1});
 }
 
 export function sideName(players, seats) {
@@ -26,10 +26,11 @@ export function everyoneNamed(players) {
   return players.every((player) => player.kind !== 'human' || Boolean(player.name));
 }
 
-/** The one person at the table without a name: the page calls them "you". */
+/** The one person at the table without a name: the page calls them "you" (not in a
+ *  shared game's replay, whose seats are `neutral`: the viewer played neither). */
 function isYou(players, seat) {
   const humans = players.filter((player) => player.kind === 'human');
-  return humans.length === 1 && players[seat]?.kind === 'human' && !players[seat].name;
+  return humans.length === 1 && players[seat]?.kind === 'human' && !players[seat].name && !players[seat].neutral;
 }
 
 /** A seat as a text's params: {name, you} (texts have second-person forms). */

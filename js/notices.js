@@ -37,8 +37,8 @@ function noticeText(notice) {
     ? t('notice.unkept.match', {id: item.id, names: (item.names ?? []).join(', ')})
     : t(`notice.unkept.${item.kind}`));
   const count = notice.matches?.length ?? 0;
-  const text = t(key,
-                 {count, why: notice.problem ?? '', what: unkept.join(', ')}).trim();
+  const text = t(key, {count, why: notice.problem ?? '', what: unkept.join(', '),
+                      id: notice.id ?? '', beside: notice.beside ?? ''}).trim();
   return text === key ? notice.message || notice.kind : text;
 }
 

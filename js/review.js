@@ -11,13 +11,18 @@
 // an older engine says so and can be redone. The board shown is the table's replay of
 // the saved match (saved.js showReplay) at the ply's step, or a position of the line
 // (app.reviewView, drawn by table.js).
+//
+// Every game of a match that has ended is reviewed, game 1 also between the games: a
+// switch in the panel goes from one game's review to the other's. Closing the review
+// of a match still to be played goes back to its table (saved.js resumeMatch), whose
+// clock stood still meanwhile, as after a reload.
 
 import {el, replaceChildren} from './dom.js';
 import {t, problemText} from './i18n.js';
 import {advantageChart, territoryChart} from './chart.js';
 import {playerName, sideName} from './names.js';
 import {chartCaption, signed, swatch} from './table.js';
-import {REVIEW_FORMAT, REVIEW_SCHEMA, checkReview} from './store/shapes.js';
+import {REVIEW_FORMAT, REVIEW_SCHEMA, checkReview, isFinished, reviewedGames} from './store/shapes.js';
 
 const STORED_LINE = 6; // the master's line is kept this long
 const PLIES_PER_REQUEST = 1; // one analysis (its node budget, about 0.4 s on a phone) per request: other requests wait no longer
@@ -75,11 +80,11 @@ export function attachReview(app, container) {
     return Boolean(table?.replay && table.replay.saved === review.saved);
   }
 
-  /** Whether a table's game can be reviewed: over, of two sides, a saved or shared match. */
+  /** Whether a table's game can be reviewed: over (game 1 also between the games), of
+   *  two sides, a saved or shared match. */
   function offered(table) {
     const snapshot = table?.snapshot;
     if (!snapshot?.over || snapshot.sides.length !== 2 || table.tableId === null) return false;
-    if (snapshot.match && !snapshot.match.over) return false;
     return Boolean(table.replay?.saved || table.matchId);
   }
 
@@ -93,10 +98,11 @@ export function attachReview(app, container) {
     }
   }
 
+  /** Review game `gameIndex` of a saved match (by default its last game that ended). */
   async function openMatch(id, gameIndex = null) {
     const saved = app.store.loadMatch(id);
     if (!saved) return;
-    await open(saved, id, gameIndex ?? Math.max(0, (saved.games || 1) - 1));
+    await open(saved, id, gameIndex ?? reviewedGames(saved).at(-1) ?? Math.max(0, (saved.games || 1) - 1));
   }
 
   async function open(saved, matchId, gameIndex, base = {}) {
@@ -104,26 +110,49 @@ export function attachReview(app, container) {
     const total = saved.events.length;
     const kept = matchId ? saved : {reviews: [app.store.loadKeptReview(keptKey(saved, gameIndex))].filter(Boolean)};
     const stored = storedReview(kept, gameIndex);
-    review = {saved, matchId, gameIndex, total, reviewId: null, plies: stored?.plies ?? 0,
-              steps: stored?.steps ?? [], results: stored ? [...stored.results] : [],
-              summary: stored?.summary ?? null, engine: stored?.engine ?? null,
-              status: stored ? 'done' : 'starting', older: false, problem: null,
-              history: null, colors: null, shown: false, // shown: its replay is at the table
-              line: null}; // the master's line on the board: {position, colors, states, index}
+    // the games the switch offers: a shared game is one; a match's, those that ended
+    const games = matchId ? [...new Set([...reviewedGames(saved), gameIndex])].sort((a, b) => a - b) : [gameIndex];
+    const current = review = {
+      saved, matchId, gameIndex, games, base, total, reviewId: null, plies: stored?.plies ?? 0,
+      steps: stored?.steps ?? [], results: stored ? [...stored.results] : [],
+      summary: stored?.summary ?? null, engine: stored?.engine ?? null,
+      status: stored ? 'done' : 'starting', older: false, problem: null,
+      history: null, colors: null, shown: false, // shown: its replay is at the table
+      line: null}; // the master's line on the board: {position, colors, states, index}
     const broken = Array.isArray(kept.reviews) && kept.reviews.some((entry) => entry?.game === gameIndex) && !stored;
-    if (broken) review.problem = 'review.stored_bad';
-    await app.showReplay({...base, id: matchId, saved, total}, total);
-    if (!review || !isReviewTable(state.table)) return;
-    review.shown = true;
-    review.history = state.table.snapshot.score_history;
-    // the territory chart's lines are the whole game's: each side in its color at the end
-    review.colors = state.table.snapshot.sides.map((side) => state.table.snapshot.players[side.seats[0]].color);
-    if (stored) {
-      checkVersion(review);
-    } else {
-      start(review);
+    if (broken) current.problem = 'review.stored_bad';
+    // the review's moves (their steps) first: the board opens at the end of its game
+    const started = !stored && await begin(current);
+    if (current !== review) return;
+    await app.showReplay({...base, id: matchId, saved, total}, endStep(current));
+    if (current !== review) return;
+    if (!isReviewTable(state.table)) { // the replay did not open (the table says why)
+      review = null;
+      app.changed();
+      return;
     }
+    current.shown = true;
+    drawn = null;
+    current.history = state.table.snapshot.score_history;
+    // the territory chart's lines are the whole game's: each side in its color at the end
+    current.colors = state.table.snapshot.sides.map((side) => state.table.snapshot.players[side.seats[0]].color);
+    if (stored) checkVersion(current);
+    else if (started) run(current);
     app.changed();
+  }
+
+  /** Another game of the match: its review (the stored one, or made now). */
+  function switchGame(index) {
+    if (!review || index === review.gameIndex) return;
+    if (review.matchId) openMatch(review.matchId, index);
+    else open(review.saved, null, index, review.base);
+  }
+
+  /** The step a review opens at: the end of its game, after its last move (the match's
+   *  last game that ended: the end of the record, as it ended). */
+  function endStep(current) {
+    const last = current.gameIndex === current.games.at(-1);
+    return last || !current.plies ? current.total : current.steps[current.plies - 1] + 1;
   }
 
   async function checkVersion(current) {
@@ -136,21 +165,34 @@ export function attachReview(app, container) {
     } catch { /* the engine is down: the stored review is shown as it is */ }
   }
 
+  /** Make the review anew: its moves, then their marks one by one. */
   async function start(current) {
-    current.status = 'running';
-    current.results = [];
-    current.summary = null;
-    current.older = false;
+    if (await begin(current)) await run(current);
+  }
+
+  /** Start the engine's review of the game: its moves and their steps; false when it did not. */
+  async function begin(current) {
+    Object.assign(current, {status: 'running', results: [], summary: null, older: false});
     try {
       const started = await app.request('review_start', {record: current.saved, seats: current.saved.players,
                                                          game_index: current.gameIndex});
       if (current !== review) {
         app.request('review_stop', {review_id: started.review_id}).catch(() => {});
-        return;
+        return false;
       }
       Object.assign(current, {reviewId: started.review_id, plies: started.plies, steps: started.steps,
                               engine: started.version});
-      app.changed();
+      return true;
+    } catch (error) {
+      failed(current, error);
+      return false;
+    }
+  }
+
+  /** The marks, a few plies per request, until the review is done, stopped or replaced. */
+  async function run(current) {
+    app.changed();
+    try {
       while (current === review && current.status === 'running') {
         const next = await app.request('review_next', {review_id: current.reviewId, count: PLIES_PER_REQUEST});
         if (current !== review) return;
@@ -163,11 +205,15 @@ export function attachReview(app, container) {
         app.changed();
       }
     } catch (error) {
-      if (current !== review) return;
-      current.status = 'failed';
-      current.problem = error.problem?.code ? error.problem : 'review.failed';
-      app.changed();
+      failed(current, error);
     }
+  }
+
+  function failed(current, error) {
+    if (current !== review) return;
+    current.status = 'failed';
+    current.problem = error.problem?.code ? error.problem : 'review.failed';
+    app.changed();
   }
 
   /** Store a finished review with its match (replacing one of the same game), or a
@@ -195,8 +241,15 @@ export function attachReview(app, container) {
     review = null;
   }
 
+  /** The match the review goes back to when closed: one still to be played. */
+  function matchToGoOn() {
+    return review?.matchId && !isFinished(review.saved) ? review.matchId : null;
+  }
+
   function close() {
+    const match = matchToGoOn();
     stop();
+    if (match) app.resumeMatch(match); // the match goes on at its table
     app.changed();
   }
 
@@ -267,11 +320,11 @@ export function attachReview(app, container) {
   function draw() {
     const table = state.table;
     if (review?.shown && !isReviewTable(table)) stop(); // a new game, a resumed match: the review ends
-    if (!review?.shown) {
+    if (!review) {
       panel.hidden = true;
       drawn = null;
-      return;
     }
+    if (!review?.shown) return; // one being opened: the panel shown (another game's) stays till then
     const position = positionOf(table.replay.step);
     if (review.wanted === position) review.wanted = null;
     if (review.line && review.line.position !== position) review.line = null; // another move: the game's board
@@ -288,8 +341,9 @@ export function attachReview(app, container) {
     replaceChildren(panel,
       el('div', {class: 'review-head'},
         el('h2', {id: 'review-title', text: t('review.title', {number: review.gameIndex + 1})}),
-        el('button', {type: 'button', class: 'review-close', dataset: {action: 'close-review'},
-                      text: t('review.close'), onclick: () => close()})),
+        el('button', {type: 'button', class: 'review-close', dataset: {action: 'close-review', focus: 'close'},
+                      text: t(matchToGoOn() ? 'review.back_to_match' : 'review.close'), onclick: () => close()}),
+        gameSwitch()),
       el('p', {class: 'review-status', role: 'status', dataset: {status: review.status}, text: statusText()}),
       shortenedNote(),
       review.older ? el('p', {class: 'review-older'}, t('review.older'), ' ',
@@ -306,6 +360,16 @@ export function attachReview(app, container) {
         moveList(position, players),
         el('p', {class: 'review-thresholds', text: t('review.thresholds')})]));
     if (focused) keepFocus(focused);
+  }
+
+  /** "Game 1 | Game 2": the review of each game of the match that ended. */
+  function gameSwitch() {
+    if (review.games.length < 2) return null;
+    return el('div', {class: 'review-games', role: 'group', 'aria-label': t('review.games')},
+      review.games.map((index) => el('button', {
+        type: 'button', dataset: {action: 'review-game', game: String(index), focus: `game-${index}`},
+        'aria-pressed': String(index === review.gameIndex), text: t('review.game', {number: index + 1}),
+        onclick: () => switchGame(index)})));
   }
 
   /** Focus the new element standing for the one that had the focus: the line's first

@@ -91,12 +91,14 @@ function render() {
   document.getElementById('rules-back').textContent = texts.back;
   const languages = clear(document.getElementById('rules-languages'));
   for (const code of LANGUAGES) {
+    // on a phone the code alone ("NL"), so that "Back to the game" keeps one line
     languages.append(el('button', {type: 'button', lang: code, 'aria-pressed': String(code === language()),
-      text: LANGUAGE_NAMES[code], onclick: () => {
+      'aria-label': LANGUAGE_NAMES[code], title: LANGUAGE_NAMES[code], onclick: () => {
         setLanguage(code);
         saveSettings({...loadSettings(), language: code});
         render();
-      }}));
+      }}, el('span', {class: 'language-name', text: LANGUAGE_NAMES[code]}),
+          el('span', {class: 'language-code', 'aria-hidden': 'true', text: code.toUpperCase()})));
   }
   const variants = data?.variants ?? [];
   const root = clear(document.getElementById('rules'));

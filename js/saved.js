@@ -11,7 +11,7 @@
 // returns {storageEvent} for the store's subscription and {showStandIn}, which draws
 // the match to be resumed before the engine is up.
 
-import {DEFAULT_CONFIG, arriving, noteMoves} from './game.js';
+import {DEFAULT_CONFIG, arriving, gamesOver, noteMoves} from './game.js';
 import {clockShown} from './clocks.js';
 
 /** The players as a saved match keeps them. */
@@ -25,8 +25,11 @@ export function attachSaved(app) {
   const {state, store} = app;
 
   /** Save the table's match log: when it opens (a reload at once brings back the same
-   *  board, and a friend's invitation is kept) and after every move; replays never. */
-  function saveTable(table) {
+   *  board, and a friend's invitation is kept) and after every move; replays never.
+   *  `rewrite`: a rewrite that is no continuation of the stored log (storage.js
+   *  saveMatch), e.g. "take-back". A log stored beside another match (the write rule)
+   *  is the table's from then on, under its new id. */
+  function saveTable(table, {rewrite = null} = {}) {
     if (!table.matchId || table.replay || table.readOnly || table.tableId === null || state.leaving) return;
     const record = table.snapshot.record;
     if (!record) return;
@@ -38,14 +41,24 @@ export function attachSaved(app) {
       clock: clockShown(table), // what the player saw: a reload gives back no less
       created: table.created ?? undefined,
       finished: match.over ? (table.finishedAt ??= Date.now()) : false,
+      gamesOver: gamesOver(table.snapshot), // the games the lobby offers to review
       result: match.over ? {outcome: match.outcome, ratingChanges: table.ratingChanges} : null,
       friend: table.friend ?? undefined,
-    });
+    }, {rewrite});
     if (saved.ok) {
+      if (saved.match.id !== table.matchId) {
+        store.releaseMatch(table.matchId);
+        table.matchId = saved.match.id;
+      }
       table.created = saved.match.created;
       keepShown(table);
-    } else if (saved.reason === 'taken-over' || saved.reason === 'open-elsewhere') {
-      table.readOnly = saved.reason === 'taken-over' ? 'taken-over' : 'elsewhere';
+    } else if (saved.reason === 'open-elsewhere') {
+      table.readOnly = 'elsewhere';
+      app.changed();
+    } else if (saved.reason !== 'invalid') {
+      // taken over, or another tab saved it on since (changed, or longer): its copy is
+      // kept; "Play it here" opens that one
+      table.readOnly = 'taken-over';
       app.changed();
     }
   }
@@ -158,6 +171,7 @@ export function attachSaved(app) {
                                                  clock: saved.clock || null, paused: document.hidden});
     } catch (error) {
       store.releaseMatch(id);
+      if (error.type === 'EngineStopped') return false; // nothing wrong with the match: boot.js reopens it
       // a log the engine does not replay is set aside (with the reason, one notice), so
       // that no later visit tries it again; a failing worker is no reason to
       const checked = await app.request('check_record', {record: saved, seats: saved.players}).catch(() => null);
@@ -181,6 +195,7 @@ export function attachSaved(app) {
     noteMoves(table);
     const queued = standIn?.queuedColor ?? null;
     if (queued !== null && table.snapshot.move_number === standIn.snapshot.move_number) {
+      standIn.queuedColor = null; // taken (boot.js: a move still queued there was not played)
       await app.play(queued); // made on the stand-in: played unless the engine refuses it
     } else {
       app.afterSnapshot(table);
@@ -214,6 +229,8 @@ export function attachSaved(app) {
       return app.showError(error);
     }
     const table = app.makeTable(configOf(replay.saved), opened.layout, opened.state, opened.table_id);
+    // a shared game's viewer played neither seat: "Player 1", never "You"
+    if (replay.shared) table.players = table.players.map((player) => (player.kind === 'human' ? {...player, neutral: true} : player));
     table.replay = {...replay, step};
     table.ratingChanges = replay.saved.result?.ratingChanges ?? null;
     table.ratingAsked = true;

@@ -5,14 +5,16 @@
 //   store.persistent                       // false: in memory only (a "memory" notice says why)
 //   store.notices                          // notices so far; store.subscribe(fn) for the next ones
 //   store.claimMatch(id)                   // {ok: true} | {ok: false, holder, expires}: open elsewhere?
-//   store.saveMatch(match)                 // after every move: {ok: true} | {ok: false, reason, message}
+//   store.saveMatch(match)                 // after every move: {ok: true, match} | {ok: false, reason, message}
+//                                          // (never over another match: see store/continuation.js)
 //   store.keepReview(key, review)          // a review of a game that is no stored match (few, expendable)
 //
 // One key per match, so a broken one harms no other; "filler:index" lists them and is
 // rebuilt from the keys when it disagrees with them. The parts, one concern a file, in
 // js/store/: keys.js (the keys and versions), shapes.js (what a valid record is),
 // migrations.js (older versions), quarantine.js (values that cannot be used are set
-// aside, never deleted), lease.js (two tabs never overwrite one match), quota.js (what
+// aside, never deleted), lease.js (two tabs never overwrite one match), continuation.js
+// (the write rule: a stored match is replaced only by its continuation), quota.js (what
 // happens when storage is full), transfer.js (export and import), area.js (raw access).
 //
 // A match is saved as a replayable log: the engine's Match.to_record() ({format:
@@ -24,13 +26,14 @@
 import { MemoryArea, Shelf, openArea } from "./store/area.js";
 import {
   EXPORT_FORMAT, INDEX_KEY, KEPT_REVIEWS, LOCK_PREFIX, MATCH_FORMAT, MATCH_ID, MATCH_PREFIX, PLAYERS_KEY, PREFIX,
-  QUARANTINE_PREFIX, RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, SHOWN_KEY, kindOf, newMatchId,
+  QUARANTINE_PREFIX, RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, SHOWN_KEY, besideId, kindOf, newMatchId,
 } from "./store/keys.js";
 import { Leases } from "./store/lease.js";
 import { MIGRATIONS, migrate } from "./store/migrations.js";
 import { Quarantine } from "./store/quarantine.js";
 import { Quota } from "./store/quota.js";
 import { DEFAULT_SETTINGS, checkMatch, checkPlayer, checkRating, checkSetting, checkShown, isFinished, isObject, nameKey, parseOrNull, summarize } from "./store/shapes.js";
+import { REWRITES, relation } from "./store/continuation.js";
 import { exportAll, importAll } from "./store/transfer.js";
 
 export { DEFAULT_SETTINGS, EXPORT_FORMAT, MATCH_FORMAT, MIGRATIONS, MemoryArea, PREFIX, SCHEMA_VERSION, migrate, newMatchId };
@@ -137,7 +140,8 @@ export class Store {
    * Calls `listener(event)` for each event until the returned function is called:
    * - {type: "notice", notice}: notice = {kind, message, ...}; kinds: "corrupt" (+ key,
    *   reason "json"|"shape"|"newer", setAsideAs), "pruned" (+ matches: summaries),
-   *   "quota" (+ key), "memory", "lease-lost" (+ id)
+   *   "quota" (+ key), "memory", "lease-lost" (+ id), "kept-beside" (+ id: the match
+   *   saved beside, beside: the id of the match kept as it was)
    * - {type: "changed", what: "match"|"players"|"ratings"|"settings"|"all", id?}: another
    *   tab changed stored data
    * - {type: "lease", id, state: "lost"|"claimed"|"released", holder}: "lost": another tab
@@ -274,8 +278,9 @@ export class Store {
 
   /**
    * Saved matches, newest first: [{id, variant, games, players, created, updated,
-   * finished, result (the match's own `result` field, if any), events (count),
-   * openElsewhere (bool)}]. `{finished: true|false}` filters.
+   * finished, result (the match's own `result` field, if any), events (count), friend
+   * (the link match id of a match with a friend, or null), openElsewhere (bool)}].
+   * `{finished: true|false}` filters.
    */
   listMatches({ finished } = {}) {
     return this.#indexEntries()
@@ -298,13 +303,18 @@ export class Store {
   /**
    * Saves a match log (call it after every move). Fills in `format`, `version`,
    * `created` (if missing) and `updated` (now). Claims the lease if nobody holds it.
-   * Returns {ok: true, match, persisted} (persisted false: kept in memory only, with a
-   * notice), or {ok: false, reason, message[, holder]}; reasons: "invalid",
+   * It replaces the match stored under its id only by a continuation of it (the write
+   * rule, continuation.js): another match there stays, and this one is stored beside
+   * it under another id (the result's `match.id`; `beside`: the id of the match it was
+   * stored beside; with a "kept-beside" notice). `rewrite` names a rewrite that is no
+   * continuation (continuation.js REWRITES: "take-back", "crossed").
+   * Returns {ok: true, match, persisted[, beside]} (persisted false: kept in memory
+   * only, with a notice), or {ok: false, reason, message[, holder]}; reasons: "invalid",
    * "taken-over" (another tab took this match over), "open-elsewhere" (another tab
    * holds its lease), "changed-elsewhere" (the stored copy changed since this tab
-   * loaded it: load it again).
+   * loaded it: load it again), "older" (a longer copy of it is stored: it is kept).
    */
-  saveMatch(match) {
+  saveMatch(match, { rewrite = null } = {}) {
     const now = this.#now();
     const record = isObject(match)
       ? { ...match, format: MATCH_FORMAT, version: SCHEMA_VERSION, created: match.created ?? now, updated: now }
@@ -312,20 +322,46 @@ export class Store {
     const problem = checkMatch(record);
     if (problem) return { ok: false, reason: "invalid", message: `Not saved: ${problem}.` };
     const id = record.id;
+    const key = MATCH_PREFIX + id;
+    // what is stored there, checked (one that cannot be used is set aside first)
+    const here = this.#read(key, "match").value;
+    const standing = here ? relation(here, record) : null;
+    if (standing === "other") return this.#saveBeside(record);
     if (this.#leases.lost(id)) {
       return { ok: false, reason: "taken-over", message: "This match was taken over in another tab; it is no longer saved here." };
     }
     const holder = this.#leases.holderElsewhere(id);
     if (holder) return { ok: false, reason: "open-elsewhere", holder, message: "This match is open in another tab." };
-    const key = MATCH_PREFIX + id;
     const stored = this.#get(key);
     if (stored !== null && stored !== this.#known.get(id) && !this.#quarantine.leftInPlace(key, stored)) {
       return { ok: false, reason: "changed-elsewhere", message: "This match was changed elsewhere since it was opened here: open it again." };
     }
+    const named = rewrite !== null && Object.hasOwn(REWRITES, rewrite) && REWRITES[rewrite].includes(standing);
+    if (standing === "shorter" && !named) {
+      return { ok: false, reason: "older", message: "A longer copy of this match is stored: it is kept; open it again." };
+    }
+    if (standing === "branches" && !named) return this.#saveBeside(record);
     if (!this.#leases.holds(id)) this.claimMatch(id);
     const { persisted } = this.#putMatch(record);
     this.#quarantine.overwritten(key);
     return { ok: true, match: record, persisted };
+  }
+
+  /** Stores `record` beside the other match stored under its id, under a free id, and
+   *  tells the player. */
+  #saveBeside(record) {
+    const other = record.id;
+    const id = besideId(other, (candidate) => this.#get(MATCH_PREFIX + candidate) !== null);
+    const moved = { ...record, id };
+    this.claimMatch(id);
+    const { persisted } = this.#putMatch(moved);
+    this.#notice({
+      kind: "kept-beside",
+      id,
+      beside: other,
+      message: `Another match is stored as ${other}: it is kept as it was, and this one is saved beside it as ${id}.`,
+    });
+    return { ok: true, match: moved, persisted, beside: other };
   }
 
   /** Sets a saved match aside that the engine does not replay (`why`: its problem),
@@ -342,10 +378,13 @@ export class Store {
     return { ok: true };
   }
 
-  /** Deletes a saved match (refused while another tab has it open): {ok} | {ok: false, reason, holder}. */
-  removeMatch(id) {
+  /** Deletes a saved match (refused while another tab has it open): {ok} | {ok: false,
+   *  reason, holder}. `unplayed`: only if it has no events (a game left before its first
+   *  move), else {ok: false, reason: "played"}. */
+  removeMatch(id, { unplayed = false } = {}) {
     const holder = this.#leases.holderElsewhere(id);
     if (holder) return { ok: false, reason: "open-elsewhere", holder, message: "This match is open in another tab." };
+    if (unplayed && this.#read(MATCH_PREFIX + id, "match").value?.events.length) return { ok: false, reason: "played" };
     this.#shelf.remove(MATCH_PREFIX + id);
     this.#known.delete(id);
     this.#dropFromIndex([id]);

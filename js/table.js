@@ -83,7 +83,8 @@ export class TableView {
     this.boardWrap = el('div', {class: 'board-wrap'});
     this.status = el('p', {class: 'status', role: 'status', 'aria-live': 'polite'});
     this.controlsWrap = el('div', {class: 'controls-wrap'});
-    this.overPanel = el('section', {class: 'over-panel', hidden: true, 'aria-live': 'polite'});
+    // no live region: the result sentence is announced (around.js ended), not every label and number
+    this.overPanel = el('section', {class: 'over-panel', hidden: true});
     this.noticeBar = el('div', {class: 'notices', role: 'status'});
     this.matchBar = el('div', {class: 'match-bar', hidden: true});
     this.replayBar = el('div', {class: 'replay-bar', hidden: true});
@@ -455,7 +456,7 @@ export class TableView {
     const cards = snapshot.sides.map((side) => {
       const seatRows = side.seats.map((seat) => {
         const player = snapshot.players[seat];
-        const moving = snapshot.turn === seat;
+        const moving = snapshot.turn === seat && !table.replay; // a replay is nobody's move
         return el('div', {class: 'seat', dataset: {seat: String(seat)}, 'data-moving': moving ? '' : null,
                           'data-out': player.out ? '' : null},
           el('span', {class: 'seat-who'}, // the color and the name stay on one line
@@ -474,17 +475,22 @@ export class TableView {
         : side.lead < 0 ? t('header.behind', {count: -side.lead}) : t('header.level');
       const equator = side.to_equator > 0 ? t('header.to_equator', {count: side.to_equator}) : t('header.past_equator');
       const winner = snapshot.over && snapshot.winning_sides.includes(side.side);
-      // more than two sides: no equator, but each side's best and the clinch line
-      const details = twoSides ? [equator, lead] : [t('header.best', {count: side.best}), lead];
+      // more than two sides: no equator, but each side's best and the clinch line; the
+      // game over: its result, not the race (a draw said "1 to the equator · even")
+      const drawn = snapshot.over && snapshot.winning_sides.length !== 1;
+      const details = snapshot.over
+        ? [t(winner && !drawn ? 'header.won' : drawn && winner ? 'header.drawn' : 'header.lost'), side.lead === 0 ? null : lead]
+        : twoSides ? [equator, lead] : [t('header.best', {count: side.best}), lead];
       return el('div', {class: 'side-card', dataset: {side: String(side.side)},
-                        'data-moving': side.seats.includes(snapshot.turn) ? '' : null,
+                        'data-moving': side.seats.includes(snapshot.turn) && !table.replay ? '' : null,
                         'data-winner': winner ? '' : null},
         el('div', {class: 'side-main'},
           el('div', {class: 'seats'}, seatRows),
           el('div', {class: 'detail'},
-            el('span', {class: 'to-equator', text: details[0]}), ' · ',
-            el('span', {class: 'lead', 'data-lead': side.lead > 0 ? 'ahead' : side.lead < 0 ? 'behind' : 'level',
-                        text: details[1]}),
+            el('span', {class: snapshot.over ? 'result' : 'to-equator', text: details[0]}),
+            details[1] === null ? null : ' · ',
+            details[1] === null ? null : el('span', {class: 'lead', 'data-lead': side.lead > 0 ? 'ahead' : side.lead < 0 ? 'behind' : 'level',
+                                                     text: details[1]}),
             )),
         el('span', {class: 'score', text: String(side.score)}));
     });
@@ -638,17 +644,21 @@ export class TableView {
                                  text: t(match.rated ? 'match.unrated_needs_name' : 'match.unrated')}));
       }
     }
-    const waiting = match && !match.over && match.between_games
+    // a replay (a review of game 1 between the games) has nobody to get ready
+    const waiting = match && !match.over && match.between_games && !table.replay
       ? match.waiting_ready.filter((seat) => players[seat]?.kind === 'human') : [];
     const humans = players.filter((player) => player.kind === 'human').length;
     const readyButtons = waiting.map((seat) => el('button', {type: 'button', class: 'primary',
-      dataset: {action: 'ready', seat: String(seat)}, disabled: Boolean(table.replay || table.readOnly),
+      dataset: {action: 'ready', seat: String(seat)}, disabled: Boolean(table.readOnly),
       text: humans > 1 ? t('match.ready_named', {name: playerName(players, seat)}) : t('match.ready'),
       onclick: () => this.app.ready(seat)}));
     const scores = sides.map((side) => `${sideName(players, side.seats)} ${side.score}`).join(' – ');
     const series = sides.map((side) => ({label: sideName(players, side.seats),
                                          colorIndex: snapshot.players[side.seats[0]].color}));
     const reason = overReason(snapshot, players);
+    // each game can be reviewed when it ends: game 1 also before the next game
+    const reviewButton = this.app.reviewOffered?.(table) ? el('button', {type: 'button', dataset: {action: 'review'},
+      text: t('review.open'), onclick: () => this.app.openReview(table)}) : null;
     replaceChildren(this.overPanel,
       el('h2', {class: 'over-title', text: title}),
       el('p', {class: 'over-winner', text: headline}),
@@ -663,11 +673,10 @@ export class TableView {
           label: t('over.chart_label'), movesLabel: (count) => t('over.moves', {count}),
         }),
         chartCaption(t('over.chart'), series)),
-      el('div', {class: 'over-actions'}, readyButtons.length ? readyButtons : [
+      el('div', {class: 'over-actions'}, readyButtons.length ? [...readyButtons, reviewButton] : [
         table.replay ? null : el('button', {type: 'button', class: 'primary', dataset: {action: 'again'},
                                             text: t(inMatch ? 'match.again' : 'over.again'), onclick: () => this.app.rematch()}),
-        this.app.reviewOffered?.(table) ? el('button', {type: 'button', dataset: {action: 'review'}, text: t('review.open'),
-                                                        onclick: () => this.app.openReview(table)}) : null,
+        reviewButton,
         el('button', {type: 'button', dataset: {action: 'new'}, text: t('over.new'), onclick: () => this.app.openLobby()})]),
     );
     this.overPanel.hidden = false;

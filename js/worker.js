@@ -7,7 +7,11 @@
 // {type: "ready", version, timings} or {type: "boot-error", problem, message, detail}:
 // problem is {code, params, message}, said in the player's language by the page
 // (texts "problem.boot.*" in the catalogs js/i18n/); message is English, detail for the console.
-// Requests that arrive during boot wait for it, in order.
+// Requests that arrive during boot wait for it, in order. "ready" also names the lock
+// this worker holds for as long as it lives (Web Locks, where there are: https and
+// localhost), so that the page learns at once when it is gone (engine.js). Should the
+// wasm runtime fail for good while answering, the worker posts {type: "stopped", detail}
+// and ends: the page starts a new one.
 //
 // Boot, fastest first: build.py ships a memory snapshot of Pyodide taken right after
 // the engine was imported (build.json "snapshot"); restoring it skips Python's start-up
@@ -229,6 +233,15 @@ async function keepDecoded(build, entries) {
   }
 }
 
+// The lock this worker holds until it ends (null: no Web Locks here).
+const lifeLock = self.navigator.locks ? `filler-engine-${crypto.randomUUID()}` : null;
+const lockHeld = lifeLock && new Promise((resolve) => {
+  navigator.locks.request(lifeLock, () => {
+    resolve(lifeLock);
+    return new Promise(() => {}); // never let go: the lock goes with the worker
+  }).catch(() => resolve(null));
+});
+
 async function boot() {
   const timings = {};
   const started = performance.now();
@@ -324,7 +337,7 @@ async function boot() {
   }
   mark("engine");
   progress("engine", 1);
-  post({ type: "ready", version: build.version, timings });
+  post({ type: "ready", version: build.version, timings, lock: await lockHeld });
   if (timings.snapshot && !timings.decoded_cache && typeof CompressionStream === "function") {
     const entries = [];
     if (!cachedWasm) {
@@ -375,6 +388,11 @@ self.onmessage = async (event) => {
   try {
     answer = JSON.parse(handle(JSON.stringify(request)));
   } catch (error) {
+    if (error && error.pyodide_fatal_error) { // the runtime cannot be used any more
+      post({ type: "stopped", detail: errorMessage(error) });
+      self.close();
+      return;
+    }
     answer = { id, ok: false, error: { type: "InternalError", code: "internal", params: {},
                                         message: errorMessage(error), detail: String(error && error.message || error) } };
   }

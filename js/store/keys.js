@@ -33,7 +33,8 @@ export const REVIEWS_KEY = PREFIX + "reviews";
 export const KEPT_REVIEWS = 8;
 export const SHOWN_KEY = PREFIX + "shown";
 
-export const MATCH_ID = /^[A-Za-z0-9_.-]{1,80}$/;
+export const MATCH_ID_LENGTH = 80;
+export const MATCH_ID = new RegExp(`^[A-Za-z0-9_.-]{1,${MATCH_ID_LENGTH}}$`);
 export const MAX_NAME_LENGTH = 40;
 
 /** The kind of record kept under `key` ("match", "players", ...), or null. */
@@ -44,6 +45,16 @@ export function kindOf(key) {
   if (key === INDEX_KEY) return "index";
   if (key.startsWith(MATCH_PREFIX)) return "match";
   return null;
+}
+
+/** The id for a match stored beside the one with id `id` (continuation.js): "<id>-2",
+ *  "<id>-3", ... (cut to fit MATCH_ID), the first for which `taken(id)` is false. */
+export function besideId(id, taken) {
+  for (let copy = 2; ; copy += 1) {
+    const suffix = `-${copy}`;
+    const candidate = id.slice(0, MATCH_ID_LENGTH - suffix.length) + suffix;
+    if (!taken(candidate)) return candidate;
+  }
 }
 
 /** A fresh match id: time-ordered, random enough for several tabs at once. */

@@ -57,6 +57,8 @@ export function checkMatch(match) {
   if (!isTime(match.updated)) return wrongField("updated");
   const finished = match.finished;
   if (!(finished == null || typeof finished === "boolean" || isTime(finished))) return wrongField("finished");
+  const over = match.gamesOver; // how many games ended (reviewedGames); older matches have none
+  if (!(over == null || (Number.isInteger(over) && over >= 0 && over <= match.games))) return wrongField("gamesOver");
   return null;
 }
 
@@ -251,6 +253,11 @@ export function parseOrNull(raw) {
 export const nameKey = (name) => name.trim().normalize("NFC").toLowerCase();
 export const isFinished = (match) => match.finished != null && match.finished !== false;
 
+/** The link match id of a match with a friend (friend.js: its `friend` field), or null. */
+export function friendId(match) {
+  return isObject(match.friend) && typeof match.friend.id === "string" ? match.friend.id : null;
+}
+
 export function summarize(match) {
   return {
     id: match.id,
@@ -261,8 +268,18 @@ export function summarize(match) {
     updated: match.updated,
     finished: match.finished ?? null,
     result: match.result ?? null,
+    gamesOver: match.gamesOver ?? null,
     events: match.events.length,
+    friend: friendId(match), // friend.js finds a match with a friend by it
   };
+}
+
+/** The games of a saved match (or its index entry) that can be reviewed (review.js):
+ *  those that ended (saveTable notes how many); of a match saved before that note, once
+ *  it is finished, every game. */
+export function reviewedGames(match) {
+  const count = Number.isInteger(match.gamesOver) ? match.gamesOver : (isFinished(match) ? match.games : 0);
+  return Array.from({length: count}, (_, index) => index);
 }
 
 /** A rating entry as a notice or a report names it: "Ann/classic", or only what it has. */

@@ -2,7 +2,8 @@
 // back. The engine replays every match of an import before this module sees it
 // (lobby.js); here the shapes are checked and the entries merged.
 
-import { EXPORT_FORMAT, MATCH_ID, MATCH_PREFIX, MAX_NAME_LENGTH, QUARANTINE_PREFIX, SCHEMA_VERSION, kindOf, newMatchId } from "./keys.js";
+import { relation } from "./continuation.js";
+import { EXPORT_FORMAT, MATCH_ID, MATCH_PREFIX, MAX_NAME_LENGTH, QUARANTINE_PREFIX, SCHEMA_VERSION, besideId, kindOf } from "./keys.js";
 import { migrate } from "./migrations.js";
 import { DEFAULT_SETTINGS, StoreProblem, checkMatch, checkPlayer, checkRating, checkSetting, isObject, nameKey, notList, notObject, partEntries, ratingName } from "./shapes.js";
 
@@ -34,8 +35,9 @@ export function exportAll(store, hooks) {
  * before are put back) and the whole file is refused with the reason. Same match id:
  * the copy with more events wins, then the newer `updated`; players by name; ratings:
  * the entry with more matches; settings: only those not set here.
- * Same id but another game (sameGame): both are kept, the import under a new id (its
- * entry in `taken` has `renamed`: the new id, and `why`: "kept_both").
+ * Same id but another game (not the same match, or its events part from the ones here:
+ * continuation.js): both are kept, the import under a new id (its entry in `taken` has
+ * `renamed`: the new id, and `why`: "kept_both").
  * Returns {taken, unchanged, refused}: lists of {what, kind, name, why?} where `what`
  * names the entry in English ("match m-…", "player Anna", "rating Anna/classic",
  * "setting theme", "file"), `kind` is match, player, rating, setting or file (the
@@ -98,19 +100,27 @@ function planMatches(store, hooks, matches, report) {
       report.refused.push({ what: `review ${problem.name} of ${what}`, kind: "review", name: label, game: problem.name, why: problem.why });
     }
     let match = parted.kept;
-    let here = planned.get(match.id) ?? store.loadMatch(match.id);
-    if (here && !sameGame(here, match)) {
-      // another game under the same id: keep both, the imported one under a new id
-      const id = freshId(store, planned);
+    const stored = (id) => planned.get(id) ?? store.loadMatch(id);
+    let here = stored(match.id);
+    let standing = here ? relation(here, match) : null;
+    let kept = null; // why it went beside another match
+    if (standing === "other" || standing === "branches") {
+      // another match under this id (the write rule, continuation.js): both are kept,
+      // the imported one under the id beside it (the one it went to in an import before,
+      // if it is the same match: a file imported twice is no second copy)
+      const id = besideId(match.id, (beside) => {
+        const there = stored(beside);
+        return there ? !["continues", "shorter"].includes(relation(there, match)) : hooks.raw(MATCH_PREFIX + beside) !== null;
+      });
       match = { ...match, id };
-      planned.set(id, match);
-      report.taken.push({ what, kind: "match", name: label, renamed: id,
-                          why: new StoreProblem("kept_both", `another game had this id here; both are kept, this one as ${id}`, { id }) });
-      return;
+      here = stored(id);
+      standing = here ? relation(here, match) : null;
+      kept = { renamed: id, why: new StoreProblem("kept_both", `another game had this id here; both are kept, this one as ${id}`, { id }) };
     }
     if (here) {
-      const better = match.events.length > here.events.length ||
-        (match.events.length === here.events.length && match.updated > here.updated);
+      // the same match: the longer log, then the newer one, wins
+      const better = standing === "continues" &&
+        (match.events.length > here.events.length || match.updated > here.updated);
       if (!better) {
         report.unchanged.push({ what, kind: "match", name: label, why: new StoreProblem("same_or_newer", "the copy here is the same or newer") });
         return;
@@ -121,35 +131,9 @@ function planMatches(store, hooks, matches, report) {
       }
     }
     planned.set(match.id, match);
-    report.taken.push({ what, kind: "match", name: label });
+    report.taken.push({ what, kind: "match", name: label, ...kept });
   });
   return [...planned.values()];
-}
-
-/** Whether two records are one game (so the longer log may replace the shorter): the
- *  same variant, options, seed or board, number of games and players' seats, and one
- *  log a prefix of the other. */
-export function sameGame(a, b) {
-  const same = (x, y) => canonical(x ?? null) === canonical(y ?? null);
-  if (a.variant !== b.variant || a.seed !== b.seed || a.games !== b.games) return false;
-  if (!same(a.options, b.options) || !same(a.board, b.board)) return false;
-  const [shorter, longer] = a.events.length <= b.events.length ? [a.events, b.events] : [b.events, a.events];
-  return shorter.every((event, index) => same(event, longer[index]));
-}
-
-/** JSON with object keys in order, so that equal values give equal text. */
-function canonical(value) {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (isObject(value)) {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
-}
-
-function freshId(store, planned) {
-  let id = newMatchId();
-  while (planned.has(id) || store.loadMatch(id)) id = newMatchId();
-  return id;
 }
 
 /** The whole new list of players, or null when nothing changes. */

@@ -230,20 +230,32 @@ class Table:
         self.score_history.append(_side_scores(match.game))
         self.change(match, {"seat": seat, "color": color, "cells": _gained(before, match.game)}, mover=seat)
 
+    @property
+    def rated(self) -> bool:
+        """A rated match with a person in it (computers alone rate nobody)."""
+        return self.match.rated and any(seat.kind != "computer" for seat in self.seats)
+
+    def outcome(self) -> dict | None:
+        """The match's outcome, ``rated`` as this table is."""
+        outcome = self.match.outcome
+        if outcome is None or self.rated or not outcome["rated"]:
+            return outcome
+        return {**outcome, "rated": False, "pairs": []}
+
     def match_json(self) -> dict:
         match = self.match
         sides = range(match.sides)
         return {
             "games": match.games_count,
             "game_index": match.game_index,
-            "rated": match.rated,
+            "rated": self.rated,
             "points": [match.points[side] for side in sides],
             "totals": [match.totals[side] for side in sides],
             "between_games": match.between_games,
             "waiting_ready": list(match.waiting_ready),
             "out": sorted(match.out),
             "over": match.over,
-            "outcome": _json_keys(match.outcome),
+            "outcome": _json_keys(self.outcome()),
             "game_results": _json_keys(match.game_results),
         }
 
@@ -596,7 +608,7 @@ def _method_check_record(params: dict) -> dict:
         table = _replayed_table({**params, "clock": None, "paused": True})
     except filler.FillerError as error:  # ApiError too
         return {"ok": False, "why": str(error), "problem": error.details()}
-    return {"ok": True, "over": table.match.over, "outcome": _json_keys(table.match.outcome)}
+    return {"ok": True, "over": table.match.over, "outcome": _json_keys(table.outcome())}
 
 
 def _method_record(params: dict) -> dict:
@@ -786,7 +798,7 @@ def _method_rating_updates(params: dict) -> dict:
     null: what only the friend did (an invitation resigned at once) rates nobody here."""
     table = _table(params)
     match = table.match
-    outcome = match.outcome
+    outcome = table.outcome()
     if outcome is None or not outcome["rated"]:
         return {"rated": False, "ratings": [None] * match.seats}
     given = _param(params, "ratings", list, [None] * match.seats)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT, boot_page, guard_context
-from test_match_table import play_until_game_ends, start_match
+from test_match_table import play_until_game_ends, resign, start_match, wait_my_turn_or_end
 from test_table_defects import CUT_NAMES, IN_VIEW, settle, start_game, wait_my_turn
 
 import filler
@@ -103,7 +103,7 @@ LOBBY_TABS = """() => {
   const box = document.querySelector('.lobby-tabs').getBoundingClientRect();
   return [...document.querySelectorAll('.lobby-tabs [role="tab"]')].map((tab) => {
     const own = tab.getBoundingClientRect();
-    return [tab.textContent, own.left >= box.left - 0.5 && own.right <= box.right + 0.5];
+    return [tab.textContent, own.left >= box.left - 0.5 && own.right <= box.right + 0.5, Math.round(own.top)];
   });
 }"""
 # per element that matches the selector: (its text, the lines its text takes, a line
@@ -144,10 +144,15 @@ def test_the_lobby_shows_every_tab_and_room_to_type_a_name_on_a_phone(browser, s
     # partij" took two lines, and the name field was squeezed to a sliver beside the
     # kind select (as wide as its longest option, then "Een vriend (via een link)")
     context, guard, page = phone_page(browser, site_url, language, width, "lobby")
+    # the computer's card says its level on a phone too
+    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(".side-card .level-badge", state="visible")
     page.click("#new-game")
     page.click('[data-tab="new"]')
     tabs = page.evaluate(LOBBY_TABS)
-    assert len(tabs) == 4 and all(inside for _, inside in tabs), tabs
+    assert len(tabs) == 4 and all(inside for _, inside, _ in tabs), tabs
+    # one row, the underline under its own tab (they wrapped to a 2 × 2 grid at 390 px)
+    assert len({top for _, _, top in tabs}) == 1, tabs
     lines = page.evaluate(TEXT_LINES, '.lobby-tabs [role="tab"]')
     assert all(count == 1 for _, count in lines), lines
     controls = page.evaluate(SEAT_CONTROLS)
@@ -161,17 +166,21 @@ def test_the_lobby_shows_every_tab_and_room_to_type_a_name_on_a_phone(browser, s
         assert page.evaluate(SELECTS_CUT) == [], level
     page.select_option('select[name="seat1-kind"]', "friend")
     assert page.evaluate(SELECTS_CUT) == []
-    # the computer levels' ratings (a column per rated variant): the whole dialog
-    # panned sideways; now only the table scrolls, its level names kept in view
+    # the computer levels' ratings: a column per rated variant was cut off mid-word at
+    # 390 px ("Zeshoe…"), four players and duos out of sight; a row per variant, a
+    # column per level: every rating in view, nothing to scroll
     page.click('[data-tab="players"]')
     page.wait_for_selector('table[data-table="bots"]')
+    assert page.text_content("#lobby-title") == {"en": "Players and ratings", "nl": "Spelers en ratings"}[language]
     shown = page.evaluate(RATINGS_TABLE)
     assert shown["dialog"] <= shown["room"], shown
-    assert shown["columns"] == 6 and shown["scrolls"], shown
+    assert shown["columns"] == 5 and shown["fits"] and shown["names_in_view"], shown
+    assert shown["rows"] == [variant for variant, spec in filler.VARIANTS.items() if spec.rated], shown
     buttons = page.evaluate(TEXT_LINES, ".export-import button")
     assert len(buttons) == 2 and all(lines == 1 for _, lines in buttons), buttons
-    page.evaluate("document.querySelector('table[data-table=\"bots\"]').parentElement.scrollLeft = 1e4")
-    assert page.evaluate(RATINGS_TABLE)["names_in_view"], "the level names scrolled away"
+    # each tab has its own title (every tab was titled "New game")
+    page.click('[data-tab="matches"]')
+    assert page.text_content("#lobby-title") == {"en": "Your matches", "nl": "Je matches"}[language]
     context.close()
     guard.check()
 
@@ -184,7 +193,8 @@ RATINGS_TABLE = """() => {
   const names = [...table.querySelectorAll('tbody th')].map((th) => th.getBoundingClientRect());
   return {dialog: dialog.scrollWidth, room: dialog.clientWidth,
           columns: table.querySelectorAll('thead th').length,
-          scrolls: ['auto', 'scroll'].includes(style.overflowX),
+          fits: table.parentElement.scrollWidth <= table.parentElement.clientWidth,
+          rows: [...table.querySelectorAll('tbody tr')].map((row) => row.dataset.variant),
           names_in_view: names.every((r) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5)};
 }"""
 
@@ -208,8 +218,8 @@ def test_the_lobby_shows_the_computer_levels_ratings_while_the_engine_boots(new_
                        ("Master", "master"))]
     page.click('[data-tab="players"]')
     rows = page.locator('table[data-table="bots"] tbody tr').all_inner_texts()
-    assert rows[0].split("\t")[:3] == ["Beginner", str(rated["quick"]["beginner"][0]),
-                                        str(rated["classic"]["beginner"][0])], rows
+    assert rows[0].split("\t")[:3] == ["Quick 8×7", str(rated["quick"]["beginner"][0]),
+                                        str(rated["quick"]["greedy"][0])], rows
     assert page.evaluate("document.body.dataset.engine") == "booting"
     for route in held:
         route.continue_()
@@ -236,9 +246,22 @@ def test_the_replay_bar_fits_a_320_px_phone(browser, site_url):
     guard.check()
 
 
-def test_the_game_over_buttons_keep_their_labels_on_one_line_on_a_320_px_phone(browser, site_url):
-    # four buttons in one row: "Nog een keer" took three lines in a button 60 px wide
-    context, guard, page = phone_page(browser, site_url, "nl", 320, "over")
+OVER_ACTIONS = """() => [...document.querySelectorAll('.over-actions button')].map((button) => ({
+  text: button.textContent, primary: button.classList.contains('primary'),
+  top: Math.round(button.getBoundingClientRect().top)}))"""
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("size", [(320, 700), (390, 844), (1280, 800)], ids=lambda size: f"{size[0]}")
+def test_the_result_has_one_clear_action_and_every_label_on_one_line(browser, site_url, language, size):
+    # "Play again / Review / Another game / Copy link" shared one row, the labels took
+    # two lines at 1280 px ("Play / again") and on a phone, and "Another match" beside
+    # "Another game" did not say which repeats the settings and which opens the lobby
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=language)
+    guard = guard_context(context, f"over {language} {width}")
+    page = context.new_page()
+    boot_page(page, site_url)
     start_game(page, "quick")
     wait_my_turn(page)
     page.click('button[data-action="resign"]')
@@ -246,7 +269,12 @@ def test_the_game_over_buttons_keep_their_labels_on_one_line_on_a_320_px_phone(b
     page.wait_for_selector(".over-panel:not([hidden]) .over-actions .share-button")
     labels = page.evaluate(TEXT_LINES, ".over-actions button")
     assert len(labels) == 4 and all(lines == 1 for _, lines in labels), labels
-    assert page.evaluate("document.documentElement.scrollWidth") <= 320, "horizontal overflow"
+    buttons = page.evaluate(OVER_ACTIONS)
+    [primary] = [button for button in buttons if button["primary"]]
+    assert primary == buttons[0] and all(button["top"] > primary["top"] for button in buttons[1:]), buttons
+    opens_lobby = page.text_content('.over-actions button[data-action="new"]')
+    assert opens_lobby == {"en": "New game…", "nl": "Nieuwe partij…"}[language]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "horizontal overflow"
     context.close()
     guard.check()
 
@@ -266,5 +294,39 @@ def test_the_review_head_keeps_its_title_and_close_button_on_one_line_each(
     lines = page.evaluate(TEXT_LINES, ".review-head h2, .review-head .review-close")
     assert len(lines) == 2 and all(count == 1 for _, count in lines), lines
     assert page.evaluate("document.documentElement.scrollWidth") <= width, "horizontal overflow"
+    context.close()
+    guard.check()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_reviewing_each_game_of_a_match_keeps_every_label_on_one_line_on_a_phone(browser, site_url, language):
+    # issue 25: Review between the games, the review's game switch and the Matches tab's
+    # Review per game, each on one line at 390 px
+    context, guard, page = phone_page(browser, site_url, language, 390, "review per game")
+    start_match(page, variant="quick", name="Joke")
+    match_id = page.evaluate("document.body.dataset.matchId")
+    wait_my_turn_or_end(page)
+    resign(page, "game")
+    page.wait_for_selector('.over-panel:not([hidden]) .over-actions button[data-action="review"]')
+    labels = page.evaluate(TEXT_LINES, ".over-actions button")
+    assert len(labels) == 3 and all(lines == 1 for _, lines in labels), labels  # ready, review, copy link
+    page.click('button[data-action="ready"]')
+    page.wait_for_function("() => document.body.dataset.gameIndex === '1' && document.body.dataset.between === '0'")
+    wait_my_turn_or_end(page)
+    resign(page, "game")
+    page.wait_for_selector('body[data-match-over="1"]', state="attached")
+    page.click('.over-panel button[data-action="review"]')
+    page.wait_for_selector(".review-panel:not([hidden]) .review-games")
+    lines = page.evaluate(TEXT_LINES, ".review-head h2, .review-games button, .review-head .review-close")
+    assert len(lines) == 4 and all(count == 1 for _, count in lines), lines
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "horizontal overflow"
+    page.click('button[data-action="close-review"]')
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    buttons = f'.saved-match[data-id="{match_id}"] .saved-actions button'
+    page.wait_for_selector(buttons)
+    labels = page.evaluate(TEXT_LINES, buttons)
+    assert len(labels) == 4 and all(lines == 1 for _, lines in labels), labels  # replay, review ×2, delete
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "horizontal overflow"
     context.close()
     guard.check()

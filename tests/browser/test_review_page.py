@@ -1,11 +1,13 @@
 """The game review in a real Chromium (issue 14): a whole quick game reviewed by the
 master, stepped through by keyboard with the best move previewed on the board, the
-same review in Dutch, and after a reload the stored review opens at once."""
+same review in Dutch, and after a reload the stored review opens at once. Every game
+of a match is reviewed (issue 25): game 1 between the games, then either game by the
+review's switch and the Matches tab."""
 
 from conftest import BOOT_TIMEOUT_MS
 from test_i18n import switch_language
-from test_match_table import data, play_until_game_ends, start_match
-from test_table_defects import start_game, wait_my_turn
+from test_match_table import data, play_first_allowed, play_until_game_ends, resign, start_match, wait_my_turn_or_end
+from test_table_defects import clock_texts, start_game, wait_my_turn
 
 REVIEW_DONE = '.review-panel:not([hidden]) .review-status[data-status="done"]'
 MARKS_EN = {"best", "only move", "good", "inaccuracy", "mistake", "blunder"}
@@ -141,3 +143,108 @@ def test_a_game_resigned_before_any_move_says_there_is_nothing_to_review(booted_
     page.wait_for_selector('.review-status:text("Er is in deze partij geen zet gedaan")')
     page.click('button[data-action="close-review"]')
     page.wait_for_selector(".review-panel", state="hidden")
+
+
+def play_then_resign(page, count):
+    """The person plays `count` moves (the computer answering), then resigns the game:
+    a short game, quickly reviewed."""
+    for _ in range(count):
+        wait_my_turn_or_end(page)
+        play_first_allowed(page)
+    wait_my_turn_or_end(page)
+    resign(page, "game")
+
+
+def review_title(page):
+    return page.text_content(".review-panel:not([hidden]) #review-title")
+
+
+def test_game_one_is_reviewed_between_the_games_and_the_match_goes_on(booted_page):
+    # after game 1 the panel offered "Ready for the next game" and "Copy link", no Review
+    page = booted_page
+    switch_language(page, "en")
+    start_match(page, variant="quick", name="Hanna", clock="default")
+    match_id = data(page, "matchId")
+    play_then_resign(page, 2)
+    page.wait_for_selector('body[data-between="1"]', state="attached")
+    moves = int(data(page, "moves"))
+    clocks = clock_texts(page)
+    page.click('.over-panel button[data-action="review"]')
+    page.wait_for_selector(REVIEW_DONE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert review_title(page) == "Review of game 1"
+    assert len(marks(page)) == moves and set(marks(page)) <= MARKS_EN
+    assert page.locator(".review-games").count() == 0  # game 2 is still to be played: nothing to switch to
+    close = page.locator('button[data-action="close-review"]')
+    assert close.text_content() == "Back to the match"
+    close.click()
+    # the match again, between the games, its clocks as they were (none ran meanwhile)
+    page.wait_for_selector(f'body[data-between="1"][data-replay=""][data-match-id="{match_id}"]', state="attached")
+    page.wait_for_selector(".review-panel", state="hidden")
+    assert clock_texts(page) == clocks
+    page.click('button[data-action="ready"]')
+    page.wait_for_function("() => document.body.dataset.gameIndex === '1' && document.body.dataset.between === '0'")
+    assert "Game 2 of 2" in page.locator(".match-bar").text_content()
+
+
+def test_either_game_of_a_match_is_reviewed_by_the_switch_and_from_the_matches_tab(booted_page):
+    # after the match Review opened "Review of game 2" with no way to game 1, and the
+    # Matches tab had one Review per match
+    page = booted_page
+    switch_language(page, "en")
+    start_match(page, variant="quick", name="Ilse")
+    match_id = data(page, "matchId")
+    play_then_resign(page, 2)
+    page.wait_for_selector('body[data-between="1"]', state="attached")
+    first_moves = int(data(page, "moves"))
+    # between the games the Matches tab offers game 1's review beside Resume
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    row = page.locator(f'.saved-match[data-id="{match_id}"]')
+    assert row.locator('button[data-action="review"]').all_text_contents() == ["Review game 1"]
+    page.click('button[data-action="close-lobby"]')
+    page.click('button[data-action="ready"]')
+    page.wait_for_function("() => document.body.dataset.gameIndex === '1' && document.body.dataset.between === '0'")
+    play_then_resign(page, 1)
+    page.wait_for_selector('body[data-match-over="1"]', state="attached")
+    second_moves = int(data(page, "moves"))
+
+    page.click('.over-panel button[data-action="review"]')
+    page.wait_for_selector(REVIEW_DONE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert review_title(page) == "Review of game 2" and len(marks(page)) == second_moves
+    games = page.locator(".review-games button")
+    assert games.all_text_contents() == ["Game 1", "Game 2"]
+    assert [games.nth(i).get_attribute("aria-pressed") for i in range(2)] == ["false", "true"]
+    games.nth(0).click()
+    page.wait_for_selector('.review-panel:not([hidden]) #review-title:text("Review of game 1")')
+    page.wait_for_selector(REVIEW_DONE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert len(marks(page)) == first_moves
+    assert page.get_attribute('.review-games button[aria-pressed="true"]', "data-game") == "0"
+    # the board is game 1's: its last move is the one shown at the end of its review
+    assert int(data(page, "moves")) == first_moves and data(page, "gameIndex") == "0"
+    games.nth(1).click()
+    page.wait_for_selector('.review-panel:not([hidden]) #review-title:text("Review of game 2")')
+    page.wait_for_selector(REVIEW_DONE, state="attached")  # stored: at once
+    assert len(marks(page)) == second_moves
+    stored = page.evaluate("(id) => JSON.parse(localStorage.getItem('filler:match:' + id)).reviews.map(r => r.game)",
+                           match_id)
+    assert sorted(stored) == [0, 1]
+
+    # the Matches tab: Review beside each game, in English and in Dutch
+    page.click('button[data-action="close-review"]')
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    row = page.locator(f'.saved-match[data-id="{match_id}"]')
+    assert row.locator('button[data-action="review"]').all_text_contents() == ["Review game 1", "Review game 2"]
+    row.locator('button[data-action="review"][data-game="0"]').click()
+    page.wait_for_selector('.review-panel:not([hidden]) #review-title:text("Review of game 1")')
+    assert page.get_attribute(".review-status", "data-status") == "done"  # stored
+    assert len(marks(page)) == first_moves
+    switch_language(page, "nl")
+    page.wait_for_selector('#review-title:text("Analyse van partij 1")')
+    assert page.locator(".review-games button").all_text_contents() == ["Partij 1", "Partij 2"]
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    row = page.locator(f'.saved-match[data-id="{match_id}"]')
+    assert row.locator('button[data-action="review"]').all_text_contents() == ["Analyse partij 1", "Analyse partij 2"]
+    page.click('button[data-action="close-lobby"]')
+    switch_language(page, "en")

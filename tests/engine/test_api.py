@@ -421,6 +421,20 @@ def test_ratings_change_after_a_rated_match_only():
             assert updates["ratings"][0]["change"] < 0 and updates["ratings"][1] is None
 
 
+def test_a_match_of_computers_alone_is_not_rated():
+    # a computer-against-computer embed showed the "rated" badge and matchEnded said rated: true
+    seats = [{"kind": "computer", "level": "beginner"}, {"kind": "computer", "level": "greedy"}]
+    opened = ok("new_game", variant="quick", seed=6, games=2, seats=seats)
+    table_id, state = opened["table_id"], opened["state"]
+    assert state["match"]["rated"] is False
+    while not state["match"]["over"]:
+        state = ok("bot_move", table_id=table_id, state_id=state["state_id"])
+    assert state["match"]["outcome"]["rated"] is False
+    assert ok("rating_updates", table_id=table_id)["rated"] is False
+    record = ok("record", table_id=table_id)
+    assert ok("check_record", record=record, seats=seats)["outcome"]["rated"] is False
+
+
 def _finished_match_record(games):
     opened = ok("new_game", variant="quick", seed=6, games=games,
                 seats=[{"kind": "computer", "level": "beginner"}, {"kind": "computer", "level": "greedy"}])

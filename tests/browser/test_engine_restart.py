@@ -1,0 +1,105 @@
+"""An engine that stops while a match is played (its worker ended, however: the page
+cannot tell terminate() from a crash or a phone ending it) is noticed, started again, and
+the match reopened from storage with its moves; a move that was waiting is played on
+it; one notice says so; an error of the running worker says that it stopped, not that
+it could not start; and an engine that stops again at once is not restarted in a loop.
+The test ends the worker from inside (as a crash would), through Playwright's handle
+on it: nothing of the page is changed or exposed for it."""
+
+from conftest import BOOT_TIMEOUT_MS, RESUMED, boot_page
+from test_match_table import data, start_match, wait_my_turn_or_end
+from test_persist import play_one, saved_match
+from test_worker_policy import engine_worker
+
+COLOR_BUTTON = ".color-button:not([aria-disabled])"
+
+
+def notice(kind):
+    return f'.notice[data-kind="{kind}"]'
+
+
+def end_worker(page, script="() => { setTimeout(() => self.close()); }"):
+    """Run `script` in the engine's worker and wait until the worker is gone."""
+    worker = engine_worker(page)
+    with worker.expect_event("close", timeout=BOOT_TIMEOUT_MS):
+        worker.evaluate(script)
+
+
+def a_match_with_a_move(page, site_url):
+    """The page at a new match, one move made each and the person to move: (match id, events)."""
+    boot_page(page, site_url)
+    start_match(page, name="Anna", games=1)
+    match_id = data(page, "matchId")
+    play_one(page)
+    wait_my_turn_or_end(page)
+    assert data(page, "turn") == "0"
+    return match_id, saved_match(page, match_id)["events"]
+
+
+def click_a_color(page):
+    """Click the first allowed color: the event it is saved as, ["move", 0, color]."""
+    button = page.locator(COLOR_BUTTON).first
+    color = int(button.get_attribute("data-color"))
+    button.click()
+    return ["move", 0, color]
+
+
+def reopened(page, match_id, kind="engine-reopened"):
+    page.wait_for_selector(notice(kind), timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(RESUMED, arg=match_id, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector('body[data-engine="ready"]', state="attached")
+    assert page.locator(".notices .notice").count() == 1  # one line says it all
+    assert page.locator(".boot-panel:not([hidden])").count() == 0
+
+
+def test_a_stopped_engine_is_restarted_and_the_match_reopened_with_the_move_played(page, site_url):
+    match_id, events = a_match_with_a_move(page, site_url)
+    end_worker(page)
+    clicked = click_a_color(page)
+    reopened(page, match_id)
+    page.wait_for_function("(n) => Number(document.body.dataset.moves) >= n + 1", arg=len(events))
+    assert saved_match(page, match_id)["events"][:len(events) + 1] == [*events, clicked]
+    # the game goes on
+    wait_my_turn_or_end(page)
+    moves = int(data(page, "moves"))
+    play_one(page)
+    assert int(data(page, "moves")) > moves
+    assert len(saved_match(page, match_id)["events"]) > moves
+
+
+def test_a_move_waiting_for_an_engine_that_stops_is_played_after_the_restart(page, site_url):
+    match_id, events = a_match_with_a_move(page, site_url)
+    # the engine takes the click in and ends before it answers
+    engine_worker(page).evaluate("() => { self.onmessage = null; }")
+    clicked = click_a_color(page)
+    end_worker(page)
+    reopened(page, match_id)
+    page.wait_for_function("(n) => Number(document.body.dataset.moves) >= n + 1", arg=len(events))
+    assert saved_match(page, match_id)["events"][:len(events) + 1] == [*events, clicked]
+
+
+def test_an_error_in_the_running_engine_says_it_stopped_not_that_it_could_not_start(page, page_guard, site_url):
+    page_guard.allow_console(r"test: the engine broke")
+    match_id, events = a_match_with_a_move(page, site_url)
+    engine_worker(page).evaluate("() => { setTimeout(() => { throw new Error('test: the engine broke'); }); }")
+    reopened(page, match_id)
+    assert "stopped" in page.locator(notice("engine-reopened")).text_content()
+    assert "could not start" not in page.locator("body").inner_text()
+    assert saved_match(page, match_id)["events"] == events
+    wait_my_turn_or_end(page)
+    play_one(page)
+
+
+def test_an_engine_that_stops_again_at_once_waits_for_try_again(page, site_url):
+    match_id, events = a_match_with_a_move(page, site_url)
+    end_worker(page)
+    reopened(page, match_id)
+    end_worker(page)
+    page.wait_for_selector('body[data-engine="failed"]', state="attached")
+    panel = page.locator(".boot-panel")
+    assert "stopped again" in panel.inner_text() and "could not start" not in panel.inner_text()
+    clicked = click_a_color(page)  # waits for the engine, as before boot
+    page.click('.boot-panel button[data-action="retry"]')
+    reopened(page, match_id)
+    page.wait_for_function("(n) => Number(document.body.dataset.moves) >= n + 1", arg=len(events))
+    assert saved_match(page, match_id)["events"][:len(events) + 1] == [*events, clicked]
