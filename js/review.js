@@ -25,7 +25,7 @@ import {chartCaption, signed, swatch} from './table.js';
 import {REVIEW_FORMAT, REVIEW_SCHEMA, checkReview, isFinished, reviewedGames} from './store/shapes.js';
 
 const STORED_LINE = 6; // the master's line is kept this long
-const PLIES_PER_REQUEST = 1; // one analysis (at most its 0.4 s) per request: other requests wait no longer
+const PLIES_PER_REQUEST = 1; // one analysis (its node budget, about 0.4 s on a phone) per request: other requests wait no longer
 const WIN = 100000; // filler.ai.search.WIN: a proven result's offset in values
 
 /** A stored review of game `gameIndex` in `saved` (a match as stored), checked, or null. */
@@ -345,6 +345,7 @@ export function attachReview(app, container) {
                       text: t(matchToGoOn() ? 'review.back_to_match' : 'review.close'), onclick: () => close()}),
         gameSwitch()),
       el('p', {class: 'review-status', role: 'status', dataset: {status: review.status}, text: statusText()}),
+      shortenedNote(),
       review.older ? el('p', {class: 'review-older'}, t('review.older'), ' ',
         el('button', {type: 'button', dataset: {action: 'redo-review'}, text: t('review.redo'),
                       onclick: () => { start(review); app.changed(); }})) : null,
@@ -392,6 +393,19 @@ export function attachReview(app, container) {
     if (review.status === 'done') return t('review.done', {count: review.plies});
     if (review.status === 'failed') return t('review.failed');
     return t('review.running', {done: review.results.length, total: review.plies});
+  }
+
+  /** The safety time stopped some analyses before their node budget: said, as those
+   *  marks may differ on another device (filler.ai.review). */
+  function shortenedNote() {
+    const count = review.results.filter((result) => result.shortened).length;
+    return count ? el('p', {class: 'review-shortened', dataset: {count: String(count)},
+                            text: t('review.shortened', {count})}) : null;
+  }
+
+  /** A shortened move's own word, beside its mark. */
+  function shortenedTag(result) {
+    return result?.shortened ? el('span', {class: 'review-shortened-move', text: ` · ${t('review.shortened_move')}`}) : null;
   }
 
   function viewerSide(players, sides) {
@@ -451,6 +465,7 @@ export function attachReview(app, container) {
         t('review.move_of', {number: position + 1, name: playerName(players, result.seat)}), ' ',
         colorText(result.played), ' — ',
         el('strong', {class: 'review-mark', dataset: {mark: result.mark}, text: markText(result)}),
+        shortenedTag(result),
         isBest(result) ? null : ['; ', t('review.master_plays'), ' ',
                                  colorText(result.best, line?.index === 1 ? {'aria-current': 'step'} : {})]),
       then.length ? el('p', {class: 'review-line'}, t('review.line'), ' ', ...then) : null,
@@ -509,6 +524,7 @@ export function attachReview(app, container) {
             el('span', {class: 'review-who', text: result ? playerName(players, result.seat) : ''}), ' ',
             result ? colorText(result.played) : null, ' ',
             el('span', {class: 'review-mark', text: result ? markText(result) : t('review.pending')}),
+            shortenedTag(result),
             result && !isBest(result) ? el('span', {class: 'review-best'}, ' · ', t('review.master_plays'), ' ',
                                            colorText(result.best)) : null)));
       list.append(item);

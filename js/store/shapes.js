@@ -64,7 +64,11 @@ export function checkMatch(match) {
 
 // A master's review stored with its match (review.js keeps it, filler.ai.review makes it).
 export const REVIEW_FORMAT = "filler-review";
-export const REVIEW_SCHEMA = 1; // the stored shape (its own version; `engine` is the review's)
+// The stored shape (its own version; `engine` is the review's). 2: each result and the
+// summary say what the safety time shortened (`shortened`); a review of shape 1 (an older
+// engine's, which the page offers to redo) reads as one with nothing shortened.
+export const REVIEW_SCHEMA = 2;
+const REVIEW_SCHEMAS = [1, REVIEW_SCHEMA];
 const MARKS = ["best", "only", "good", "inaccuracy", "mistake", "blunder"];
 const RESULT_FIELDS = ["seat", "side", "played", "best", "value_played", "value_best", "value_after", "loss", "margin"];
 const isInt = (value) => Number.isInteger(value);
@@ -73,25 +77,27 @@ const isPly = (value) => isInt(value) && value >= 0;
 /** One stored review: every field the review screen reads, down to the summary. */
 export function checkReview(entry) {
   const bad = new StoreProblem("review", "it cannot be read, so the master makes it again");
-  if (!isObject(entry) || entry.format !== REVIEW_FORMAT || entry.version !== REVIEW_SCHEMA) return bad;
+  if (!isObject(entry) || entry.format !== REVIEW_FORMAT || !REVIEW_SCHEMAS.includes(entry.version)) return bad;
+  const current = entry.version === REVIEW_SCHEMA;
   if (!isInt(entry.engine) || !isPly(entry.game) || !isPly(entry.plies)) return bad;
   if (!Array.isArray(entry.steps) || entry.steps.length !== entry.plies || !entry.steps.every(isInt)) return bad;
   if (!Array.isArray(entry.results) || entry.results.length !== entry.plies) return bad;
   const resultsFine = entry.results.every((r, ply) => isObject(r) && r.ply === ply
     && RESULT_FIELDS.every((name) => isInt(r[name])) && r.seat >= 0 && r.side >= 0
-    && MARKS.includes(r.mark) && Array.isArray(r.line) && r.line.every(isInt));
-  return resultsFine && checkReviewSummary(entry.summary) ? null : bad;
+    && MARKS.includes(r.mark) && Array.isArray(r.line) && r.line.every(isInt)
+    && (!current || typeof r.shortened === "boolean"));
+  return resultsFine && checkReviewSummary(entry.summary, current) ? null : bad;
 }
 
 /** filler.ai.review.summary: {sides: [{side, counts: {mark: n}, swing: {ply, loss} | null}],
- *  decided: ply | null, lost_by: side | null}. */
-function checkReviewSummary(summary) {
+ *  decided: ply | null, lost_by: side | null, shortened: n (`current`: of shape 2)}. */
+function checkReviewSummary(summary, current) {
   if (!isObject(summary) || !Array.isArray(summary.sides) || summary.sides.length === 0) return false;
   const sideFine = (entry) => isObject(entry) && isPly(entry.side) && isObject(entry.counts)
     && MARKS.every((mark) => isPly(entry.counts[mark]))
     && (entry.swing === null || (isObject(entry.swing) && isPly(entry.swing.ply) && isPly(entry.swing.loss)));
   const decided = summary.decided === null ? summary.lost_by === null : isPly(summary.decided) && isPly(summary.lost_by);
-  return summary.sides.every(sideFine) && decided;
+  return summary.sides.every(sideFine) && decided && (!current || isPly(summary.shortened));
 }
 
 export function checkPlayer(player) {

@@ -860,19 +860,21 @@ def _method_friend_open(params: dict) -> dict:
 _reviews: dict[int, dict] = {}   # review_id -> {"results": generator, "done": [...], "sides"}
 _review_ids = itertools.count(1)
 REVIEW_STEP_MAX = 8
-"""At most this many plies per ``review_next`` (each one analysis of at most its seconds)."""
+"""At most this many plies per ``review_next`` (each one analysis of its node budget)."""
 
 
 def _method_review_start(params: dict) -> dict:
-    """``{record, seats?, game_index?, seconds_per_move?, max_nodes?}`` -> ``{review_id,
+    """``{record, seats?, game_index?, max_nodes?, safety_seconds?}`` -> ``{review_id,
     game_index, plies, steps, version}``: a review of one game of a saved match
-    (``filler.ai.review``), computed by ``review_next``. Only one review runs: starting
+    (``filler.ai.review``: each position's analysis searches ``max_nodes``, by default
+    the review's own budget, unless ``safety_seconds`` run out first), computed by
+    ``review_next``. Only one review runs: starting
     one stops the one before. ``steps[k]``: the record's event index of ply k's move
     (``open_record`` with ``events: steps[k]`` shows the position before it)."""
     table = _replayed_table({**params, "clock": None, "paused": True})
-    seconds = params.get("seconds_per_move", filler.ai.review_module.SECONDS_PER_MOVE)
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= 10:
-        raise ApiError("BadRequest", "seconds_per_move is a number of seconds above 0, at most 10.")
+    seconds = params.get("safety_seconds", filler.ai.review_module.SAFETY_SECONDS)
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= 60:
+        raise ApiError("BadRequest", "safety_seconds is a number of seconds above 0, at most 60.")
     max_nodes = _param(params, "max_nodes", int, None)
     if max_nodes is not None and max_nodes < 1:
         raise ApiError("BadRequest", "max_nodes is a positive number.")
@@ -885,7 +887,7 @@ def _method_review_start(params: dict) -> dict:
     plies = len(filler.ai.review_module.positions(game))
     _reviews.clear()
     review_id = next(_review_ids)
-    _reviews[review_id] = {"results": filler.ai.review(game, seconds_per_move=seconds, max_nodes=max_nodes),
+    _reviews[review_id] = {"results": filler.ai.review(game, safety_seconds=seconds, max_nodes=max_nodes),
                            "done": [], "sides": game.sides}
     return {"review_id": review_id, "game_index": index, "plies": plies,
             "steps": moves[before:before + plies], "version": filler.ai.review_module.VERSION}

@@ -446,7 +446,7 @@ def _finished_match_record(games):
 
 def test_a_review_comes_a_few_plies_per_request_and_maps_to_record_steps():
     record = _finished_match_record(2)
-    started = ok("review_start", record=record, max_nodes=300, seconds_per_move=10)
+    started = ok("review_start", record=record, max_nodes=300, safety_seconds=10)
     assert started["game_index"] == 1 and started["version"] == filler.ai.review_module.VERSION
     game = filler.Match.from_record(record).games[1]
     assert started["plies"] == len(game.moves) == len(started["steps"])
@@ -456,8 +456,8 @@ def test_a_review_comes_a_few_plies_per_request_and_maps_to_record_steps():
         assert len(answer["results"]) <= 3
         results += answer["results"]
     assert [r["played"] for r in results] == [color for _, color in game.moves]
-    assert results == list(filler.ai.review(game, seconds_per_move=10, max_nodes=300))
-    assert set(answer["summary"]) == {"sides", "decided", "lost_by"}
+    assert results == list(filler.ai.review(game, safety_seconds=10, max_nodes=300))
+    assert set(answer["summary"]) == {"sides", "decided", "lost_by", "shortened"}
     # each step opens the position before that ply's move
     for ply in (0, len(results) - 1):
         shown = ok("open_record", record=record, events=started["steps"][ply], paused=True)["state"]
@@ -480,7 +480,7 @@ def test_a_new_review_or_stop_ends_the_one_before_and_four_players_are_not_revie
                color=int(next(iter(state["previews"]))))
     answer = call("review_start", record=ok("record", table_id=four["table_id"]))
     assert answer["error"]["code"] == "review.not_offered"
-    assert call("review_start", record=record, seconds_per_move=0)["ok"] is False
+    assert call("review_start", record=record, safety_seconds=0)["ok"] is False
 
 
 def test_a_reviews_line_is_played_out_by_the_engine_from_a_step():

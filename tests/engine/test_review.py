@@ -30,7 +30,7 @@ def played_game(rows, colors, shape, seed):
 def test_review_values_and_best_moves_equal_brute_force(rows, colors, shape):
     game = played_game(rows, colors, shape, len(rows) * colors)
     memo = {}
-    results = list(review(game, seconds_per_move=600, max_nodes=SOLVE))
+    results = list(review(game, safety_seconds=600, max_nodes=SOLVE))
     assert [r["ply"] for r in results] == list(range(len(game.moves)))
     position = filler.Game.from_rows(rows, colors=colors, shape=shape)
     for result, (_, color) in zip(results, game.moves):
@@ -75,7 +75,7 @@ def test_a_thrown_away_win_is_marked_a_blunder():
                 game = game.play(max(values, key=values.get))
         if blunder_ply is None:
             continue
-        results = list(review(game, seconds_per_move=600, max_nodes=SOLVE))
+        results = list(review(game, safety_seconds=600, max_nodes=SOLVE))
         assert results[blunder_ply]["mark"] == "blunder"
         assert all(r["mark"] in ("best", "only") for r in results if r["ply"] != blunder_ply)
         told = summary(results)
@@ -107,17 +107,17 @@ def test_records_and_matches_are_reviewed_and_four_players_are_not():
     match = filler.Match.new("quick", 5, games=2)
     while match.game_index == 0 and not match.game.over:
         match = match.play(rng.choice(match.game.legal_colors()))
-    first = [r["played"] for r in review(match.to_record(), seconds_per_move=600, max_nodes=200)]
+    first = [r["played"] for r in review(match.to_record(), safety_seconds=600, max_nodes=200)]
     assert first == [color for _, color in match.game.moves]
     game = match.game
-    from_record = list(review(game.to_record(), seconds_per_move=600, max_nodes=200))
+    from_record = list(review(game.to_record(), safety_seconds=600, max_nodes=200))
     assert [r["played"] for r in from_record] == first
     with pytest.raises(ValueError):
-        next(review(filler.Match.new("quick", 5).to_record(), seconds_per_move=600, max_nodes=10, game_index=3))
+        next(review(filler.Match.new("quick", 5).to_record(), safety_seconds=600, max_nodes=10, game_index=3))
     four = filler.Game.new("four", 1)
     four = four.play(four.legal_colors()[0])
     with pytest.raises(ValueError):
-        next(review(four, seconds_per_move=600, max_nodes=10))
+        next(review(four, safety_seconds=600, max_nodes=10))
 
 
 def test_a_resigned_game_is_reviewed_up_to_the_resignation():
@@ -125,7 +125,7 @@ def test_a_resigned_game_is_reviewed_up_to_the_resignation():
     for _ in range(3):
         game = game.play(game.legal_colors()[0])
     game = game.resign(game.turn)
-    results = list(review(game, seconds_per_move=600, max_nodes=200))
+    results = list(review(game, safety_seconds=600, max_nodes=200))
     assert len(results) == 3 and results[-1]["ply"] == 2
 
 
@@ -144,3 +144,63 @@ def test_the_masters_own_moves_cost_nothing_and_its_values_do_not_zigzag(variant
             if r["played"] == r["best"] and not r["exact"] and abs(r["value_after"]) < WIN // 2]
     assert len(gaps) >= 8
     assert sum(gaps) / len(gaps) <= 1.5, gaps
+
+
+class StepClock:
+    """A clock that moves on ``step`` seconds each time it is read (the search reads
+    it every 16 nodes): a device as many times slower as the step is larger."""
+
+    def __init__(self, step):
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self):
+        self.now += self.step
+        return self.now
+
+
+def master_game(variant="quick", seed=4):
+    """A whole game of the master (node budget: always the same) against greedy."""
+    game = filler.Game.new(variant, seed=seed)
+    while not game.over:
+        level = "master" if game.turn == 0 else "greedy"
+        game = game.play(filler.ai.choose(game, level, 60, max_nodes=2000))
+    return game
+
+
+def test_the_same_game_gets_the_same_review_on_a_fast_or_a_slow_device():
+    """Issue 25: reviewed four times, one game's marks were 1/5/1, 2/4/1, 2/3/3 and
+    2/5/3 blunders/mistakes/inaccuracies, each position's analysis being bounded by
+    0.4 s. Bounded by nodes, the review is the same on a device twice as slow (its
+    clock moves on twice as far in the same work) and on the real clock."""
+    game = master_game()
+    fast = list(review(game, clock=StepClock(0.001)))
+    slow = list(review(game, clock=StepClock(0.002)))
+    assert [r["mark"] for r in fast] == [r["mark"] for r in slow]
+    assert fast == slow
+    assert summary(fast) == summary(slow)
+    assert list(review(game)) == fast
+
+
+def test_a_review_the_safety_time_stops_says_it_was_shortened():
+    """Time is only a safety stop: when it stops an analysis (here a millionth of a
+    second a position, on the real clock), the result and the summary say so instead
+    of changing the marks silently; with the usual safety time nothing is shortened."""
+    game = master_game()
+    shortened = list(review(game, safety_seconds=1e-6))
+    said = [r["shortened"] for r in shortened]
+    assert said[0] and sum(said) >= len(said) // 2, said
+    assert summary(shortened)["shortened"] == sum(said)
+    whole = list(review(game))
+    assert not any(r["shortened"] for r in whole) and summary(whole)["shortened"] == 0
+
+
+def test_the_game_is_decided_only_by_proofs():
+    """'Decided at move N' counts a result only where it is proven (the game's end,
+    or the solver's or an exact search's value), never an evaluation."""
+    game = master_game("classic", 2)
+    results = list(review(game))
+    told = summary(results)
+    assert told["decided"] is not None
+    assert all(r["proven"] for r in results[told["decided"]:])
+    assert results[-1]["proven"]

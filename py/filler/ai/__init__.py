@@ -12,8 +12,9 @@ True
 ``budget(remaining_ms, increment_ms, game)`` turns a clock into
 seconds per move; ``analyse_position(game, seconds=None, max_nodes=None)`` is the
 master's analysis of a position (best color, value, exact flag, principal line);
-``review(game_or_record, seconds_per_move=..., max_nodes=...)`` yields the master's
-review of a finished game ply by ply (``filler.ai.review``, ``review_summary``); ``DESCRIPTIONS[level]`` has a one-line description in nl and en;
+``review(game_or_record, max_nodes=..., safety_seconds=...)`` yields the master's
+review of a finished game ply by ply, bounded by nodes (``filler.ai.review``,
+``review_summary``); ``DESCRIPTIONS[level]`` has a one-line description in nl and en;
 ``RATINGS[variant][level]`` the measured Glicko-2 rating (see ``ratings.py``).
 """
 

@@ -244,9 +244,9 @@ def analyse_position(game, seconds: float | None = None, *, max_nodes: int | Non
     """The master's analysis of ``game`` (two sides): an ``Analysis`` with the best
     color, its value for the side to move (``WIN`` + margin for a proven win, ...),
     whether that value is exact, and the principal line. Stops after ``seconds``
-    (default: the master's time) or ``max_nodes`` (the deterministic stop). For a
-    game review: one call per position, ``parity`` its ply's (see
-    ``master.Search.deepen``)."""
+    (default: the master's time) or ``max_nodes`` (the deterministic stop); its
+    ``shortened`` says that the time stopped it first. For a game review: one call
+    per position, ``parity`` its ply's (see ``master.Search.deepen``)."""
     from .master import Analysis
     if game.over:
         raise ValueError("the game is over: there is no move to analyse")
@@ -260,7 +260,8 @@ def analyse_position(game, seconds: float | None = None, *, max_nodes: int | Non
         found = analyse(board, pos, limits, reach_weight=MASTER_REACH, parity=parity)
     if found is None:   # not even one move searched: the greedy move, value unknown
         color = _greedy_move(board, pos)
-        return Analysis(color, 0, False, [color], 0, limits.nodes)
+        found = Analysis(color, 0, False, [color], 0, limits.nodes)
+    found.shortened = limits.timed_out
     return found
 
 

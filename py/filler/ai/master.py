@@ -66,16 +66,21 @@ CELLS = {}         # ``Search.blobs`` when every free component is one cell
 class Analysis:
     """What the master found for one position."""
 
-    __slots__ = ("color", "value", "exact", "line", "depth", "nodes", "solved")
+    __slots__ = ("color", "value", "exact", "line", "depth", "nodes", "solved", "proven",
+                 "shortened")
 
-    def __init__(self, color, value, exact, line, depth, nodes, solved=False):
+    def __init__(self, color, value, exact, line, depth, nodes, solved=False, proven=None):
         self.color = color      # best color for the seat to move
         self.value = value      # for the side of that seat (see the module text)
         self.exact = exact      # the value is the proven result of the game
         self.line = line        # principal line, starting with color
         self.depth = depth      # deepest completed depth (SOLVED by the solver)
         self.nodes = nodes
-        self.solved = solved    # the ending solver proved it
+        self.solved = solved    # the ending solver proved it (its result, if not ``exact``)
+        # the result (win, draw or loss) is proven, if not the margin: exact, the
+        # solver's, or a forced end that the middle-game search found (see ``deepen``)
+        self.proven = bool(exact or solved) if proven is None else proven
+        self.shortened = False  # the time stopped it before its node budget (``Limits``)
 
     def __repr__(self):
         return (f"Analysis(color={self.color}, value={self.value}, exact={self.exact}, "
@@ -661,8 +666,11 @@ class Search:
             if color is None:
                 break
             exact = complete and self.horizon == horizon
+            # a value in WIN's range is a forced end within the depth: a win whatever
+            # the other side answers, or (every move searched) a loss whatever is played
+            forced = value >= WIN // 2 or (complete and value <= -WIN // 2)
             result = Analysis(color, value, exact, None, depth if complete else depth - 1,
-                              self.limits.nodes)
+                              self.limits.nodes, proven=exact or forced)
             if depth % 2 == parity:
                 matching = result
             if not complete or exact:
@@ -778,6 +786,7 @@ def analyse(board: Board, pos: Position, limits: Limits, *, reach_weight=1,
         except OutOfBudget:
             proven = None
         limits.nodes = search.limits.nodes
+        limits.timed_out = limits.timed_out or part.timed_out
         search.limits = limits
         if proven is not None and (proven.exact or proven.value > 0):
             return proven
@@ -790,7 +799,7 @@ def analyse(board: Board, pos: Position, limits: Limits, *, reach_weight=1,
                 found = None
             if found is None:
                 return proven
-            found.value, found.exact, found.solved = proven.value, False, True
+            found.value, found.exact, found.solved, found.proven = proven.value, False, True, True
             return found
     try:
         return search.deepen(pos, parity=parity)

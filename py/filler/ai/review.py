@@ -11,6 +11,11 @@
     >>> [r["ply"] for r in results], results[0]["seat"], results[0]["mark"] in MARKS
     ([0, 1], 0, True)
 
+Each position's analysis is bounded by nodes (``review_nodes``: what a mid-range
+phone searches in about 0.4 s), so the same game gets the same review on every
+device and every run. Time is only a safety stop (``SAFETY_SECONDS`` a position): a
+result whose analysis it stopped says so (``shortened``), and so does the summary.
+
 A result::
 
     {"ply": 0, "seat": 0, "side": 0,          # who moved
@@ -22,7 +27,13 @@ A result::
      "loss": 16,                              # what the played color cost, in cells
      "mark": "mistake",                       # see MARKS
      "value_after": -12,                      # the position after the move, mover's view
-     "margin": -12}                           # its expected final margin (no WIN)
+     "margin": -12,                           # its expected final margin (no WIN)
+     "proven": False,                         # value_after's result (win, draw or
+                                              # loss) is proven: the game's end, the
+                                              # solver's, or a forced end the search
+                                              # found (``master.Analysis.proven``)
+     "shortened": False}                      # the safety time stopped an analysis
+                                              # of this ply before its node budget
 
 Values are the master's (``filler.ai.master``): ``WIN + margin`` for a proven win,
 ``margin`` for a draw, ``-WIN + margin`` for a proven loss, below ``WIN`` in size
@@ -48,7 +59,8 @@ away (``margin(value_best) - margin(value_played)``):
 Two sides only (two players, or two teams in duos); four players on their own
 are not reviewed (``ValueError``), as the master's analysis is two-sided.
 ``summary(results)`` is the short summary per side: counts of each mark, the
-biggest swing, and the ply where the game was decided.
+biggest swing, the ply where the game was decided (by proofs only), and how many
+plies the safety time shortened.
 """
 
 from __future__ import annotations
@@ -56,17 +68,30 @@ from __future__ import annotations
 from .levels import analyse_position
 from .search import WIN
 
-VERSION = 3
+VERSION = 4
 """The review's version: a stored review of an older version says so on the page.
 2: a played move worth as much as the master's is ``best``, with its own line.
 3: every position's search ends an even number of moves into the game, so that
 consecutive values agree (before, two searches one move apart that ended at depths
-of the same parity differed by some 5 cells on quick and 11 on classic)."""
+of the same parity differed by some 5 cells on quick and 11 on classic).
+4: each position's analysis is bounded by nodes (``review_nodes``), not by 0.4 s: the
+same game gets the same marks on every device and run (``shortened`` if the safety
+time stopped one); "decided" comes from proofs only (``proven``)."""
 
 INACCURACY, MISTAKE, BLUNDER = 2, 5, 10
-SECONDS_PER_MOVE = 0.4
-"""Each position's analysis by default: a quick game (about 20 plies) in about 8 s, a
-classic one (about 60) in about 25 s, and the page waits at most this long for an answer."""
+REVIEW_NODES = {"small": 16_000, "classic": 12_000, "large": 10_000}
+"""Each position's node budget, by board size (up to 100 cells, up to 15x15, larger):
+what a mid-range phone searches in about 0.4 s. Chosen from the nodes per second of
+CPU time of the review's own analyses inside Pyodide (``bench/review_pyodide.py``,
+docs/master.md): on this machine's server core about 85 000 on quick, 65 000 on
+classic, 60 000 on hexagons and 53 000 on the big board (medians over a game's
+positions), and a mid-range phone's core taken as half as fast (single-core scores
+of phones such as a Galaxy A5x or Pixel "a" are about half of a server or desktop
+core's): 0.4 s there is 0.2 s here."""
+SAFETY_SECONDS = 5.0
+"""The time a position's analysis may take at most (the safety stop): some 12 times
+what its budget takes on a mid-range phone, so it stops only a far slower device, or
+a page frozen in the background; a result it stopped says ``shortened``."""
 MARKS = ("best", "only", "good", "inaccuracy", "mistake", "blunder")
 
 
@@ -158,17 +183,28 @@ def positions(game):
     return out
 
 
-def review(game_or_record, *, seconds_per_move: float | None = SECONDS_PER_MOVE,
-           max_nodes: int | None = None, game_index=None, clock=None):
-    """Yield one result per ply (see the module text). ``seconds_per_move`` and
-    ``max_nodes`` limit each position's analysis (``analyse_position``; ``seconds_per_move``
-    None: the master's own time)."""
-    moves = positions(reviewed_game(game_or_record, game_index)[0])
+def review_nodes(game) -> int:
+    """The node budget of each position's analysis in a review of ``game`` (see
+    ``REVIEW_NODES``)."""
+    cells = game.width * game.height
+    return REVIEW_NODES["small" if cells <= 100 else "classic" if cells <= 15 * 15 else "large"]
+
+
+def review(game_or_record, *, max_nodes: int | None = None,
+           safety_seconds: float | None = SAFETY_SECONDS, game_index=None, clock=None):
+    """Yield one result per ply (see the module text). Each position's analysis
+    (``analyse_position``) searches ``max_nodes`` (default ``review_nodes``), unless
+    ``safety_seconds`` (on ``clock``) run out first (None: no safety stop)."""
+    game = reviewed_game(game_or_record, game_index)[0]
+    moves = positions(game)
+    if max_nodes is None:
+        max_nodes = review_nodes(game)
+    seconds = 1e9 if safety_seconds is None else safety_seconds
 
     def analysis(game, ply):
         # every search's leaves lie an even number of moves into the game: consecutive
         # values agree (see ``master.Search.deepen``)
-        return analyse_position(game, seconds_per_move, max_nodes=max_nodes, clock=clock,
+        return analyse_position(game, seconds, max_nodes=max_nodes, clock=clock,
                                 parity=ply % 2)
 
     before = analysis(moves[0][0], 0) if moves else None
@@ -178,12 +214,13 @@ def review(game_or_record, *, seconds_per_move: float | None = SECONDS_PER_MOVE,
         child = game.play(played)
         after = None
         if child.over:
-            value_after, exact_after = final_value(child, side), True
+            value_after, exact_after, proven = final_value(child, side), True, True
         else:
             after = analysis(child, ply + 1)
             same = child.side_of(child.turn) == side
             value_after = after.value if same else -after.value
             exact_after = after.exact
+            proven = after.proven
         if played == before.color:
             value_played, exact_played = before.value, before.exact
         else:
@@ -198,14 +235,16 @@ def review(game_or_record, *, seconds_per_move: float | None = SECONDS_PER_MOVE,
                "best": best, "value_played": value_played,
                "value_best": before.value, "exact": bool(before.exact and exact_played),
                "line": line, "loss": loss, "mark": mark,
-               "value_after": value_after, "margin": margin(value_after)}
+               "value_after": value_after, "margin": margin(value_after), "proven": proven,
+               "shortened": bool(before.shortened or (after is not None and after.shortened))}
         before = after
 
 
 def summary(results, sides: int = 2) -> dict:
-    """Per side: counts of each mark, the biggest swing (ply and loss), and the ply
-    whose move decided the game (after it the margin's result, from that side's
-    view, stayed a proven loss to the end: ``decided``/``lost_by``, None if never)."""
+    """Per side: counts of each mark and the biggest swing (ply and loss); the ply
+    whose move decided the game (after it, the result from that side's view was a
+    proven loss to the end, every one proven: ``decided``/``lost_by``, None if never);
+    ``shortened``: how many plies the safety time shortened."""
     per_side = []
     for side in range(sides):
         own = [r for r in results if r["side"] == side]
@@ -215,11 +254,12 @@ def summary(results, sides: int = 2) -> dict:
             "ply": worst["ply"], "loss": worst["loss"]}
         per_side.append({"side": side, "counts": counts, "swing": swing})
     decided = lost_by = None
-    # the result class after each move, from side 0's view
-    after = [(r["ply"], result_class(r["value_after"]) * (1 if r["side"] == 0 else -1))
-             for r in results]
+    # the proven result class after each move, from side 0's view (0: not proven)
+    after = [(r["ply"], result_class(r["value_after"]) * (1 if r["side"] == 0 else -1)
+              if r["proven"] else 0) for r in results]
     for index, (ply, cls) in enumerate(after):
         if cls != 0 and all(c == cls for _, c in after[index:]):
             decided, lost_by = ply, (1 if cls > 0 else 0)
             break
-    return {"sides": per_side, "decided": decided, "lost_by": lost_by}
+    return {"sides": per_side, "decided": decided, "lost_by": lost_by,
+            "shortened": sum(1 for r in results if r["shortened"])}

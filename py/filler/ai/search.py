@@ -50,6 +50,8 @@ class OutOfBudget(Exception):
 
 class Limits:
     """A node budget (deterministic) and a deadline on ``clock`` (the time budget).
+    ``timed_out``: the deadline stopped the search (not the node budget), so what it
+    found depends on the machine.
 
     The clock is read every ``every`` nodes (a node costs some 10-100 us, so an
     overrun is at most a few milliseconds). ``check``: the next node count at
@@ -61,7 +63,7 @@ class Limits:
             limits.due()
     """
 
-    __slots__ = ("nodes", "max_nodes", "deadline", "clock", "every", "check")
+    __slots__ = ("nodes", "max_nodes", "deadline", "clock", "every", "check", "timed_out")
 
     def __init__(self, seconds=None, max_nodes=None, clock=time.perf_counter, every=16):
         self.clock = clock
@@ -70,6 +72,7 @@ class Limits:
         self.deadline = clock() + seconds if seconds is not None else None
         self.every = every - 1
         self.check = 0
+        self.timed_out = False
 
     def tick(self):
         self.nodes += 1
@@ -84,6 +87,7 @@ class Limits:
             raise OutOfBudget
         if self.deadline is not None and not nodes & self.every:
             if self.clock() >= self.deadline:
+                self.timed_out = True
                 raise OutOfBudget
         check = self.max_nodes + 1
         if self.deadline is not None:
