@@ -11,6 +11,7 @@ import pytest
 
 from conftest import BOOT_TIMEOUT_MS, RESUMED, EngineHold, boot_page
 from test_match_table import data, resign, start_match, wait_my_turn_or_end
+from test_persist import a_match_with_a_move
 from test_storage import FILL_QUOTA
 
 ENGINE_READY = 'body[data-engine="ready"]'
@@ -80,14 +81,7 @@ def test_a_full_storage_never_removes_the_match_just_played_and_offers_the_expor
 
 def test_a_newest_match_that_does_not_replay_is_set_aside_once_and_the_next_resumed(new_guarded_context, site_url):
     context, _ = new_guarded_context()
-    page = context.new_page()
-    boot_page(page, site_url)
-    start_match(page, variant="quick", name="Ida")
-    match_id = data(page, "matchId")
-    wait_my_turn_or_end(page)
-    state_id = int(data(page, "stateId"))
-    page.locator(".color-button:not([aria-disabled])").first.click()
-    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+    page, match_id = a_match_with_a_move(context, site_url, "Ida", variant="quick")
     intact = json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))
     broken = {**intact, "id": "m-broken", "updated": intact["updated"] + 60_000,
               "events": intact["events"] + [["move", 0, 99]]}
@@ -171,14 +165,7 @@ def test_a_last_table_shown_of_a_size_its_variant_cannot_have_is_not_drawn(new_g
     # issue 24: filler:shown with layout 300 × 300 froze the page for 30 s, 2000 for good,
     # on every visit; 16 × 16 is a size, but not quick's
     context, _ = new_guarded_context()
-    page = context.new_page()
-    boot_page(page, site_url)
-    start_match(page, variant="quick", name="Vera")
-    match_id = data(page, "matchId")
-    wait_my_turn_or_end(page)
-    state_id = int(data(page, "stateId"))
-    page.locator(".color-button:not([aria-disabled])").first.click()
-    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+    page, match_id = a_match_with_a_move(context, site_url, "Vera", variant="quick")
     wait_my_turn_or_end(page)  # the computer's answer is stored too
     events = json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))["events"]
     page.evaluate("""(side) => {

@@ -35,11 +35,11 @@ def play_one(page):
     page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
 
 
-def a_match_with_a_move(context, site_url, name):
+def a_match_with_a_move(context, site_url, name, variant="classic"):
     """A new page of ``context`` at a new match of ``name``'s, one move made: (page, match id)."""
     page = context.new_page()
     boot_page(page, site_url)
-    start_match(page, name=name)
+    start_match(page, variant=variant, name=name)
     match_id = data(page, "matchId")
     play_one(page)
     return page, match_id
