@@ -12,7 +12,7 @@ from filler.ai import review, review_summary as summary
 from filler.ai.review import BLUNDER, MARKS, mark_of
 
 from test_ai import SMALL_BOARDS, brute_force
-from test_ai_master import value_after
+from test_ai_master import StepClock, value_after
 
 SOLVE = 2_000_000   # nodes per position: the solver proves every small board
 
@@ -144,19 +144,6 @@ def test_the_masters_own_moves_cost_nothing_and_its_values_do_not_zigzag(variant
             if r["played"] == r["best"] and not r["exact"] and abs(r["value_after"]) < WIN // 2]
     assert len(gaps) >= 8
     assert sum(gaps) / len(gaps) <= 1.5, gaps
-
-
-class StepClock:
-    """A clock that moves on ``step`` seconds each time it is read (the search reads
-    it every 16 nodes): a device as many times slower as the step is larger."""
-
-    def __init__(self, step):
-        self.now = 0.0
-        self.step = step
-
-    def __call__(self):
-        self.now += self.step
-        return self.now
 
 
 def master_game(variant="quick", seed=4):
