@@ -34,7 +34,8 @@ export function exportAll(store, hooks) {
  * written at once; when storage cannot take all of it, nothing is written (the values
  * before are put back) and the whole file is refused with the reason. Same match id:
  * the copy with more events wins, then the newer `updated`; players by name; ratings:
- * the entry with more matches; settings: only those not set here.
+ * the entry with more matches; settings: only those this site has (DEFAULT_SETTINGS), each
+ * checked, and not set here; a match's review that does not read is left out ("review").
  * Same id but another game (not the same match, or its events part from the ones here:
  * continuation.js): both are kept, the import under a new id (its entry in `taken` has
  * `renamed`: the new id, and `why`: "kept_both").
