@@ -265,19 +265,26 @@ def test_a_tab_never_writes_a_shorter_or_parted_log_over_another_tabs_longer_one
 # ---------------------------------------------------------------- the page's paths
 
 
-def test_new_games_and_moves_keep_every_stored_match(new_guarded_context, site_url):
-    done = stored_record(played(Match.new("quick", 11, games=1), 3).resign_match(0), "m-done")
-    going = stored_record(played(Match.new("quick", 12, games=1), 2), "m-going")
-    _, page = preloaded_device(new_guarded_context, site_url, {"filler:match:m-done": done,
-                                                               "filler:match:m-going": going})
-    page.wait_for_function(RESUMED, arg="m-going", timeout=BOOT_TIMEOUT_MS)
+def resumed_and_moved(page, match_id):
+    """Wait for `match_id` to be resumed, play a move and its answer: the stored matches
+    after it, none lost since before it."""
+    page.wait_for_function(RESUMED, arg=match_id, timeout=BOOT_TIMEOUT_MS)
     before = stored_matches(page)
-    # a move: the resumed match goes on under its id
     wait_my_turn_or_end(page)
     play_one(page)
     wait_my_turn_or_end(page)
     after = stored_matches(page)
     assert_nothing_lost(before, after)
+    return after
+
+
+def test_new_games_and_moves_keep_every_stored_match(new_guarded_context, site_url):
+    done = stored_record(played(Match.new("quick", 11, games=1), 3).resign_match(0), "m-done")
+    going = stored_record(played(Match.new("quick", 12, games=1), 2), "m-going")
+    _, page = preloaded_device(new_guarded_context, site_url, {"filler:match:m-done": done,
+                                                               "filler:match:m-going": going})
+    # a move: the resumed match goes on under its id
+    after = resumed_and_moved(page, "m-going")
     assert len(after["filler:match:m-going"]["events"]) > len(going["events"])
     # a new game, its moves; another one left before its first move, and a third
     for _ in range(2):
@@ -366,13 +373,7 @@ def test_a_migrated_match_is_continued_in_place(new_guarded_context, site_url):
         del record[field]
     record["moves"] = [event[1:] for event in old.to_record()["events"]]  # version 0: no events yet
     _, page = preloaded_device(new_guarded_context, site_url, {"filler:match:m-old": record})
-    page.wait_for_function(RESUMED, arg="m-old", timeout=BOOT_TIMEOUT_MS)
-    before = stored_matches(page)
-    wait_my_turn_or_end(page)
-    play_one(page)
-    wait_my_turn_or_end(page)
-    after = stored_matches(page)
-    assert_nothing_lost(before, after)
+    after = resumed_and_moved(page, "m-old")
     assert after["filler:match:m-old"]["version"] == 1 and len(after["filler:match:m-old"]["events"]) > 2
     assert list(after) == ["filler:match:m-old"]
     assert page.locator(".notice").count() == 0
