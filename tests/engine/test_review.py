@@ -99,7 +99,11 @@ def test_marks_by_the_stated_thresholds():
     assert mark_of(1, 2, 5 - BLUNDER, 5, 3) == ("blunder", BLUNDER)
     assert mark_of(1, 2, win + 2, win + 30, 3) == ("blunder", 28)
     assert mark_of(1, 2, -win + 4, win + 1, 3)[0] == "blunder"   # a win thrown away
-    assert mark_of(1, 2, -win - 1, 1, 3) == ("blunder", 2)       # an open game into a loss
+    assert mark_of(1, 2, -win - 1, 1, 3) == ("blunder", 2)       # a proven draw into a loss
+    # an open game into a proven loss: the proof came, the result may have been lost
+    # before; the move is judged by its cells
+    assert mark_of(1, 2, -win - 1, 1, 3, proven=False) == ("inaccuracy", 2)
+    assert mark_of(1, 2, -win - 12, 1, 3, proven=False) == ("blunder", 13)
 
 
 def test_records_and_matches_are_reviewed_and_four_players_are_not():
@@ -191,3 +195,29 @@ def test_the_game_is_decided_only_by_proofs():
     assert told["decided"] is not None
     assert all(r["proven"] for r in results[told["decided"]:])
     assert results[-1]["proven"]
+
+
+# A classic game of the master (4000 nodes a move, seat 0) against a player of random
+# colors, 147 to 11: the other side is shut in early, so that at the end the margin
+# the equator counts is far from the margin a filled board would give.
+SHUT_IN = "1532401561063240645146523054025623106421564201356"
+
+
+def test_the_expected_margin_meets_the_proof_that_follows_it():
+    """The chart has no jump where the solver's proofs begin: the last margin the
+    middle-game search expected and the first one the solver proved agree (before,
+    158 then 127 here: the search's leaves counted every cell as if the board filled
+    up, the equator end counts only the cells taken by then)."""
+    from filler.ai.levels import analyse_position
+    from filler.ai.review import margin, review_nodes
+    game = filler.Game.new("classic", seed=5)
+    expected = []    # (ply, proven, margin for seat 0's side)
+    for ply, color in enumerate(SHUT_IN):
+        if ply >= 30:
+            found = analyse_position(game, 600, max_nodes=review_nodes(game), parity=ply % 2)
+            sign = 1 if game.side_of(game.turn) == 0 else -1
+            expected.append((ply, found.proven, sign * margin(found.value)))
+        game = game.play(int(color))
+    first = next(index for index, (_, proven, _) in enumerate(expected) if proven)
+    assert first > 0, expected
+    assert abs(expected[first][2] - expected[first - 1][2]) <= 8, expected

@@ -42,7 +42,8 @@ color, the turn and the count of moves without a capture):
 Values are for the side of the seat to move at the root: ``WIN + margin`` for a
 won game, ``margin`` (0) for a draw, ``-WIN + margin`` for a lost one, where the
 margin is own value minus the other side's; below ``WIN`` in size, the
-evaluation (own value plus reach, minus the other side's).
+evaluation: the margin expected when the game ends (``expected_margin``, from each
+side's own value and reach), on the scale of those ends.
 """
 
 from __future__ import annotations
@@ -99,9 +100,10 @@ def expected_margin(a: int, b: int, reach_a: int, reach_b: int) -> int:
     and the margin is half minus what the other side then has. That end comes
     later than it says: the leader's last flood passes half by some cells, and the
     other side may gather more slowly. The expected margin is the mean of the two
-    (played out and at half), which met the margins the ending solver then proved
-    (at the move before each proof: 48, 32 and 40 against 43 on classic; 154, 88 and
-    125 against 127; docs/master.md, "The evaluation's scale"). At the start of a
+    (played out and at half). On the classic game of ``tests/engine/test_review.py``
+    (``SHUT_IN``: one side shut in early), the margins expected in the ten moves
+    before the ending solver's first proof were 145 to 158 played out and 117 to 127
+    as the mean; the proof said 127 both times. At the start of a
     game it is about the played-out margin; near the end about what the equator end
     counts, so that a search whose tree reaches the end compares values on one scale.
 
@@ -218,8 +220,9 @@ class Search:
         return _result_value(a - b)
 
     def evaluate(self, own, free) -> int:
-        """The static value for the root side: own value plus reach, minus theirs.
-        Kept per territories (with two sides they fix the free cells too)."""
+        """The static value for the root side: the margin expected at the end
+        (``expected_margin``; at another reach weight, own value plus weighted
+        reach, minus theirs). Kept per territories (with two sides they fix the free cells too)."""
         score = self.scores.get(own)
         if score is None:
             score = self.scores[own] = self._evaluate(own, free)

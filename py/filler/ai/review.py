@@ -37,7 +37,7 @@ A result::
 
 Values are the master's (``filler.ai.master``): ``WIN + margin`` for a proven win,
 ``margin`` for a draw, ``-WIN + margin`` for a proven loss, below ``WIN`` in size
-the evaluation (own value plus reach minus the other side's, about cells). The
+the evaluation (the margin expected at the end of the game, ``master.expected_margin``). The
 value of the best move is the analysis of the position before the move; the
 value of the played move is the analysis of the position after it (negated when
 the other side moves next), or the final result when the move ended the game. So
@@ -53,8 +53,10 @@ away (``margin(value_best) - margin(value_played)``):
 - ``"good"``: loses less than ``INACCURACY`` (2) cells;
 - ``"inaccuracy"``: from 2 up to ``MISTAKE`` (5) cells;
 - ``"mistake"``: from 5 up to ``BLUNDER`` (10) cells;
-- ``"blunder"``: 10 cells or more, or a move that makes the expected result
-  worse (a proven win thrown into a draw or loss, a draw into a loss).
+- ``"blunder"``: 10 cells or more, or a move that makes the result worse (a win
+  thrown into a draw or loss, a draw into a loss), both results proven: a search's
+  result that no proof backs is only its expected margin, and the move that the
+  solver's first proof follows is judged by its cells like any other.
 
 Two sides only (two players, or two teams in duos); four players on their own
 are not reviewed (``ValueError``), as the master's analysis is two-sided.
@@ -68,7 +70,7 @@ from __future__ import annotations
 from .levels import analyse_position
 from .search import WIN
 
-VERSION = 4
+VERSION = 5
 """The review's version: a stored review of an older version says so on the page.
 2: a played move worth as much as the master's is ``best``, with its own line.
 3: every position's search ends an even number of moves into the game, so that
@@ -76,7 +78,11 @@ consecutive values agree (before, two searches one move apart that ended at dept
 of the same parity differed by some 5 cells on quick and 11 on classic).
 4: each position's analysis is bounded by nodes (``review_nodes``), not by 0.4 s: the
 same game gets the same marks on every device and run (``shortened`` if the safety
-time stopped one); "decided" comes from proofs only (``proven``)."""
+time stopped one); "decided" comes from proofs only (``proven``).
+5: the master's evaluation estimates the margin at the equator end
+(``master.expected_margin``), the scale of the ends its searches reach and of the
+solver's proofs, so that the chart does not jump where they begin; a move changes the
+result (a blunder whatever its cells) only where both results are proven."""
 
 INACCURACY, MISTAKE, BLUNDER = 2, 5, 10
 REVIEW_NODES = {"small": 16_000, "classic": 12_000, "large": 10_000}
@@ -123,14 +129,15 @@ def final_value(game, side: int) -> int:
     return -WIN + mine - theirs
 
 
-def mark_of(played, best, value_played, value_best, choices) -> tuple[str, int]:
-    """(mark, loss in cells) of a move; see the module text."""
+def mark_of(played, best, value_played, value_best, choices, proven=True) -> tuple[str, int]:
+    """(mark, loss in cells) of a move; see the module text. ``proven``: both
+    values' results are proven."""
     if choices == 1:
         return "only", 0
     if played == best or value_played >= value_best:
         return "best", 0
     loss = max(0, margin(value_best) - margin(value_played))
-    if result_class(value_played) < result_class(value_best) or loss >= BLUNDER:
+    if loss >= BLUNDER or (proven and result_class(value_played) < result_class(value_best)):
         return "blunder", loss
     if loss >= MISTAKE:
         return "mistake", loss
@@ -222,11 +229,12 @@ def review(game_or_record, *, max_nodes: int | None = None,
             exact_after = after.exact
             proven = after.proven
         if played == before.color:
-            value_played, exact_played = before.value, before.exact
+            value_played, exact_played, proven_played = before.value, before.exact, before.proven
         else:
-            value_played, exact_played = value_after, exact_after
+            value_played, exact_played, proven_played = value_after, exact_after, proven
         choices = len(game.legal_colors())
-        mark, loss = mark_of(played, before.color, value_played, before.value, choices)
+        mark, loss = mark_of(played, before.color, value_played, before.value, choices,
+                             proven=before.proven and proven_played)
         best, line = before.color, list(before.line or [before.color])
         if mark == "best" and played != best:
             # as good as the master's move: that is the one named, its line from it
