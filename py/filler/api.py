@@ -1011,7 +1011,7 @@ def static_snapshots() -> dict:
     layout and first state of the boards of its :data:`FIRST_BOARDS` first seeds; the
     rules page draws the first), and the variants by their number in a friend link (the
     page reads a link's inviter and variant from it while the engine boots, see
-    js/friend_peek.js)."""
+    js/flows/friend_peek.js)."""
     boards = {}
     for variant_id in filler.VARIANTS:
         boards[variant_id] = []

@@ -10,10 +10,10 @@ from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR
 HARNESS = "__worker_harness.html"
 HARNESS_HTML = "<!doctype html><meta charset=utf-8><title>worker harness</title>"
 
-# Starts js/worker.js as the page does and keeps every message it posts in order.
+# Starts js/engine/worker.js as the page does and keeps every message it posts in order.
 START_WORKER = """() => {
   window.messages = [];
-  window.engineWorker = new Worker(new URL('js/worker.js', location.href), {type: 'module'});
+  window.engineWorker = new Worker(new URL('js/engine/worker.js', location.href), {type: 'module'});
   window.engineWorker.onmessage = (event) => window.messages.push(event.data);
   window.engineWorker.onerror = (event) => window.messages.push({type: 'worker-error', message: event.message});
 }"""
@@ -140,7 +140,7 @@ def test_each_boot_draws_its_own_random_numbers(page, site_url, site_dir):
         pytest.skip("filler.api is not written yet")
     open_harness(page, site_url)
     seeds = page.evaluate("""() => Promise.all([0, 1].map(() => new Promise((resolve) => {
-        const worker = new Worker(new URL('js/worker.js', location.href), {type: 'module'});
+        const worker = new Worker(new URL('js/engine/worker.js', location.href), {type: 'module'});
         worker.onmessage = (event) => {
             if (event.data.id === 'seed') {
                 resolve(event.data.ok ? event.data.result.layout.seed : event.data.error);

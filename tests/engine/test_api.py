@@ -199,7 +199,7 @@ def test_close_forgets_a_table():
 def test_static_snapshots_match_a_fresh_table():
     snapshots = json.loads(json.dumps(api.static_snapshots()))
     assert set(snapshots["boards"]) == set(filler.VARIANTS)
-    assert snapshots["link_variants"] == list(link.VARIANT_CODES)  # js/friend_peek.js reads links with it
+    assert snapshots["link_variants"] == list(link.VARIANT_CODES)  # js/flows/friend_peek.js reads links with it
     assert snapshots["bot_ratings"] == ok("bot_ratings")  # the lobby shows them before boot
     # a first visit and an embed open classic: its eight boards, each board its own
     assert len(snapshots["boards"]["classic"]) == 8 and len(snapshots["boards"]["quick"]) > 1
