@@ -32,7 +32,7 @@ def open_harness(page, base_url):
 def wheel_has_api(site_dir):
     info = json.loads((site_dir / "build.json").read_text())
     with zipfile.ZipFile(site_dir / info["engine_wheel"]) as wheel:
-        return "filler/api.py" in wheel.namelist()
+        return "filler/api/__init__.py" in wheel.namelist()
 
 
 def test_worker_boots_to_ready_with_progress(page, site_url, site_dir):

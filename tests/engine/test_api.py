@@ -323,7 +323,7 @@ def _first_moves(opened, now, wait_ms):
 
 def test_no_time_runs_before_a_first_move_then_the_player_to_move_runs(monkeypatch):
     now = [1_000]
-    monkeypatch.setattr(api, "_now_ms", lambda: now[0])
+    monkeypatch.setattr(api.tables, "_now_ms", lambda: now[0])
     opened = ok("new_game", variant="quick", seed=5, games=2, seats=PEOPLE,
                   clock={"bank_ms": 10_000, "increment_ms": 1_000})
     state = opened["state"]
@@ -351,7 +351,7 @@ def test_a_reopened_clock_gives_back_the_saved_time_whatever_the_engine_took(mon
         now[0] += 40
         return now[0]
 
-    monkeypatch.setattr(api, "_now_ms", ticking)
+    monkeypatch.setattr(api.tables, "_now_ms", ticking)
     opened = ok("new_game", variant="quick", seed=5, seats=PEOPLE, clock={"bank_ms": 60_000, "increment_ms": 0})
     state = _first_moves(opened, now, 100)
     saved = state["clock"]
@@ -364,7 +364,7 @@ def test_a_reopened_clock_gives_back_the_saved_time_whatever_the_engine_took(mon
 
 def test_a_move_after_the_flag_fell_loses_the_match(monkeypatch):
     now = [0]
-    monkeypatch.setattr(api, "_now_ms", lambda: now[0])
+    monkeypatch.setattr(api.tables, "_now_ms", lambda: now[0])
     opened = ok("new_game", variant="quick", seed=5, games=2, seats=PEOPLE,
                   clock={"bank_ms": 1_000, "increment_ms": 0})
     state = _first_moves(opened, now, 5_000)
@@ -377,7 +377,7 @@ def test_a_move_after_the_flag_fell_loses_the_match(monkeypatch):
 
 def test_pause_stops_the_time(monkeypatch):
     now = [0]
-    monkeypatch.setattr(api, "_now_ms", lambda: now[0])
+    monkeypatch.setattr(api.tables, "_now_ms", lambda: now[0])
     opened = ok("new_game", variant="quick", seed=5, seats=PEOPLE, clock={"bank_ms": 5_000, "increment_ms": 0})
     _first_moves(opened, now, 100)
     ok("pause", table_id=opened["table_id"])
