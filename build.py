@@ -364,7 +364,7 @@ STDLIB_FS_PATH = "/lib/python314.zip"  # where Pyodide 314 puts its standard lib
 
 
 def wheel_fs_path(wheel_name: str) -> str:
-    """Where the worker puts the engine wheel in Pyodide's file system (as js/worker.js does)."""
+    """Where the worker puts the engine wheel in Pyodide's file system (as js/engine/worker.js does)."""
     return f"/home/pyodide/{wheel_name}"
 
 
@@ -383,7 +383,7 @@ def leb128(data: bytes, at: int, signed: bool = False) -> tuple[int, int]:
 
 def wasm_data_segments(wasm: bytes) -> list[tuple[int, bytes]] | None:
     """(address, bytes) of each data segment the wasm copies into memory at start, or None
-    when one is not a plain active segment at a constant address (js/worker.js reads the
+    when one is not a plain active segment at a constant address (js/engine/worker.js reads the
     same, and the snapshot is then stored as it is)."""
     at, segments = 8, []
     while at < len(wasm):
@@ -435,7 +435,7 @@ for (const file of files) {
 
 
 def precompressed(files: list[bytes]) -> list[bytes]:
-    """zstd of each (js/worker.js decodes it with fzstd, vendor/fzstd.mjs), cached by content:
+    """zstd of each (js/engine/worker.js decodes it with fzstd, vendor/fzstd.mjs), cached by content:
     a third smaller than gzip, which is all DecompressionStream reads."""
     folder = CACHE / "zstd"
     folder.mkdir(parents=True, exist_ok=True)

@@ -2,7 +2,21 @@
 // handed, and main(), which builds the views, attaches the flows and hooks the page's
 // events. Everything the page shows is drawn from `state` in draw().
 //
-// The flows live in modules of their own, each attached to `app` once:
+// The folders of js/ are its layers:
+//   flows/   what happens: the boot, a game, saved matches, the clocks, a friend's link,
+//            the review, what a URL asks for, offline mode, ratings
+//   ui/      what is drawn (and heard): the table, the board, the lobby, the dialogs,
+//            the rules page (ui/rules.js, rules.html's script), the settings it follows
+//   store/   what is kept: storage.js, the store's interface, and its parts
+//   i18n/    every text: i18n.js and one catalog a language
+//   engine/  the seam to Python: worker.js (Pyodide in its Web Worker) and engine.js
+// Imports run one way, down: flows may import ui, store, i18n and engine; ui may import
+// store and i18n, never a flow; store, i18n and engine import only inside their own
+// folder. Nothing imports main.js. js/sw.js, the service worker, imports nothing (build.py
+// writes it to the site's top, sw.js, so that its scope is the whole site).
+// tests/engine/test_page_layers.py checks this.
+//
+// The flows each attach to `app` once:
 //   boot.js    the engine's boot; the board drawn before it; what happens once it is up
 //   game.js    a game at the table: new game, play, undo, resign, ready, hint, the computer
 //   saved.js   saved matches: saving the table, resume, take over, replay, store notices
@@ -10,30 +24,30 @@
 //   friend.js  a match with a friend by link;  review.js  the master's review
 //   around.js  what a URL asks for, the embed, share link, announcements and sound
 // Modules talk to each other through `app` (app.startGame, app.saveTable, ...) or
-// import plain functions (clockNow, arriving); none imports main.js.
+// import plain functions (clockNow, arriving).
 //
 // For tests and benchmarks, <body> carries: data-ready="1" (a board is shown and
 // takes moves), data-engine="booting|ready|failed", data-state-id, data-moves,
 // data-turn, data-over; each computer move shown adds a performance measure
 // "filler:computer-move" (request sent -> move drawn) and sets data-bot-ms.
 
-import {frameBatcher} from './dom.js';
-import {t, translate, setLanguage, onLanguageChange} from './i18n.js';
-import {TableView} from './table.js';
-import {Lobby} from './lobby.js';
-import {applyPalette, applyTheme} from './palette.js';
-import {loadSettings, saveSettings, keepSettingsIn} from './settings.js';
-import {OptionsDialog} from './options.js';
-import {openStorage} from './storage.js';
-import {readLaunch, attachAround} from './around.js';
-import {attachFriend} from './friend.js';
-import {updateRatings} from './ratings.js';
-import {bootParts, drawBootParts} from './boot_view.js';
-import {attachReview} from './review.js';
-import {attachBoot} from './boot.js';
-import {attachGame, DEFAULT_CONFIG, PRACTICE_DEFAULTS} from './game.js';
-import {attachSaved} from './saved.js';
-import {attachClocks, clockToShow} from './clocks.js';
+import {frameBatcher} from './ui/dom.js';
+import {t, translate, setLanguage, onLanguageChange} from './i18n/i18n.js';
+import {TableView} from './ui/table.js';
+import {Lobby} from './ui/lobby.js';
+import {applyPalette, applyTheme} from './ui/palette.js';
+import {loadSettings, saveSettings, keepSettingsIn} from './ui/settings.js';
+import {OptionsDialog} from './ui/options.js';
+import {openStorage} from './store/storage.js';
+import {readLaunch, attachAround} from './flows/around.js';
+import {attachFriend} from './flows/friend.js';
+import {updateRatings} from './flows/ratings.js';
+import {bootParts, drawBootParts} from './ui/boot_view.js';
+import {attachReview} from './flows/review.js';
+import {attachBoot} from './flows/boot.js';
+import {attachGame, DEFAULT_CONFIG, PRACTICE_DEFAULTS} from './flows/game.js';
+import {attachSaved} from './flows/saved.js';
+import {attachClocks, clockToShow} from './flows/clocks.js';
 
 const store = openStorage();
 keepSettingsIn(store);

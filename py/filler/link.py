@@ -34,7 +34,7 @@ versions must keep reading every older version's links.
 
 While the engine boots, the page reads a version-1 link's first fields (up to both
 names) to say whose link it is and its variant, as not yet checked
-(``js/friend_peek.js``, with :data:`VARIANT_CODES` from ``snapshots.json``). A new
+(``js/flows/friend_peek.js``, with :data:`VARIANT_CODES` from ``snapshots.json``). A new
 version need not keep them: the page then says only "checking the link".
 """
 
@@ -417,7 +417,7 @@ def merge(stored: dict | None, link: FriendLink) -> dict:
 
 def _check_sent(link: FriendLink) -> None:
     """A device sends its link when it is the friend's move, or when its own player
-    ended the match (js/friend.js ``needsLink``); a link taken in any other position
+    ended the match (js/flows/friend.js ``needsLink``); a link taken in any other position
     was not made by the game (BadLink ``link.not_sent``)."""
     match, events = link.match, link.events
     sent = events[-1][1] == link.sender if match.over else match.turn == 1 - link.sender

@@ -1,6 +1,6 @@
 """Small example boards for the rules page, computed by the engine itself.
 
-The rules page (rules.html, js/rules.js) draws them with the table's renderer; it
+The rules page (rules.html, js/ui/rules.js) draws them with the table's renderer; it
 never works out a capture on its own. Each example is a position and one move::
 
     >>> examples = example_positions()

@@ -10,10 +10,10 @@ from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR
 HARNESS = "__worker_harness.html"
 HARNESS_HTML = "<!doctype html><meta charset=utf-8><title>worker harness</title>"
 
-# Starts js/worker.js as the page does and keeps every message it posts in order.
+# Starts js/engine/worker.js as the page does and keeps every message it posts in order.
 START_WORKER = """() => {
   window.messages = [];
-  window.engineWorker = new Worker(new URL('js/worker.js', location.href), {type: 'module'});
+  window.engineWorker = new Worker(new URL('js/engine/worker.js', location.href), {type: 'module'});
   window.engineWorker.onmessage = (event) => window.messages.push(event.data);
   window.engineWorker.onerror = (event) => window.messages.push({type: 'worker-error', message: event.message});
 }"""
@@ -32,7 +32,7 @@ def open_harness(page, base_url):
 def wheel_has_api(site_dir):
     info = json.loads((site_dir / "build.json").read_text())
     with zipfile.ZipFile(site_dir / info["engine_wheel"]) as wheel:
-        return "filler/api.py" in wheel.namelist()
+        return "filler/api/__init__.py" in wheel.namelist()
 
 
 def test_worker_boots_to_ready_with_progress(page, site_url, site_dir):
@@ -140,7 +140,7 @@ def test_each_boot_draws_its_own_random_numbers(page, site_url, site_dir):
         pytest.skip("filler.api is not written yet")
     open_harness(page, site_url)
     seeds = page.evaluate("""() => Promise.all([0, 1].map(() => new Promise((resolve) => {
-        const worker = new Worker(new URL('js/worker.js', location.href), {type: 'module'});
+        const worker = new Worker(new URL('js/engine/worker.js', location.href), {type: 'module'});
         worker.onmessage = (event) => {
             if (event.data.id === 'seed') {
                 resolve(event.data.ok ? event.data.result.layout.seed : event.data.error);

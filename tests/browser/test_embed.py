@@ -119,7 +119,7 @@ def test_embed_parameters_choose_language_theme_symbols_and_sound_is_off(page, s
     assert page.evaluate("document.body.dataset.seed") == "5"
     page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("#new-game").text_content() == "Nieuwe partij"
-    assert page.evaluate("async () => (await import('./js/sound.js')).soundOn()") is False
+    assert page.evaluate("async () => (await import('./js/ui/sound.js')).soundOn()") is False
 
 
 def test_embedded_in_another_site_it_still_plays(page, site_url, host_url):

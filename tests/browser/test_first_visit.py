@@ -112,7 +112,7 @@ def imported_names() -> set[str]:
 
 
 def worker_install_engine() -> str:
-    source = (ROOT / "js" / "worker.js").read_text()
+    source = (ROOT / "js" / "engine" / "worker.js").read_text()
     return re.search(r"const INSTALL_ENGINE = `(.*?)`;", source, re.S).group(1)
 
 
@@ -224,7 +224,7 @@ def test_a_page_preloads_every_module_it_runs_and_fetches_each_once(page, site_u
     (started by the page) imports modules of its own; those show in the page's timing too."""
     files = {path.relative_to(site_dir).as_posix(): path.read_bytes() for path in (site_dir / "js").rglob("*.js")}
     files.update({path.relative_to(site_dir).as_posix(): path.read_bytes() for path in (site_dir / "vendor").glob("*")})
-    workers = {site_url + module for module in build.module_graph(files, "js/worker.js")}
+    workers = {site_url + module for module in build.module_graph(files, "js/engine/worker.js")}
     page.goto(site_url + name)
     page.wait_for_load_state("load")
     entry = page.eval_on_selector('script[type="module"]', "script => script.src")

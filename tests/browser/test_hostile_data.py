@@ -128,8 +128,8 @@ def test_ten_keys_set_aside_make_one_notice_that_names_each_in_the_page_language
 def test_a_notice_of_one_removed_match_says_match_not_matches(page, site_url):
     page.goto(site_url + "rules.html")
     lines = page.evaluate("""async () => {
-      const {noticeLines} = await import('./js/notices.js');
-      const {setLanguage} = await import('./js/i18n.js');
+      const {noticeLines} = await import('./js/ui/notices.js');
+      const {setLanguage} = await import('./js/i18n/i18n.js');
       const said = (language, count) => {
         setLanguage(language);
         return noticeLines([{kind: 'pruned', matches: Array.from({length: count}, (_, i) => ({id: 'm-' + i}))}])[0].text;

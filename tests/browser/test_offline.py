@@ -8,7 +8,7 @@ from conftest import BOOT_TIMEOUT_MS
 
 ENGINE_READY = 'body[data-engine="ready"]'
 # offline.js is the page's own module instance (same URL), so its state is the page's.
-OFFLINE_MODULE = "import(new URL('js/offline.js', document.baseURI).href)"
+OFFLINE_MODULE = "import(new URL('js/flows/offline.js', document.baseURI).href)"
 
 
 def wait_engine(page):

@@ -1,4 +1,4 @@
-"""js/storage.js in a real Chromium: what a player keeps, whatever the storage does.
+"""js/store/storage.js in a real Chromium: what a player keeps, whatever the storage does.
 
 Each test opens a blank page of the site's origin, imports the module there and talks to
 it the way the lobby and the table do. Broken storage is made with the browser itself
@@ -17,7 +17,7 @@ HARNESS_HTML = "<!doctype html><meta charset=utf-8><title>storage harness</title
 # Imports the module and opens a store whose clock is Date.now() + window.clockOffset;
 # every event the store reports is kept in window.events.
 OPEN_STORE = """async (options) => {
-  window.S = await import('./js/storage.js');
+  window.S = await import('./js/store/storage.js');
   window.clockOffset = window.clockOffset || 0;
   window.events = [];
   window.store = S.openStorage({...options, now: () => Date.now() + window.clockOffset});

@@ -7,7 +7,7 @@ import pytest
 from filler.topology import Geometry
 
 DRAW = """async ([shape, width, height, owners, walls, crown]) => {
-  const {Board} = await import('./js/board.js');
+  const {Board} = await import('./js/ui/board.js');
   const host = document.createElement('div');
   document.body.append(host);
   const cells = width * height;

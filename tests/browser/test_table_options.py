@@ -35,7 +35,7 @@ def test_symbols_palette_and_theme(booted_page):
     assert page.locator(".color-button .button-symbol").first.is_visible()
     # the options are kept with the rest of the player's data, so an export carries them
     exported = page.evaluate(
-        "async () => (await import('./js/storage.js')).openStorage().exportAll().settings")
+        "async () => (await import('./js/store/storage.js')).openStorage().exportAll().settings")
     assert (exported["theme"], exported["palette"], exported["symbols"]) == ("dark", "okabe-ito", True)
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)

@@ -15,7 +15,7 @@ import filler
 ENGINE_READY = 'body[data-engine="ready"]'
 
 CATALOGS = """async () => {
-  const {LANGUAGES} = await import('./js/i18n.js');
+  const {LANGUAGES} = await import('./js/i18n/i18n.js');
   const catalogs = {};
   for (const code of LANGUAGES) {
     const catalog = (await import(`./js/i18n/${code}.js`)).default;
@@ -67,7 +67,7 @@ def test_every_key_is_in_every_language_with_the_same_placeholders(booted_page):
 
 def test_plurals_follow_the_language(booted_page):
     said = booted_page.evaluate("""async () => {
-        const {t, setLanguage, language} = await import('./js/i18n.js');
+        const {t, setLanguage, language} = await import('./js/i18n/i18n.js');
         const before = language();
         const out = {};
         for (const code of ['en', 'nl']) {

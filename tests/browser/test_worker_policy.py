@@ -25,7 +25,7 @@ BLOCKED = {"eval": "EvalError", "function": "EvalError", "fetch": "TypeError", "
 
 def engine_worker(page):
     page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    [worker] = [worker for worker in page.workers if worker.url.endswith("/js/worker.js")]
+    [worker] = [worker for worker in page.workers if worker.url.endswith("/js/engine/worker.js")]
     return worker
 
 
@@ -51,7 +51,7 @@ def test_the_service_worker_gives_the_worker_the_policy_when_the_host_sends_none
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
     page.reload()
     assert engine_worker(page).evaluate(TRY_FORBIDDEN, elsewhere) == BLOCKED
-    served = page.evaluate("fetch('js/worker.js').then(r => r.headers.get('content-security-policy'))")
+    served = page.evaluate("fetch('js/engine/worker.js').then(r => r.headers.get('content-security-policy'))")
     assert "connect-src 'self'" in served
 
 

@@ -199,7 +199,7 @@ def test_close_forgets_a_table():
 def test_static_snapshots_match_a_fresh_table():
     snapshots = json.loads(json.dumps(api.static_snapshots()))
     assert set(snapshots["boards"]) == set(filler.VARIANTS)
-    assert snapshots["link_variants"] == list(link.VARIANT_CODES)  # js/friend_peek.js reads links with it
+    assert snapshots["link_variants"] == list(link.VARIANT_CODES)  # js/flows/friend_peek.js reads links with it
     assert snapshots["bot_ratings"] == ok("bot_ratings")  # the lobby shows them before boot
     # a first visit and an embed open classic: its eight boards, each board its own
     assert len(snapshots["boards"]["classic"]) == 8 and len(snapshots["boards"]["quick"]) > 1
@@ -323,7 +323,7 @@ def _first_moves(opened, now, wait_ms):
 
 def test_no_time_runs_before_a_first_move_then_the_player_to_move_runs(monkeypatch):
     now = [1_000]
-    monkeypatch.setattr(api, "_now_ms", lambda: now[0])
+    monkeypatch.setattr(api.tables, "_now_ms", lambda: now[0])
     opened = ok("new_game", variant="quick", seed=5, games=2, seats=PEOPLE,
                   clock={"bank_ms": 10_000, "increment_ms": 1_000})
     state = opened["state"]
@@ -351,7 +351,7 @@ def test_a_reopened_clock_gives_back_the_saved_time_whatever_the_engine_took(mon
         now[0] += 40
         return now[0]
 
-    monkeypatch.setattr(api, "_now_ms", ticking)
+    monkeypatch.setattr(api.tables, "_now_ms", ticking)
     opened = ok("new_game", variant="quick", seed=5, seats=PEOPLE, clock={"bank_ms": 60_000, "increment_ms": 0})
     state = _first_moves(opened, now, 100)
     saved = state["clock"]
@@ -364,7 +364,7 @@ def test_a_reopened_clock_gives_back_the_saved_time_whatever_the_engine_took(mon
 
 def test_a_move_after_the_flag_fell_loses_the_match(monkeypatch):
     now = [0]
-    monkeypatch.setattr(api, "_now_ms", lambda: now[0])
+    monkeypatch.setattr(api.tables, "_now_ms", lambda: now[0])
     opened = ok("new_game", variant="quick", seed=5, games=2, seats=PEOPLE,
                   clock={"bank_ms": 1_000, "increment_ms": 0})
     state = _first_moves(opened, now, 5_000)
@@ -377,7 +377,7 @@ def test_a_move_after_the_flag_fell_loses_the_match(monkeypatch):
 
 def test_pause_stops_the_time(monkeypatch):
     now = [0]
-    monkeypatch.setattr(api, "_now_ms", lambda: now[0])
+    monkeypatch.setattr(api.tables, "_now_ms", lambda: now[0])
     opened = ok("new_game", variant="quick", seed=5, seats=PEOPLE, clock={"bank_ms": 5_000, "increment_ms": 0})
     _first_moves(opened, now, 100)
     ok("pause", table_id=opened["table_id"])

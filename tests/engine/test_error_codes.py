@@ -25,6 +25,8 @@ def problem_texts() -> dict[str, dict[str, str]]:
     """{language: {code: text}} read from the catalogs js/i18n/<language>.js."""
     texts = {}
     for path in sorted(CATALOGS.glob("*.js")):
+        if path.name == "i18n.js":  # the code that reads the catalogs, beside them
+            continue
         source = path.read_text(encoding="utf-8")
         entries = re.findall(r"^    'problem\.([a-z_.]+)': '((?:[^'\\]|\\.)*)',$", source, flags=re.M)
         texts[path.stem] = dict(entries)
@@ -168,11 +170,11 @@ def test_every_code_the_page_itself_uses_has_a_text():
     js = ROOT / "js"
     used = set()
     for name in ("worker.js", "engine.js"):
-        source = (js / name).read_text(encoding="utf-8")
+        source = (js / "engine" / name).read_text(encoding="utf-8")
         used |= set(re.findall(r"""["'](boot\.[a-z_]+)["']""", source))
         if "`boot.download_${what}`" in source:
             used |= {f"boot.download_{what}" for what in re.findall(r'fetchOk\([^;]*?, "(\w+)"\)', source)}
-    for path in [js / "storage.js", *sorted((js / "store").glob("*.js"))]:
+    for path in sorted((js / "store").glob("*.js")):
         storage = path.read_text(encoding="utf-8")
         used |= {f"store.{code}" for code in re.findall(r'new StoreProblem\("(\w+)"', storage)}
     assert {"boot.download_engine", "boot.download_build", "boot.download_snapshot", "boot.pyodide",
@@ -183,10 +185,11 @@ def test_every_code_the_page_itself_uses_has_a_text():
 
 def test_the_page_checks_practice_links_with_the_engines_ranges():
     """share.js refuses a practice size or color count out of range before the engine
-    sees it, so that its message states the range: the engine's own."""
+    sees it, so that its message states the range: the engine's own (PRACTICE_LIMITS,
+    kept in lobby.js, whose form offers the same ranges)."""
     from filler.variants import MAX_COLORS, MAX_SIDE, MIN_COLORS, PRACTICE_MIN_SIDE
-    source = (ROOT / "js" / "share.js").read_text(encoding="utf-8")
+    source = (ROOT / "js" / "ui" / "lobby.js").read_text(encoding="utf-8")
     found = re.search(r"PRACTICE_LIMITS = \{width: \[(\d+), (\d+)\], height: \[(\d+), (\d+)\], colors: \[(\d+), (\d+)\]\}", source)
-    assert found, "PRACTICE_LIMITS not found in js/share.js"
+    assert found, "PRACTICE_LIMITS not found in js/ui/lobby.js"
     assert tuple(map(int, found.groups())) == (PRACTICE_MIN_SIDE, MAX_SIDE, PRACTICE_MIN_SIDE, MAX_SIDE,
                                                MIN_COLORS, MAX_COLORS)

@@ -3,7 +3,7 @@ either taken as a valid continuation of what the device has, or refused with a
 message the page can say; a link that is neither taken nor refused leaves the stored
 match as it was, and nothing a link takes can rate the device's player for what they
 did not play. Through the page's own calls (``filler.api.handle``: ``friend_open``
-without, then with the stored copy, as js/friend.js does), on valid links of every
+without, then with the stored copy, as js/flows/friend.js does), on valid links of every
 kind (invitation, reply, game 2, finished, resigned) changed character by character
 or re-encoded well formed with another move, seat, seed, result, rating or name."""
 

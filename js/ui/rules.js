@@ -8,7 +8,7 @@
 // its own language switch.
 
 import {el, clear} from './dom.js';
-import {setLanguage, language, LANGUAGES, LANGUAGE_NAMES, pick, rulesTexts} from './i18n.js';
+import {setLanguage, language, LANGUAGES, LANGUAGE_NAMES, pick, rulesTexts} from '../i18n/i18n.js';
 import {Board} from './board.js';
 import {applyPalette, applyTheme} from './palette.js';
 import {loadSettings, saveSettings} from './settings.js';

@@ -11,8 +11,8 @@
 // resign, resignMatch, ready, makeTable, setTable, applySnapshot and afterSnapshot
 // on app.
 
-import {defaultLevel} from './lobby.js';
-import {newMatchId} from './storage.js';
+import {defaultLevel} from '../ui/lobby.js';
+import {newMatchId} from '../store/storage.js';
 import {updateRatings} from './ratings.js';
 
 // The first board of a visit is untimed: a newcomer reads the tooltips and the rules

@@ -3,11 +3,14 @@
 // import everything. Text from storage goes in through textContent only.
 
 import {el, clear} from './dom.js';
-import {t, pick} from './i18n.js';
+import {t, pick} from '../i18n/i18n.js';
 import {playerName} from './names.js';
-import {PRACTICE_LIMITS} from './share.js';
 import {storedName} from './notices.js';
-import {reviewedGames} from './store/shapes.js';
+import {reviewedGames} from '../store/shapes.js';
+
+/** Practice boards' sizes and colors the lobby offers, [low, high]; a link (share.js)
+ *  is held to the same, and the engine checks them again. */
+export const PRACTICE_LIMITS = {width: [5, 41], height: [5, 41], colors: [3, 9]};
 
 const CORNERS = {2: ['bl', 'tr'], 4: ['bl', 'tl', 'tr', 'br']};
 const TABS = ['new', 'friends', 'matches', 'players'];

@@ -2,9 +2,9 @@
 // (storage.js) with the rest of the player's data, so an export carries them; without
 // storage (private mode, sandboxed frame) the store keeps them in memory.
 
-import {LANGUAGES, browserLanguage} from './i18n.js';
+import {LANGUAGES, browserLanguage} from '../i18n/i18n.js';
 import {PALETTE_NAMES} from './palette.js';
-import {openStorage} from './storage.js';
+import {openStorage} from '../store/storage.js';
 
 const THEMES = ['auto', 'light', 'dark'];
 

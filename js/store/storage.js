@@ -1,21 +1,22 @@
 // Saved matches, player profiles, ratings and settings, kept in localStorage.
 //
-//   import { openStorage } from "./storage.js";
+//   import { openStorage } from "../store/storage.js";
 //   const store = openStorage();          // never throws
 //   store.persistent                       // false: in memory only (a "memory" notice says why)
 //   store.notices                          // notices so far; store.subscribe(fn) for the next ones
 //   store.claimMatch(id)                   // {ok: true} | {ok: false, holder, expires}: open elsewhere?
 //   store.saveMatch(match)                 // after every move: {ok: true, match} | {ok: false, reason, message}
-//                                          // (never over another match: see store/continuation.js)
+//                                          // (never over another match: see continuation.js)
 //   store.keepReview(key, review)          // a review of a game that is no stored match (few, expendable)
 //
 // One key per match, so a broken one harms no other; "filler:index" lists them and is
-// rebuilt from the keys when it disagrees with them. The parts, one concern a file, in
-// js/store/: keys.js (the keys and versions), shapes.js (what a valid record is),
-// migrations.js (older versions), quarantine.js (values that cannot be used are set
-// aside, never deleted), lease.js (two tabs never overwrite one match), continuation.js
-// (the write rule: a stored match is replaced only by its continuation), quota.js (what
-// happens when storage is full), transfer.js (export and import), area.js (raw access).
+// rebuilt from the keys when it disagrees with them. This file is the store's interface;
+// its parts, one concern a file, are beside it in js/store/: keys.js (the keys and
+// versions), shapes.js (what a valid record is), migrations.js (older versions),
+// quarantine.js (values that cannot be used are set aside, never deleted), lease.js (two
+// tabs never overwrite one match), continuation.js (the write rule: a stored match is
+// replaced only by its continuation), quota.js (what happens when storage is full),
+// transfer.js (export and import), area.js (raw access).
 //
 // A match is saved as a replayable log: the engine's Match.to_record() ({format:
 // "filler-match", version, variant, seed, options, games, events: [["move", seat,
@@ -23,18 +24,18 @@
 // seat]], board?}) plus what the page adds: id, players: [{kind, name | level}],
 // clock: {...}, created, updated, finished (null | false | true | time), result.
 
-import { MemoryArea, Shelf, openArea } from "./store/area.js";
+import { MemoryArea, Shelf, openArea } from "./area.js";
 import {
   EXPORT_FORMAT, INDEX_KEY, KEPT_REVIEWS, LOCK_PREFIX, MATCH_FORMAT, MATCH_ID, MATCH_PREFIX, PLAYERS_KEY, PREFIX,
   QUARANTINE_PREFIX, RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, SHOWN_KEY, besideId, kindOf, newMatchId,
-} from "./store/keys.js";
-import { Leases } from "./store/lease.js";
-import { MIGRATIONS, migrate } from "./store/migrations.js";
-import { Quarantine } from "./store/quarantine.js";
-import { Quota } from "./store/quota.js";
-import { DEFAULT_SETTINGS, checkMatch, checkPlayer, checkRating, checkSetting, checkShown, isFinished, isObject, nameKey, parseOrNull, summarize } from "./store/shapes.js";
-import { REWRITES, relation } from "./store/continuation.js";
-import { exportAll, importAll } from "./store/transfer.js";
+} from "./keys.js";
+import { Leases } from "./lease.js";
+import { MIGRATIONS, migrate } from "./migrations.js";
+import { Quarantine } from "./quarantine.js";
+import { Quota } from "./quota.js";
+import { DEFAULT_SETTINGS, checkMatch, checkPlayer, checkRating, checkSetting, checkShown, isFinished, isObject, nameKey, parseOrNull, summarize } from "./shapes.js";
+import { REWRITES, relation } from "./continuation.js";
+import { exportAll, importAll } from "./transfer.js";
 
 export { DEFAULT_SETTINGS, EXPORT_FORMAT, MATCH_FORMAT, MIGRATIONS, MemoryArea, PREFIX, SCHEMA_VERSION, migrate, newMatchId };
 

@@ -18,9 +18,9 @@
 //
 // main.js calls attachFriend(app) once; it uses only app's and the Store's public parts.
 
-import {el, svg, clear} from './dom.js';
-import {t, pick} from './i18n.js';
-import {playerName} from './table.js';
+import {el, svg, clear} from '../ui/dom.js';
+import {t, pick} from '../i18n/i18n.js';
+import {playerName} from '../ui/table.js';
 import {peekLink, toBase64url} from './friend_peek.js';
 
 
@@ -440,7 +440,7 @@ export function attachFriend(app) {
 
 /** The link as a QR code, drawn as SVG by the pinned qrcode-generator (dist/vendor/). */
 async function qrCode(text) {
-  const {qrcode} = await import('../vendor/qrcode.mjs');
+  const {qrcode} = await import('../../vendor/qrcode.mjs');
   const code = qrcode(0, 'M');
   code.addData(text);
   code.make();

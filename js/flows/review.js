@@ -17,12 +17,12 @@
 // of a match still to be played goes back to its table (saved.js resumeMatch), whose
 // clock stood still meanwhile, as after a reload.
 
-import {el, replaceChildren} from './dom.js';
-import {t, problemText} from './i18n.js';
-import {advantageChart, territoryChart} from './chart.js';
-import {playerName, sideName} from './names.js';
-import {chartCaption, signed, swatch} from './table.js';
-import {REVIEW_FORMAT, REVIEW_SCHEMA, checkReview, isFinished, reviewedGames} from './store/shapes.js';
+import {el, replaceChildren} from '../ui/dom.js';
+import {t, problemText} from '../i18n/i18n.js';
+import {advantageChart, territoryChart} from '../ui/chart.js';
+import {playerName, sideName} from '../ui/names.js';
+import {chartCaption, signed, swatch} from '../ui/table.js';
+import {REVIEW_FORMAT, REVIEW_SCHEMA, checkReview, isFinished, reviewedGames} from '../store/shapes.js';
 
 const STORED_LINE = 6; // the master's line is kept this long
 const PLIES_PER_REQUEST = 1; // one analysis (its node budget, about 0.4 s on a phone) per request: other requests wait no longer

@@ -2,7 +2,7 @@
 // the game-over panel. It reads the app's one state object and never the rules.
 
 import {el, svg, clear, replaceChildren, setAttr} from './dom.js';
-import {t, pick} from './i18n.js';
+import {t, pick} from '../i18n/i18n.js';
 import {Board, cellName} from './board.js';
 import {ColorControls} from './controls.js';
 import {territoryChart} from './chart.js';

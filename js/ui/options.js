@@ -2,7 +2,7 @@
 // Each change applies at once (onChange), the dialog stays open until closed.
 
 import {el, clear} from './dom.js';
-import {t, LANGUAGES, LANGUAGE_NAMES} from './i18n.js';
+import {t, LANGUAGES, LANGUAGE_NAMES} from '../i18n/i18n.js';
 import {PALETTE_NAMES} from './palette.js';
 import {THEMES} from './settings.js';
 import {soundOn, setSound} from './sound.js';

@@ -10,8 +10,8 @@
 // second person, for the player the page calls "you"; see names.js's person) with an
 // optional {team} picked by params.team (a side of two players, in the plural).
 
-import nl from './i18n/nl.js';
-import en from './i18n/en.js';
+import nl from './nl.js';
+import en from './en.js';
 
 const CATALOGS = [nl, en];
 const STRINGS = Object.fromEntries(CATALOGS.map((catalog) => [catalog.language, catalog.texts]));

@@ -26,9 +26,9 @@
 // modules the engine may still import (build.json "snapshot_stdlib"). Every download
 // starts as soon as build.json names it; Pyodide's own fetch calls get those answers.
 
-import { Decompress } from "../vendor/fzstd.mjs";
+import { Decompress } from "../../vendor/fzstd.mjs";
 
-const siteRoot = new URL("../", import.meta.url);
+const siteRoot = new URL("../../", import.meta.url); // this file is js/engine/worker.js
 
 /** A boot failure the page can say in the player's language. */
 class BootProblem extends Error {

@@ -1,7 +1,7 @@
 // The names the page gives the seats ("You", "Computer 2", "Player 3"), and a seat or
 // a side as the params of a text, whose forms speak to the player called "you".
 
-import {t} from './i18n.js';
+import {t} from '../i18n/i18n.js';
 
 /** The shown name of a seat: its own, else "You" / "Player 2" / "Computer". */
 export function playerName(players, seat) {

@@ -19,6 +19,8 @@
 //   origin    (embed.html) the host page's origin, e.g. https://example.org: events are
 //             posted to it only and commands are taken from it only
 
+import {PRACTICE_LIMITS} from '../ui/lobby.js';
+
 export const SHAPES = ['square', 'hex', 'diamond'];
 const THEMES = ['auto', 'light', 'dark'];
 const PALETTES = ['standard', 'okabe-ito'];
@@ -26,8 +28,6 @@ const LANGUAGES = ['nl', 'en'];
 const KNOWN = new Set(['variant', 'seed', 'shape', 'width', 'height', 'colors', 'moves', 'players',
   'level', 'match', 'clock', 'lang', 'theme', 'palette', 'symbols', 'sound', 'origin']);
 const MAX_SEED = 2 ** 31 - 1;
-/** Practice boards' sizes and colors, [low, high] (the engine checks them again). */
-export const PRACTICE_LIMITS = {width: [5, 41], height: [5, 41], colors: [3, 9]};
 
 /**
  * Read parameters (URLSearchParams). Returns {config, settings, moves, origin, errors}:

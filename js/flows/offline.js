@@ -1,5 +1,6 @@
-// Offline mode: registers the service worker (../sw.js, next to index.html) and tells
-// the page when a new version is ready, so it can offer a reload.
+// Offline mode: registers the service worker (sw.js next to index.html, which build.py
+// writes from js/sw.js) and tells the page when a new version is ready, so it can offer
+// a reload.
 //
 //   const { status, reason } = await registerOffline();
 //     status "ready"       offline mode is on (this site was saved on an earlier visit)
@@ -79,7 +80,7 @@ export async function registerOffline() {
     return offlineState();
   }
   try {
-    registration = await container.register(new URL("../sw.js", import.meta.url));
+    registration = await container.register(new URL("../../sw.js", import.meta.url));
   } catch (error) {
     // Chromium refuses service workers in iframes on another site (and on file: URLs).
     Object.assign(state, { status: "unavailable", reason: `refused: ${error && error.message || error}` });

@@ -4,7 +4,7 @@
 // drawBootParts(state, {retry}) on every draw.
 
 import {el, clear} from './dom.js';
-import {t, problemText} from './i18n.js';
+import {t, problemText} from '../i18n/i18n.js';
 
 const bootBar = el('div', {class: 'boot-bar', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100});
 const bootPanel = el('div', {class: 'boot-panel', hidden: true});

@@ -3,7 +3,7 @@
 // already there in the new language (without reading them out again).
 
 import {el} from './dom.js';
-import {onLanguageChange} from './i18n.js';
+import {onLanguageChange} from '../i18n/i18n.js';
 
 const KEPT = 3;
 let region = null;

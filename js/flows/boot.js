@@ -19,8 +19,8 @@
 // main.js calls attachBoot(app) once; it sets app.engine and app.startEngine (also
 // the boot view's "try again") and returns {startEngine, loadSnapshots}.
 
-import {Engine} from './engine.js';
-import {newMatchId} from './storage.js';
+import {Engine} from '../engine/engine.js';
+import {newMatchId} from '../store/storage.js';
 import {newGameParams, arriving, noteMoves} from './game.js';
 import {savedPlayers} from './saved.js';
 import {clockNow, clockShown} from './clocks.js';

@@ -4,14 +4,14 @@
 // readLaunch(state) before the first settings are applied and attachAround(app, launch)
 // once the table exists; everything else runs from app.drawListeners (after each draw).
 
-import {el, clear, replaceChildren, setAttr} from './dom.js';
-import {t, pick} from './i18n.js';
+import {el, clear, replaceChildren, setAttr} from '../ui/dom.js';
+import {t, pick} from '../i18n/i18n.js';
 import {parseGameParams, shareLink} from './share.js';
 import {EmbedChannel} from './embed.js';
-import {announce} from './announce.js';
-import {moveSound, gameEndSound, lowTimeSound, setSound, setSoundDefault} from './sound.js';
-import {playerName, sideName, person, sideParams} from './table.js';
-import {rulesHref} from './rules.js';
+import {announce} from '../ui/announce.js';
+import {moveSound, gameEndSound, lowTimeSound, setSound, setSoundDefault} from '../ui/sound.js';
+import {playerName, sideName, person, sideParams} from '../ui/table.js';
+import {rulesHref} from '../ui/rules.js';
 
 export const isEmbed = () => document.body.hasAttribute('data-embed');
 

@@ -76,7 +76,7 @@ export function gameEndSound(won) {
   notes.forEach((frequency, index) => tone(frequency, 0.22, {delay: index * 0.14}));
 }
 
-/** Low time on the clock (js/table.js or the clock code calls this once per alarm). */
+/** Low time on the clock (js/ui/table.js or the clock code calls this once per alarm). */
 export function lowTimeSound() {
   if (!soundOn()) return;
   tone(880, 0.08, {type: 'square', volume: 0.04});

@@ -2,7 +2,7 @@
 // one line per event, naming what it is about. Everything set aside is said in one
 // line ("Set aside, not deleted: the saved match m-…, the list of players …").
 
-import {t} from './i18n.js';
+import {t} from '../i18n/i18n.js';
 
 const STORED_NAMES = new Map([
   ['filler:players', 'notice.key.players'],
