@@ -773,6 +773,13 @@ QUICK = ["tests/engine", "--deselect", "tests/engine/test_pyodide_boards.py",
          "tests/browser/test_moves.py::test_your_own_move_is_on_screen_before_the_reply"]
 
 
+# pytest-xdist's workers, unless the arguments say (`-n 0`: none): the browser tests
+# spend much of their time waiting (on the page's timers, on Chromium, on Pyodide in
+# another process), so that two workers on two cores cut the suite's time (see
+# docs/testing.md); `worksteal` gives an idle worker the tests another has not begun.
+WORKERS = ["-n", "2", "--dist", "worksteal"]
+
+
 def test(arguments: list[str]) -> int:
     with setup_lock():
         python, environment = tool_environment()
@@ -782,7 +789,10 @@ def test(arguments: list[str]) -> int:
     names_a_path = any(not argument.startswith("-") and
                        (os.path.exists(argument.split("::")[0]) or "::" in argument)
                        for argument in arguments)
-    command = [str(python), "-m", "pytest", *([] if names_a_path else ["tests"]), *arguments]
+    chooses_workers = any(argument.startswith(("-n", "--numprocesses")) or argument == "no:xdist"
+                          for argument in arguments)
+    command = [str(python), "-m", "pytest", *([] if names_a_path else ["tests"]),
+               *([] if chooses_workers else WORKERS), *arguments]
     log("$ " + " ".join(command))
     return subprocess.call(command, cwd=ROOT, env=environment)
 
