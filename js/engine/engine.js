@@ -11,9 +11,9 @@
 //   wasm runtime failed for good: worker.js);
 // - silence: requests wait and the worker has said nothing for SILENT_MS while the page
 //   is shown. No request takes a fraction of that (a computer's move stops itself after
-//   at most 1.8 s, one review step after 0.4 s: filler.ai), and Python runs synchronously
-//   in the worker, so a busy engine could not answer a ping anyway: the bound is on silence
-//   itself, and generous. A hidden page's time does not count (its worker may be frozen).
+//   at most 1.8 s, one review step at its node budget or its 5-s safety stop: filler.ai),
+//   and Python runs synchronously in the worker, so a busy engine could not answer a ping
+//   anyway: the bound is on silence itself, and generous. A hidden page's time does not count (its worker may be frozen).
 
 /** A refusal of the engine or the worker: `type` is its kind, `problem` is
  *  {code, params, message} for i18n's problemText (message: English, for the console). */
