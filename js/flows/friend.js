@@ -138,14 +138,16 @@ export function attachFriend(app) {
   }
 
   /** Open a friend's link: replayed and merged by the engine; true if a table opened.
-   *  <body data-friend-links> counts the links handled (for tests). */
+   *  <body data-friend-links> counts the links handled (for tests): written by the draw
+   *  that shows a link's outcome, so that it never runs ahead of what the page shows. */
   let handled = 0;
   async function openLink(text) {
     try {
       return await openLinkNow(text);
     } finally {
       if (notice?.checking) notice = null;
-      document.body.dataset.friendLinks = String(++handled);
+      handled += 1;
+      app.changed();
     }
   }
 
@@ -305,6 +307,7 @@ export function attachFriend(app) {
   }
 
   app.drawListeners.add((current) => {
+    document.body.dataset.friendLinks = String(handled);
     const table = current.table;
     const friendly = isFriendTable(table) && table.friend && !table.replay;
     const key = [friendly ? table.matchId : '', table?.snapshot.state_id, current.settings.language, made.link,

@@ -322,6 +322,32 @@ def ratings_of(page):
     return page.evaluate("() => localStorage.getItem('filler:ratings')")
 
 
+# Records, each time <body data-friend-links> moves, what the panel says at that moment.
+WATCH_HANDLED = """() => {
+  window.handledShowing = [];
+  new MutationObserver(() => handledShowing.push(
+    document.querySelector('.friend-panel .friend-notice')?.textContent ?? null))
+    .observe(document.body, {attributes: true, attributeFilter: ['data-friend-links']});
+}"""
+
+
+def test_a_link_counts_as_handled_only_once_the_page_shows_what_it_did(new_guarded_context, site_url):
+    # issue 26: the count moved before the next frame drew the link's notice, so a test
+    # waiting for it read the notice of the link before (two CI runs failed on it)
+    _, bob = device(new_guarded_context, site_url, "bob")
+    bob.evaluate(WATCH_HANDLED)
+    start = Match.new("quick", 78, games=2)
+    one = start.play(start.game.legal_colors()[0])
+    invitation = friend_link.encode(one, match_id="ShownAt1", sender=0, names=("Anna", ""), ratings=((1500, 350, 0.06), None))
+    forged = with_rating(site_url + "#" + invitation, 0, 0, 1)
+    open_link(bob, site_url + "#" + invitation)
+    open_link(bob, site_url + "#" + forged.rsplit("#", 1)[-1])
+    shown = bob.evaluate("handledShowing")
+    assert len(shown) == 2
+    assert "Anna invites you to a match of two games" in shown[0]
+    assert "a rating that this game never gives" in shown[1]
+
+
 def test_a_link_for_a_match_you_never_played_does_not_change_your_rating(new_guarded_context, site_url):
     # issue 24: a forged link (its check sum right) in which Anna moves once and then
     # Bob, this device's player, resigns the match was taken at once and rated Bob's

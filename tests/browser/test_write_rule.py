@@ -237,10 +237,14 @@ def test_a_tab_never_writes_a_shorter_or_parted_log_over_another_tabs_longer_one
     # opens the match meanwhile, plays on and leaves it; tab A comes back (pageshow
     # claims it again) with the older log at its table
     tab_a.evaluate("() => store.releaseMatch('m-two')")
+    # tab A's writes reach tab B a moment later (Chromium's tabs each keep a copy of
+    # localStorage): B opens the match once it has heard of them, as a player would
+    tab_b.wait_for_function("() => events.some(e => e.type === 'lease' && e.state === 'released')")
     assert tab_b.evaluate("() => store.claimMatch('m-two')") == {"ok": True}
     tab_b.evaluate("() => store.loadMatch('m-two')")
     at_b = make_match("m-two", moves=5)
-    assert save(tab_b, at_b)["ok"]
+    saved = save(tab_b, at_b)
+    assert saved["ok"], saved
     tab_b.evaluate("() => store.releaseMatch('m-two')")
     tab_a.wait_for_function("() => JSON.parse(localStorage.getItem('filler:match:m-two')).events.length === 5")
     assert tab_a.evaluate("() => store.claimMatch('m-two')") == {"ok": True}
