@@ -696,8 +696,13 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: a boot makes a dozen requests
     quiet = False
     security_headers = True  # False: a host that sends none (tests of the service worker's)
+    # True: the precompressed files go out with "Content-Encoding: zstd", as a host may
+    # send them (docs/boot.md): Chromium decodes them natively and the worker passes them on
+    zstd_encoding = False
 
     def end_headers(self) -> None:
+        if self.zstd_encoding and self.path.split("?")[0].endswith(("-zstd", ".snapshot")):
+            self.send_header("Content-Encoding", "zstd")
         self.send_header("Cache-Control", "no-cache")
         if self.security_headers:
             for name, value in SECURITY_HEADERS.items():
@@ -709,11 +714,12 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int = 0, quiet: bool = False,
-                security_headers: bool = True) -> http.server.ThreadingHTTPServer:
+def make_server(directory: Path, port: int = 0, quiet: bool = False, security_headers: bool = True,
+                zstd_encoding: bool = False) -> http.server.ThreadingHTTPServer:
     """A threaded static server of `directory` on 127.0.0.1 (port 0: a free one)."""
     handler = functools.partial(type("Handler", (SiteRequestHandler,),
-                                     {"quiet": quiet, "security_headers": security_headers}),
+                                     {"quiet": quiet, "security_headers": security_headers,
+                                      "zstd_encoding": zstd_encoding}),
                                 directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True

@@ -1,8 +1,10 @@
 """Fixtures for tests in a real headless Chromium against the built site (dist/).
 
     site_url          (session)  "http://127.0.0.1:<port>/": a private copy of dist/,
-                                 served by build.py's static server
-    serve_directory   (session)  serve_directory(path, security_headers=True) -> url of
+                                 served by build.py's static server (its zstd files with
+                                 Content-Encoding; test_first_visit.py's site_url: plain)
+    serve_directory   (session)  serve_directory(path, security_headers=True,
+                                 zstd_encoding=False) -> url of
                                  another static server (a second origin, a changed build,
                                  a host that sends no headers...), closed at the end
     dist_dir          (session)  the built dist/ (build.py runs once if the test command
@@ -185,8 +187,9 @@ class _Servers:
     def __init__(self):
         self.running = []
 
-    def start(self, directory: Path, security_headers: bool = True) -> str:
-        server = build.make_server(Path(directory), 0, quiet=True, security_headers=security_headers)
+    def start(self, directory: Path, security_headers: bool = True, zstd_encoding: bool = False) -> str:
+        server = build.make_server(Path(directory), 0, quiet=True, security_headers=security_headers,
+                                   zstd_encoding=zstd_encoding)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
         self.running.append(server)
@@ -216,7 +219,10 @@ def site_dir(dist_dir, tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def site_url(site_dir, serve_directory) -> str:
-    return serve_directory(site_dir)
+    # as a host that sends the precompressed files with Content-Encoding: zstd (Chromium
+    # decodes them natively, 0.4 s less a boot); test_first_visit.py serves them plain,
+    # for the worker's own decoder
+    return serve_directory(site_dir, zstd_encoding=True)
 
 
 # ---------------------------------------------------------------- the browser

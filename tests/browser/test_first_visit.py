@@ -21,6 +21,13 @@ from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR, ROOT, EngineHold
 
 import build
 
+
+@pytest.fixture(scope="module")
+def site_url(site_dir, serve_directory) -> str:
+    """The site as a host that sends every file as it is (no Content-Encoding): the
+    worker decodes the zstd files itself, as on most hosts."""
+    return serve_directory(site_dir)
+
 ENGINE = ROOT / "py" / "filler"
 
 
