@@ -307,7 +307,7 @@ export function attachFriend(app) {
   }
 
   app.drawListeners.add((current) => {
-    document.body.dataset.friendLinks = String(handled);
+    if (document.body.dataset.friendLinks !== String(handled)) document.body.dataset.friendLinks = String(handled);
     const table = current.table;
     const friendly = isFriendTable(table) && table.friend && !table.replay;
     const key = [friendly ? table.matchId : '', table?.snapshot.state_id, current.settings.language, made.link,
