@@ -220,8 +220,8 @@ def site_dir(dist_dir, tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def site_url(site_dir, serve_directory) -> str:
     # as a host that sends the precompressed files with Content-Encoding: zstd (Chromium
-    # decodes them natively, 0.4 s less a boot); test_first_visit.py serves them plain,
-    # for the worker's own decoder
+    # decodes them natively: docs/testing.md "Where the time goes"); test_first_visit.py
+    # serves them plain, for the worker's own decoder
     return serve_directory(site_dir, zstd_encoding=True)
 
 
