@@ -419,6 +419,7 @@ export default {
     'problem.review.line_bad': 'This line does not fit the position; review the game again.',
     'problem.review.not_offered': 'The review is for games of two sides only (not for four players).',
 
+    'problem.puzzle.bad': 'This puzzle is damaged (its {field} is wrong).',
     'problem.record.bad': 'This record is damaged or does not belong to this game.',
     'problem.record.board': 'The board of this record cannot be made:',
     'problem.record.event': 'Step {position} of the record does not replay:',

@@ -416,6 +416,7 @@ export default {
     'problem.review.line_bad': 'Deze lijn past niet bij de stand; analyseer het spel opnieuw.',
     'problem.review.not_offered': 'De analyse is er alleen voor spellen van twee kanten (niet voor vier spelers).',
 
+    'problem.puzzle.bad': 'Deze puzzel is beschadigd (het veld {field} klopt niet).',
     'problem.record.bad': 'Deze opname is beschadigd of hoort niet bij dit spel.',
     'problem.record.board': 'Het bord van deze opname kan niet worden gemaakt:',
     'problem.record.event': 'Stap {position} van de opname kan niet worden nagespeeld:',

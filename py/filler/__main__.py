@@ -13,6 +13,7 @@ COMMANDS = {
     "match": "filler.ai.match_command",
     "ratings": "filler.ai.ratings_command",
     "link-lengths": "filler.link_lengths",
+    "puzzles": "filler.puzzles_command",
 }
 
 

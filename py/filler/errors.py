@@ -87,3 +87,10 @@ class BadRecord(FillerError):
     """A record that is corrupt, foreign, or does not replay."""
 
     code = "record.bad"
+
+
+class BadPuzzle(FillerError):
+    """A puzzle record (``filler.puzzles``) that is damaged or does not replay;
+    ``field`` names the part that is wrong."""
+
+    code = "puzzle.bad"
