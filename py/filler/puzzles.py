@@ -53,7 +53,8 @@ explains a wrong one without any search. The keys are colors as strings (JSON).
   (so the other side may no longer play it);
 - ``equator``: a solver move ends the game by the equator (its side passes more than
   half of the value in play);
-- ``last-region``: in the puzzle's position, all free cells form one connected region;
+- ``last-region``: in the puzzle's position, all free cells form one connected region
+  of at most a quarter of the board's cells (the last region the sides contest);
 - ``finish``: the game ends within the solution (any way);
 - ``draw``: the solution draws;
 - ``long``: more than one solver move to find.
@@ -227,7 +228,7 @@ def themes(game, solution, result) -> list:
 
 
 def _one_region(board, free) -> bool:
-    if not free:
+    if not free or 4 * free.bit_count() > board.layout.board.bit_count():
         return False
     region = board.layout.spread(free & -free, free)
     return region == free
@@ -288,11 +289,17 @@ def find_puzzles(game_or_record, *, seed=None, nodes=NODES, per_game=PER_GAME,
     variant = game.variant_id
     seed = game.seed if seed is None else seed
     moves = [color for _, color in game.moves]
+    start = game.to_record()
+    start["events"] = []
+    del start["result"]
+    positions = [Game.from_record(start)]
+    for color in moves:
+        positions.append(positions[-1].play(color))
     found, limit = [], len(moves)
     for ply in range(len(moves) - 1, -1, -1):
         if len(found) >= per_game:
             break
-        position = _replayed(variant, seed, moves[:ply])
+        position = positions[ply]
         steps, solution = _puzzle_from(position, nodes)
         if steps is None:
             if solution is False:
