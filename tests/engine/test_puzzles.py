@@ -1,0 +1,169 @@
+"""Puzzles (``filler.puzzles``): the shipped file's records are well formed and
+re-proven by the solver, a damaged record is refused with its field, and the
+commands run."""
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+import filler
+from filler import puzzles
+from filler.__main__ import main
+from filler.errors import BadPuzzle
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = ROOT / "puzzles" / "quick.json"
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return puzzles.load(SHIPPED)
+
+
+@pytest.fixture(scope="module")
+def record(shipped):
+    return shipped["puzzles"][0]
+
+
+def test_the_shipped_file_says_how_it_was_made(shipped):
+    assert shipped["format"] == "filler-puzzles" and shipped["variant"] == "quick"
+    assert shipped["gap"] == puzzles.GAP
+    generation = shipped["generation"]
+    assert generation["command"].startswith("python -m filler puzzles generate --variant quick")
+    assert generation["games"] >= 1 and generation["next_seed"] > 1
+    assert len(shipped["puzzles"]) >= 10
+    assert len({p["id"] for p in shipped["puzzles"]}) == len(shipped["puzzles"])
+
+
+def test_every_shipped_record_is_well_formed(shipped):
+    for record in shipped["puzzles"]:
+        assert puzzles.check_record(record) is None
+
+
+def test_a_shipped_solution_is_legal_and_its_other_colors_cost_what_they_say(shipped):
+    for record in shipped["puzzles"]:
+        game = filler.Game.new(record["variant"], record["seed"])
+        for color in record["moves"]:
+            game = game.play(color)
+        assert game.turn == record["side"]
+        for ply, color in enumerate(record["solution"]):
+            if ply % 2 == 0:
+                others = record["others"][ply // 2]
+                assert set(others) == {str(c) for c in game.legal_colors() if c != color}
+                for entry in others.values():
+                    cost = entry["cost"]
+                    worse = puzzles.RESULTS.index(cost["result"]) < puzzles.RESULTS.index(
+                        record["result"]) if ply == 0 else True
+                    # strictly worse: by the result, or by at least GAP cells
+                    assert worse or (cost["exact"] and cost["cells"] >= puzzles.GAP)
+                    if record["result"] == "draw" and ply == 0:
+                        assert cost["result"] == "loss"
+            game = game.play(color)
+
+
+def test_a_shipped_puzzle_is_rated_by_who_finds_it(shipped):
+    for record in shipped["puzzles"]:
+        assert record["rating"] == puzzles.rating("quick", record["found_by"])
+    assert puzzles.rating("quick", []) > puzzles.rating("quick", ["master"]) \
+        > puzzles.rating("quick", ["lookahead", "master"]) > puzzles.rating("quick", ["beginner"])
+
+
+def test_three_shipped_puzzles_are_proven_again(shipped):
+    sample = shipped["puzzles"][:: max(1, len(shipped["puzzles"]) // 3)][:3]
+    for record in sample:
+        assert puzzles.verify(record) == [], record["id"]
+
+
+def test_a_wrong_solution_color_does_not_verify(record):
+    game = filler.Game.new(record["variant"], record["seed"])
+    for color in record["moves"]:
+        game = game.play(color)
+    wrong = [c for c in game.legal_colors() if c != record["solution"][0]][0]
+    bad = copy.deepcopy(record)
+    bad["solution"] = [wrong]
+    bad["others"] = [{str(c): record["others"][0].get(str(c), record["others"][0][str(wrong)])
+                      for c in game.legal_colors() if c != wrong}]
+    for entry_color, entry in bad["others"][0].items():
+        entry["line"] = [int(entry_color)]
+    assert puzzles.check_record(bad) is None
+    failures = puzzles.verify(bad)
+    assert failures and f"not {wrong}" in failures[0]
+
+
+def damaged(record, change):
+    bad = copy.deepcopy(record)
+    change(bad)
+    return bad
+
+
+DAMAGES = [
+    ("missing", lambda r: r.pop("solution"), "solution"),
+    ("variant", lambda r: r.update(variant="chess"), "variant"),
+    ("seed", lambda r: r.update(seed="x"), "seed"),
+    ("moves type", lambda r: r.update(moves="123"), "moves"),
+    ("moves illegal", lambda r: r["moves"].__setitem__(0, 99), "moves"),
+    ("id", lambda r: r.update(id="quick-0-0"), "id"),
+    ("side", lambda r: r.update(side=1 - r["side"]), "side"),
+    ("solution illegal", lambda r: r.update(solution=[99]), "solution"),
+    ("result", lambda r: r.update(result="loss"), "result"),
+    ("others missing", lambda r: r.update(others=[]), "others"),
+    ("themes", lambda r: r.update(themes=["luck"]), "themes"),
+    ("found_by", lambda r: r.update(found_by=["grandmaster"]), "found_by"),
+    ("rating", lambda r: r.update(rating="high"), "rating"),
+]
+
+
+@pytest.mark.parametrize("what, change, field", DAMAGES, ids=[d[0] for d in DAMAGES])
+def test_a_damaged_record_is_refused_naming_its_field(record, what, change, field):
+    with pytest.raises(BadPuzzle) as caught:
+        puzzles.check_record(damaged(record, change))
+    details = caught.value.details()
+    assert details["code"] == "puzzle.bad" and details["params"] == {"field": field}
+
+
+def test_a_record_that_is_not_a_dict_is_refused():
+    with pytest.raises(BadPuzzle):
+        puzzles.check_record([1, 2])
+
+
+def small_game(seed):
+    game = filler.Game.new("practice", seed, width=6, height=5, colors=5)
+    while not game.over:
+        game = game.play(filler.ai.choose(game, "greedy"))
+    return game
+
+
+def test_find_puzzles_on_a_small_game_is_deterministic():
+    game = small_game(3)
+    first = puzzles.find_puzzles(game, rate=False, nodes=20_000)
+    again = puzzles.find_puzzles(game, rate=False, nodes=20_000)
+    assert first and first == again
+    plies = sorted((len(p["moves"]), len(p["moves"]) + len(p["solution"])) for p in first)
+    assert all(end <= start for (_, end), (start, _) in zip(plies, plies[1:]))  # no overlap
+    assert len(first) <= puzzles.PER_GAME
+
+
+def test_generate_and_verify_commands(tmp_path, capsys):
+    out = tmp_path / "p.json"
+    data = puzzles.new_file("quick")
+    data["puzzles"] = [json.loads(json.dumps(p)) for p in puzzles.load(SHIPPED)["puzzles"][:1]]
+    puzzles.dump(data, out)
+    assert main(["puzzles", "verify", str(out)]) == 0
+    assert "1 of 1 puzzles hold" in capsys.readouterr().out
+    data["puzzles"][0]["margin"] += 1
+    puzzles.dump(data, out)
+    assert main(["puzzles", "verify", str(out)]) == 1
+    assert "the record says" in capsys.readouterr().out
+
+
+def test_generate_appends_and_records_its_next_seed(tmp_path, monkeypatch):
+    out = tmp_path / "p.json"
+    # a game whose last positions are small: the command runs in seconds
+    monkeypatch.setattr(puzzles, "NODES", puzzles.NODES)
+    assert main(["puzzles", "generate", "--variant", "quick", "--count", "1", "--seed", "1",
+                 "--out", str(out)]) == 0
+    data = puzzles.load(out)
+    assert len(data["puzzles"]) == 1 and data["generation"]["next_seed"] >= 2
+    assert data["puzzles"][0]["id"].startswith("quick-")
