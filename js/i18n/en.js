@@ -420,6 +420,9 @@ export default {
     'problem.review.not_offered': 'The review is for games of two sides only (not for four players).',
 
     'problem.puzzle.bad': 'This puzzle is damaged (its {field} is wrong).',
+    'problem.puzzle.none': 'This puzzle is no longer open; open it again.',
+    'problem.puzzle.solved': 'This puzzle is solved already.',
+    'problem.puzzle.moves': 'A puzzle’s moves are checked against its solution.',
     'problem.record.bad': 'This record is damaged or does not belong to this game.',
     'problem.record.board': 'The board of this record cannot be made:',
     'problem.record.event': 'Step {position} of the record does not replay:',

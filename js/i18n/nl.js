@@ -417,6 +417,9 @@ export default {
     'problem.review.not_offered': 'De analyse is er alleen voor spellen van twee kanten (niet voor vier spelers).',
 
     'problem.puzzle.bad': 'Deze puzzel is beschadigd (het veld {field} klopt niet).',
+    'problem.puzzle.none': 'Deze puzzel is niet meer open; open hem opnieuw.',
+    'problem.puzzle.solved': 'Deze puzzel is al opgelost.',
+    'problem.puzzle.moves': 'De zetten van een puzzel worden met de oplossing vergeleken.',
     'problem.record.bad': 'Deze opname is beschadigd of hoort niet bij dit spel.',
     'problem.record.board': 'Het bord van deze opname kan niet worden gemaakt:',
     'problem.record.event': 'Stap {position} van de opname kan niet worden nagespeeld:',

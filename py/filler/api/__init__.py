@@ -29,7 +29,9 @@ The methods, each a ``_method_<name>`` function of the module that serves it:
   link, ``filler.link``);
 - :mod:`~filler.api.review`: ``review_start``, ``review_next``, ``review_stop``,
   ``review_version``, ``review_line`` (the master's review of a finished game, a few
-  plies per request, so other requests are answered in between; the positions of its line).
+  plies per request, so other requests are answered in between; the positions of its line);
+- :mod:`~filler.api.puzzles`: ``puzzle_open``, ``puzzle_move``, ``puzzle_rating`` (a
+  puzzle's position at a table, a move checked against its solution, a try rated).
 
 What they share: :mod:`~filler.api.tables` (the tables kept by ``table_id``, a
 ``filler.Match`` each with an optional ``filler.clock.Clock``, and reading a request's
@@ -45,7 +47,7 @@ import json
 
 import filler
 
-from . import catalog, friends, games, ratings, records, review
+from . import catalog, friends, games, puzzles, ratings, records, review
 from .catalog import FIRST_BOARDS, FIRST_SEEDS, OTHER_FIRST_BOARDS, rules_examples, static_snapshots
 from .ratings import BOT_DEVIATION
 from .review import REVIEW_LINE_MAX, REVIEW_STEP_MAX
@@ -59,7 +61,7 @@ __all__ = ["BOT_DEVIATION", "FIRST_BOARDS", "FIRST_SEEDS", "METHODS", "OTHER_FIR
 
 METHODS = {
     name[len("_method_"):]: function
-    for module in (catalog, games, records, ratings, friends, review)
+    for module in (catalog, games, records, ratings, friends, review, puzzles)
     for name, function in vars(module).items()
     if name.startswith("_method_")
 }

@@ -110,6 +110,8 @@ def _method_hint(params: dict) -> dict:
 
 def _check_turn(table: Table, kind: str) -> None:
     match = table.match
+    if table.puzzle:
+        raise ApiError("BadRequest", "A puzzle's moves are checked by puzzle_move.", "puzzle.moves")
     if match.over:
         raise ApiError("GameOver", "The game is over.", "game.over")
     if match.turn is None:

@@ -84,6 +84,14 @@ def _method_review_line(params: dict) -> dict:
     line = _param(params, "line", list, required=True)
     if len(line) > REVIEW_LINE_MAX:
         raise ApiError("BadRequest", f"A line has at most {REVIEW_LINE_MAX} colors.", "review.line_bad")
+    return {"states": line_states(table, line, "review.line_bad")}
+
+
+def line_states(table, line, code: str) -> list:
+    """The snapshots (as ``state``, without table or match) after each color of ``line``
+    played from ``table``'s position, up to the end of the game; the table is left as
+    it is. Their ``state_id`` is ``-k`` for the line's k-th position. A color the
+    position does not allow is an error with ``code``."""
     game, history, last_moves = table.game, list(table.score_history), list(table.last_moves)
     states = []
     for number, color in enumerate(line):
@@ -91,7 +99,7 @@ def _method_review_line(params: dict) -> dict:
             break
         if isinstance(color, bool) or color not in game.legal_colors():
             raise ApiError("BadRequest", f"Color {color!r} (move {number + 1} of the line) is not allowed there.",
-                           "review.line_bad")
+                           code)
         seat, child = game.turn, game.play(color)
         move = {"seat": seat, "color": color, "cells": _gained(game, child)}
         last_moves[seat] = move
@@ -99,7 +107,7 @@ def _method_review_line(params: dict) -> dict:
         states.append(state_of(child, state_id=-(number + 1), score_history=history, last_move=move,
                                last_moves=last_moves))
         game = child
-    return {"states": states}
+    return states
 
 
 def _method_review_version(params: dict) -> dict:

@@ -71,6 +71,7 @@ class Table:
     undo_stack: list[tuple] = field(default_factory=list)  # practice: before each person's move
     clock: Clock | None = None
     paused: bool = False  # the page is hidden: no time runs
+    puzzle: bool = False  # a puzzle's position: moves only by puzzle_move (api.puzzles)
 
     def __post_init__(self):
         self.histories = [[_side_scores(self.game)]]

@@ -1,0 +1,97 @@
+"""Puzzles at a table (``filler.puzzles``): ``puzzle_open`` sets up a record's position
+as a table, ``puzzle_move`` checks a move against the record's solution and plays the
+reply, ``puzzle_rating`` rates a try.
+
+No search runs here: the record holds the solution and, for every other color, what
+it costs and its refutation (``others``), so a move is answered at once. The table
+is a single game whose solver side is the person and whose other side is played
+only by ``puzzle_move`` (the solution's replies): ``bot_move`` is refused there.
+"""
+
+from __future__ import annotations
+
+from filler import puzzles
+from filler.rating import DEFAULT, glicko2
+
+from .games import _open
+from .ratings import BOT_DEVIATION
+from .review import line_states
+from .tables import ApiError, _fresh_table, _new_match, _param, _table_state, _tables
+
+_puzzles: dict[int, dict] = {}  # table_id -> {"record", "ply"}: the puzzle at a table
+KEPT = 4  # puzzle tables kept at most (the page shows one at a time)
+
+
+def _method_puzzle_open(params: dict) -> dict:
+    """``{record}`` -> ``{table_id, layout, state, puzzle}``: the record (checked:
+    ``puzzle.bad`` names the wrong field) at a new table, at its position, the solver
+    side to move; ``puzzle``: ``{id, side, steps, themes, rating, result}`` (``steps``:
+    how many moves the player has to find)."""
+    record = _param(params, "record", dict, required=True)
+    puzzles.check_record(record)
+    match, _ = _new_match(record["variant"], record["seed"], {}, 1)
+    seats = [{"kind": "computer", "level": "master"}] * match.seats
+    seats[record["side"]] = {"kind": "human", "name": ""}
+    opened = _open(match, {"seats": seats}, moves=record["moves"])
+    _tables[opened["table_id"]].puzzle = True
+    for table_id in list(_puzzles)[:max(0, len(_puzzles) - KEPT + 1)]:
+        _puzzles.pop(table_id)
+        _tables.pop(table_id, None)
+    _puzzles[opened["table_id"]] = {"record": record, "ply": 0}
+    opened["puzzle"] = {"id": record["id"], "side": record["side"], "themes": record["themes"],
+                        "steps": (len(record["solution"]) + 1) // 2, "rating": record["rating"],
+                        "result": record["result"], "margin": record["margin"]}
+    return opened
+
+
+def _method_puzzle_move(params: dict) -> dict:
+    """``{table_id, state_id, color}`` -> the verdict on the player's move.
+
+    Right: ``{right: true, solved, states}``, the move and the solution's reply are
+    played at the table (``states``: after each; ``solved`` once the solution is
+    done). Wrong: ``{right: false, cost, refutation, solution}``, the table is left
+    at the position: ``cost`` (``{result, cells, exact}``, as in the record),
+    ``refutation`` (the states after the wrong color and the best answers to it) and
+    ``solution`` (the states of the rest of the solution from here)."""
+    table = _fresh_table(params)
+    puzzle = _puzzles.get(table.table_id)
+    if puzzle is None:
+        raise ApiError("BadRequest", f"Table {table.table_id} holds no puzzle.", "puzzle.none")
+    record, ply = puzzle["record"], puzzle["ply"]
+    if ply >= len(record["solution"]):
+        raise ApiError("GameOver", "This puzzle is solved.", "puzzle.solved")
+    color = _param(params, "color", int, required=True)
+    if color not in table.game.legal_colors():
+        raise ApiError("IllegalMove", f"Color {color} cannot be played here.", "move.illegal", color=color)
+    expected = record["solution"][ply]
+    if color != expected:
+        entry = record["others"][ply // 2][str(color)]
+        return {"right": False, "cost": entry["cost"],
+                "refutation": line_states(table, entry["line"], "puzzle.bad"),
+                "solution": line_states(table, record["solution"][ply:], "puzzle.bad")}
+    states = []
+    for answer in record["solution"][ply:ply + 2]:
+        if table.match.over:
+            break
+        table.play(answer)
+        states.append(_table_state(table))
+    puzzle["ply"] = ply + 2
+    return {"right": True, "solved": puzzle["ply"] >= len(record["solution"]), "states": states}
+
+
+def _method_puzzle_rating(params: dict) -> dict:
+    """``{rating: [r, rd, vol] | null, puzzle: rating, solved: bool}`` -> ``{r, rd, vol,
+    change}``: the player's puzzle rating after one try (Glicko-2, ``filler.rating``),
+    the puzzle counting as an opponent of its own rating and a deviation of
+    ``BOT_DEVIATION``; a solved puzzle is a win, any other try a loss."""
+    given = params.get("rating")
+    try:
+        before = DEFAULT if given is None else tuple(float(value) for value in given)[:3]
+        if len(before) != 3:
+            raise ValueError
+    except (TypeError, ValueError):
+        raise ApiError("BadRequest", "rating is [r, rd, vol] or null.") from None
+    opponent = _param(params, "puzzle", int, required=True)
+    solved = _param(params, "solved", bool, required=True)
+    r, rd, vol = glicko2(*before, [(float(opponent), BOT_DEVIATION, 1.0 if solved else 0.0)])
+    return {"r": r, "rd": rd, "vol": vol, "change": r - before[0]}

@@ -1,0 +1,91 @@
+"""The page's puzzle methods (``filler.api.puzzles``): a shipped record opens at its
+position, a right move plays the reply, a wrong one is answered with its cost, its
+refutation and the solution, and a try moves the puzzle rating."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import filler
+from filler import api, puzzles
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def call(method, **params):
+    answer = json.loads(api.handle(json.dumps({"id": 1, "method": method, "params": params})))
+    return answer["result"] if answer["ok"] else answer["error"]
+
+
+@pytest.fixture(scope="module")
+def records():
+    return puzzles.load(ROOT / "puzzles" / "quick.json")["puzzles"]
+
+
+def test_a_puzzle_opens_at_its_position_with_its_side_to_move(records):
+    record = records[0]
+    opened = call("puzzle_open", record=record)
+    game = filler.Game.new(record["variant"], record["seed"])
+    for color in record["moves"]:
+        game = game.play(color)
+    state = opened["state"]
+    assert state["turn"] == record["side"] and state["move_number"] == len(record["moves"])
+    assert state["cell_colors"] == "".join(game.color_rows())
+    assert opened["puzzle"]["id"] == record["id"] and opened["puzzle"]["steps"] == (len(record["solution"]) + 1) // 2
+
+
+def test_the_solution_is_right_and_its_replies_are_played(records):
+    record = next(r for r in records if len(r["solution"]) >= 3)
+    opened = call("puzzle_open", record=record)
+    table_id, state_id = opened["table_id"], opened["state"]["state_id"]
+    for ply in range(0, len(record["solution"]), 2):
+        answer = call("puzzle_move", table_id=table_id, state_id=state_id, color=record["solution"][ply])
+        assert answer["right"] is True
+        played = [state["last_move"]["color"] for state in answer["states"]]
+        assert played == record["solution"][ply:ply + 2][:len(played)]
+        assert answer["solved"] == (ply + 2 >= len(record["solution"]))
+        state_id = answer["states"][-1]["state_id"]
+    again = call("puzzle_move", table_id=table_id, state_id=state_id, color=record["solution"][0])
+    assert again["code"] == "puzzle.solved"
+
+
+def test_a_wrong_color_says_its_cost_and_shows_the_refutation_and_the_solution(records):
+    record = records[0]
+    opened = call("puzzle_open", record=record)
+    wrong, entry = next(iter(record["others"][0].items()))
+    answer = call("puzzle_move", table_id=opened["table_id"], state_id=opened["state"]["state_id"], color=int(wrong))
+    assert answer["right"] is False and answer["cost"] == entry["cost"]
+    assert [s["last_move"]["color"] for s in answer["refutation"]] == entry["line"][:len(answer["refutation"])]
+    assert answer["refutation"][0]["last_move"]["color"] == int(wrong)
+    assert [s["last_move"]["color"] for s in answer["solution"]] == record["solution"][:len(answer["solution"])]
+    # the table stays at the position: the right move can still be played
+    right = call("puzzle_move", table_id=opened["table_id"], state_id=opened["state"]["state_id"],
+                 color=record["solution"][0])
+    assert right["right"] is True
+
+
+def test_a_puzzle_table_takes_no_other_move(records):
+    opened = call("puzzle_open", record=records[0])
+    for method in ("play", "bot_move"):
+        answer = call(method, table_id=opened["table_id"], state_id=opened["state"]["state_id"], color=0)
+        assert answer["code"] == "puzzle.moves"
+    other = call("new_game", variant="quick", seed=3)
+    assert call("puzzle_move", table_id=other["table_id"], state_id=other["state"]["state_id"],
+                color=0)["code"] == "puzzle.none"
+
+
+def test_a_damaged_record_is_refused_with_its_field(records):
+    record = {**records[0], "solution": [99]}
+    answer = call("puzzle_open", record=record)
+    assert answer["code"] == "puzzle.bad" and answer["params"] == {"field": "solution"}
+
+
+def test_solving_raises_the_puzzle_rating_and_failing_lowers_it():
+    up = call("puzzle_rating", rating=None, puzzle=1500, solved=True)
+    down = call("puzzle_rating", rating=[1500, 350, 0.06], puzzle=1500, solved=False)
+    assert up["r"] > 1500 and up["change"] > 0 and down["r"] < 1500 and down["change"] < 0
+    harder = call("puzzle_rating", rating=[1500, 100, 0.06], puzzle=1900, solved=True)
+    easier = call("puzzle_rating", rating=[1500, 100, 0.06], puzzle=1100, solved=True)
+    assert harder["change"] > easier["change"] > 0
+    assert call("puzzle_rating", rating="x", puzzle=1500, solved=True)["type"] == "BadRequest"
