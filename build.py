@@ -651,6 +651,11 @@ def build(out: Path = DIST) -> dict:
             on_demand.add(f"pyodide/{name}")
         for target, source in VENDORED.items():
             contents[target] = (ROOT / "node_modules" / source).read_bytes()
+        # The puzzles (docs/puzzles.md): fetched when a player opens Puzzles, then kept by
+        # the service worker (KEPT_ON_FETCH in sw.js); a first visit does not pay for them.
+        for source in sorted((ROOT / "puzzles").glob("*.json")):
+            contents[f"puzzles/{source.name}"] = source.read_bytes()
+            on_demand.add(f"puzzles/{source.name}")
         # FILLER_NO_SNAPSHOT=1 skips it (quicker builds while editing the engine).
         memory_snapshot = None if os.environ.get("FILLER_NO_SNAPSHOT") == "1" else make_snapshot(engine_wheel)
         if memory_snapshot is not None:

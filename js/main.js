@@ -22,6 +22,7 @@
 //   saved.js   saved matches: saving the table, resume, take over, replay, store notices
 //   clocks.js  counting the clock down; the page hidden, left or shown again
 //   friend.js  a match with a friend by link;  review.js  the master's review
+//   puzzles.js the puzzles: a position, the color to find, the engine's verdict
 //   around.js  what a URL asks for, the embed, share link, announcements and sound
 // Modules talk to each other through `app` (app.startGame, app.saveTable, ...) or
 // import plain functions (clockNow, arriving).
@@ -44,6 +45,7 @@ import {attachFriend} from './flows/friend.js';
 import {updateRatings} from './flows/ratings.js';
 import {bootParts, drawBootParts} from './ui/boot_view.js';
 import {attachReview} from './flows/review.js';
+import {attachPuzzles} from './flows/puzzles.js';
 import {attachBoot} from './flows/boot.js';
 import {attachGame, DEFAULT_CONFIG, PRACTICE_DEFAULTS} from './flows/game.js';
 import {attachSaved} from './flows/saved.js';
@@ -71,6 +73,7 @@ const body = document.body;
 const render = frameBatcher(draw);
 let lobby;
 let review; // review.js
+let puzzles; // puzzles.js
 
 export const app = {
   state,
@@ -90,11 +93,12 @@ export const app = {
   updateRatings: (table) => updateRatings(app, table),
   reviewOffered: (table) => review.offered(table), openReview: (table) => review.openTable(table),
   reviewMatch: (id, gameIndex) => review.openMatch(id, gameIndex),
+  puzzleMove: (color) => puzzles.move(color),
   // attached in main(): engine, startEngine (boot.js); startGame, rematch, play, undo,
   // hint, resign, resignMatch, ready, makeTable, setTable, applySnapshot, afterSnapshot
   // (game.js); saveTable, resumeNewest, resumeMatch, openSaved, takeOver, replayMatch,
   // showReplay, replayStep (saved.js); tableView; onEngineReady, renderFriends
-  // (friend.js); noTable (around.js); reviewView (review.js)
+  // (friend.js); noTable (around.js); reviewView (review.js); puzzleView (puzzles.js)
 };
 
 /** Dismiss the notices at `indices` (a line of the table may stand for several). */
@@ -185,6 +189,7 @@ function onKey(event) {
     return;
   }
   if (review.onKey(event)) return; // ← → Home End by move in a review
+  if (puzzles.onKey(event)) return; // ← → Home End through a puzzle's refutation or solution
   const replay = state.table?.replay;
   const replayKeys = {ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity}; // as on lichess
   if (replay && Object.hasOwn(replayKeys, event.key)) {
@@ -230,17 +235,20 @@ async function main() {
   applySettings();
   attachAround(app, launch);
   const friendLink = attachFriend(app);
+  puzzles = attachPuzzles(app, tableRoot); // after attachFriend: a friend's link wins
+  document.getElementById('open-puzzles').addEventListener('click', () => puzzles.open());
+  const elsewhere = friendLink || puzzles.wanted(); // the page opens a friend's match or a puzzle
 
   boot.startEngine();
   const unfinished = store.listMatches({finished: false})[0];
   const resume = unfinished && !launch.given && !body.hasAttribute('data-embed');
   const loaded = await boot.loadSnapshots();
   // the match to be resumed, drawn from its last state at once (if it fits the catalog)
-  if (resume && !friendLink) saved.showStandIn();
+  if (resume && !elsewhere) saved.showStandIn();
   if (loaded) launch.check(state.catalog); // unknown variant or level: a message, the default game
   if (resume && (!state.table || state.table.resumeStandIn) && !state.pendingConfig) {
     state.pendingResume = true; // a game chosen in the meantime wins (game.js startGame)
-  } else if (loaded && !state.table && !friendLink) app.startGame(state.config);
+  } else if (loaded && !state.table && !elsewhere) app.startGame(state.config);
 }
 
 main();

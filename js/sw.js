@@ -51,6 +51,9 @@ self.addEventListener("message", (event) => {
 });
 
 let opening = null; // the cache, opened once per start of this worker
+// Not precached (a first visit does not download them) but kept once fetched, so
+// that they work offline from then on: the puzzles (docs/puzzles.md).
+const KEPT_ON_FETCH = /^puzzles\/[a-z0-9-]+\.json$/;
 
 async function fromCacheFirst(request) {
   const cache = await (opening ??= caches.open(CACHE_NAME));
@@ -61,7 +64,11 @@ async function fromCacheFirst(request) {
   }
   // what install kept carries the headers; what the page's worker kept there does not
   if (cached?.headers.has("Content-Security-Policy")) return cached;
-  return withSecurityHeaders(cached || await fetch(request));
+  if (cached) return withSecurityHeaders(cached);
+  const response = withSecurityHeaders(await fetch(request));
+  const path = new URL(request.url).pathname.slice(new URL(self.registration.scope).pathname.length);
+  if (response.ok && KEPT_ON_FETCH.test(path)) await cache.put(request, response.clone());
+  return response;
 }
 
 function withSecurityHeaders(response) {

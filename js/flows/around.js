@@ -355,7 +355,8 @@ export function attachAround(app, launch) {
     const footer = document.querySelector('.table-footer');
     if (footer && shareBox.parentNode !== footer) footer.append(shareBox);
     // a friend's table has its own link to send (friend.js): a second "Copy link" would send a replay
-    shareBox.hidden = table.tableId === null || Boolean(table.friend && !table.snapshot.match?.over);
+    // a puzzle has its own link (puzzles.js): a game's link of its position would be another game
+    shareBox.hidden = table.tableId === null || Boolean(table.puzzle) || Boolean(table.friend && !table.snapshot.match?.over);
     const overActions = document.querySelector('.over-panel:not([hidden]) .over-actions');
     if (overActions && !overActions.querySelector('.share-button')) overActions.append(copyButton('over'));
     const wrap = document.querySelector('.board-wrap');

@@ -105,6 +105,7 @@ export function attachGame(app) {
       ratingChanges: null, ratingAsked: false,
       friend: null,    // a match with a friend by link: {id, seat, ratings, sent, turn} (friend.js)
       resumeStandIn: false, // a saved match's last state, drawn before boot (saved.js showStandIn)
+      puzzle: null,    // a puzzle's table: what puzzle_open said of it (puzzles.js)
     };
   }
 
@@ -172,6 +173,7 @@ export function attachGame(app) {
     if (table.players[snapshot.turn]?.kind !== 'human') return;
     if (!(String(color) in snapshot.previews)) return; // forbidden or not a color
     app.tableView.controls?.reset();
+    if (table.puzzle) return app.puzzleMove(color); // checked against the puzzle's solution (puzzles.js)
     if (table.tableId === null) {
       table.queuedColor = color;
       app.changed();
@@ -227,6 +229,7 @@ export function attachGame(app) {
   function afterSnapshot(table) {
     const snapshot = table.snapshot;
     if (snapshot.over || table.tableId === null || table.botBusy || table.replay || table.readOnly) return;
+    if (table.puzzle) return; // the replies are the solution's (puzzles.js)
     if (snapshot.turn === null || table.players[snapshot.turn]?.kind !== 'computer') return;
     table.botBusy = true;
     const previousSeat = snapshot.last_move?.seat;

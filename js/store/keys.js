@@ -9,6 +9,9 @@
 //   filler:quarantine:<key>:<t>  a value that could not be used, kept as it was (quarantine.js)
 //   filler:reviews               {version, reviews: [{key, review}]}: reviews of games that are no
 //                                stored match (a shared link's), newest first, few; expendable
+//   filler:puzzles               {version, rating: {r, rd, vol} | null, tries, solved, streak,
+//                                best, tried: {<puzzle id>: 1 solved at the first try | 0}}:
+//                                the player's puzzles (flows/puzzles.js)
 //   filler:shown                 {version, match, layout, state}: the engine's last state of the
 //                                table shown, drawn at once on the next visit (expendable: see
 //                                storage.js keepShown)
@@ -32,6 +35,8 @@ export const PROBE_KEY = PREFIX + "probe";
 export const REVIEWS_KEY = PREFIX + "reviews";
 export const KEPT_REVIEWS = 8;
 export const SHOWN_KEY = PREFIX + "shown";
+export const PUZZLES_KEY = PREFIX + "puzzles";
+export const PUZZLE_ID = /^[a-z0-9-]{1,60}$/;
 
 export const MATCH_ID_LENGTH = 80;
 export const MATCH_ID = new RegExp(`^[A-Za-z0-9_.-]{1,${MATCH_ID_LENGTH}}$`);
@@ -43,6 +48,7 @@ export function kindOf(key) {
   if (key === RATINGS_KEY) return "ratings";
   if (key === SETTINGS_KEY) return "settings";
   if (key === INDEX_KEY) return "index";
+  if (key === PUZZLES_KEY) return "puzzles";
   if (key.startsWith(MATCH_PREFIX)) return "match";
   return null;
 }

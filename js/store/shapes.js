@@ -3,7 +3,7 @@
 // (texts "problem.store.*" in the catalogs js/i18n/) and, as a string, in English. Shapes only:
 // whether a match replays is the engine's business.
 
-import { MATCH_FORMAT, MATCH_ID, MAX_NAME_LENGTH } from "./keys.js";
+import { MATCH_FORMAT, MATCH_ID, MAX_NAME_LENGTH, PUZZLE_ID } from "./keys.js";
 
 export const DEFAULT_SETTINGS = Object.freeze({
   language: null, // null: follow the browser
@@ -141,6 +141,23 @@ export function checkShown(shown) {
   return null;
 }
 
+/** The player's puzzle progress (storage.js getPuzzles): counts, a rating, the ids tried. */
+export function checkPuzzles(value) {
+  if (!isObject(value)) return notObject("puzzles");
+  for (const field of ["tries", "solved", "streak", "best"]) if (!isCount(value[field])) return wrongField(field);
+  const rating = value.rating;
+  if (rating !== null && !(isObject(rating) && ["r", "rd", "vol"].every((field) => Number.isFinite(rating[field]))
+                            && rating.rd > 0 && rating.vol > 0)) return wrongField("rating");
+  if (!isObject(value.tried)) return notObject("tried");
+  for (const [id, solved] of Object.entries(value.tried)) {
+    if (!PUZZLE_ID.test(id) || (solved !== 0 && solved !== 1)) return wrongField("tried");
+  }
+  return null;
+}
+
+/** No puzzle tried yet. */
+export const freshPuzzles = () => ({ rating: null, tries: 0, solved: 0, streak: 0, best: 0, tried: {} });
+
 const SETTING_CHECKS = {
   language: (value) => value === null || value === "nl" || value === "en",
   theme: (value) => value === "auto" || value === "light" || value === "dark",
@@ -167,6 +184,7 @@ export const RECORD_CHECKS = {
   players: (value) => (isObject(value) && Array.isArray(value.players) ? null : notList("players")),
   ratings: (value) => (isObject(value) && Array.isArray(value.ratings) ? null : notList("ratings")),
   settings: (value) => (isObject(value) && isObject(value.settings) ? null : notObject("settings")),
+  puzzles: checkPuzzles,
   index: (value) => {
     if (!isObject(value) || !Array.isArray(value.matches)) return notList("index");
     for (const entry of value.matches) {

@@ -1,4 +1,4 @@
-// Saved matches, player profiles, ratings and settings, kept in localStorage.
+// Saved matches, player profiles, ratings, settings and puzzle progress, kept in localStorage.
 //
 //   import { openStorage } from "../store/storage.js";
 //   const store = openStorage();          // never throws
@@ -8,6 +8,9 @@
 //   store.saveMatch(match)                 // after every move: {ok: true, match} | {ok: false, reason, message}
 //                                          // (never over another match: see continuation.js)
 //   store.keepReview(key, review)          // a review of a game that is no stored match (few, expendable)
+//   store.getPuzzles()                     // the player's puzzles: {rating, tries, solved, streak, best, tried}
+//   store.recordPuzzle(id, {solved, rating}) // a puzzle's first try: {ok: true, counted, progress, persisted?}
+//                                          // | {ok: false, reason, message}
 //
 // One key per match, so a broken one harms no other; "filler:index" lists them and is
 // rebuilt from the keys when it disagrees with them. This file is the store's interface;
@@ -27,13 +30,17 @@
 import { MemoryArea, Shelf, openArea } from "./area.js";
 import {
   EXPORT_FORMAT, INDEX_KEY, KEPT_REVIEWS, LOCK_PREFIX, MATCH_FORMAT, MATCH_ID, MATCH_PREFIX, PLAYERS_KEY, PREFIX,
-  QUARANTINE_PREFIX, RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, SHOWN_KEY, besideId, kindOf, newMatchId,
+  PUZZLES_KEY, PUZZLE_ID, QUARANTINE_PREFIX, RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, SHOWN_KEY, besideId,
+  kindOf, newMatchId,
 } from "./keys.js";
 import { Leases } from "./lease.js";
 import { MIGRATIONS, migrate } from "./migrations.js";
 import { Quarantine } from "./quarantine.js";
 import { Quota } from "./quota.js";
-import { DEFAULT_SETTINGS, checkMatch, checkPlayer, checkRating, checkSetting, checkShown, isFinished, isObject, nameKey, parseOrNull, summarize } from "./shapes.js";
+import {
+  DEFAULT_SETTINGS, checkMatch, checkPlayer, checkPuzzles, checkRating, checkSetting, checkShown, freshPuzzles, isFinished,
+  isObject, nameKey, parseOrNull, summarize,
+} from "./shapes.js";
 import { REWRITES, relation } from "./continuation.js";
 import { exportAll, importAll } from "./transfer.js";
 
@@ -123,7 +130,8 @@ export class Store {
     }
     this.#quarantine.restoreReadable();
     // Everything is checked at once, so that what is set aside is told as one event.
-    for (const [key, kind] of [[PLAYERS_KEY, "players"], [RATINGS_KEY, "ratings"], [SETTINGS_KEY, "settings"]]) this.#read(key, kind);
+    for (const [key, kind] of [[PLAYERS_KEY, "players"], [RATINGS_KEY, "ratings"], [SETTINGS_KEY, "settings"],
+                               [PUZZLES_KEY, "puzzles"]]) this.#read(key, kind);
     this.#indexEntries();
   }
 
@@ -143,8 +151,8 @@ export class Store {
    *   reason "json"|"shape"|"newer", setAsideAs), "pruned" (+ matches: summaries),
    *   "quota" (+ key), "memory", "lease-lost" (+ id), "kept-beside" (+ id: the match
    *   saved beside, beside: the id of the match kept as it was)
-   * - {type: "changed", what: "match"|"players"|"ratings"|"settings"|"all", id?}: another
-   *   tab changed stored data
+   * - {type: "changed", what: "match"|"players"|"ratings"|"settings"|"puzzles"|"all",
+   *   id?}: another tab changed stored data
    * - {type: "lease", id, state: "lost"|"claimed"|"released", holder}: "lost": another tab
    *   took over a match this tab had open (its saves are refused from now on);
    *   "claimed"/"released": another tab opened or let go of a match
@@ -222,6 +230,46 @@ export class Store {
     const value = parseOrNull(this.#shelf.get(REVIEWS_KEY));
     if (!isObject(value) || value.version !== SCHEMA_VERSION || !Array.isArray(value.reviews)) return [];
     return value.reviews.filter((entry) => isObject(entry) && typeof entry.key === "string" && isObject(entry.review));
+  }
+
+  // --- puzzles --------------------------------------------------------------
+
+  /** The player's puzzles: {rating: {r, rd, vol} | null, tries, solved, streak, best,
+   *  tried: {id: 1 | 0}} (solved at the first try or not); none tried yet when nothing
+   *  is stored (or what was stored was set aside, with a notice). */
+  getPuzzles() {
+    const stored = this.#read(PUZZLES_KEY, "puzzles").value;
+    if (!stored) return freshPuzzles();
+    const { version, ...progress } = stored;
+    return progress;
+  }
+
+  /**
+   * Counts the first try of puzzle `id` (solved: whether that try solved it): the
+   * counts, the streak on (or back to 0), the best streak, and the rating replaced by
+   * `rating` ({r, rd, vol}) when given. A puzzle tried before changes nothing. Returns
+   * {ok: true, counted, progress, persisted} (counted false: tried before, and no
+   * `persisted`; persisted false: kept in memory only, with a notice, as every write
+   * when storage is full) or {ok: false, reason: "invalid", message, problem?}.
+   */
+  recordPuzzle(id, { solved, rating = null } = {}) {
+    if (typeof id !== "string" || !PUZZLE_ID.test(id)) return { ok: false, reason: "invalid", message: "not a puzzle id" };
+    const before = this.getPuzzles();
+    // own keys only: "constructor" is an id like any other
+    if (Object.hasOwn(before.tried, id)) return { ok: true, counted: false, progress: before };
+    const streak = solved ? before.streak + 1 : 0;
+    const progress = {
+      rating: rating === null ? before.rating : { r: rating?.r, rd: rating?.rd, vol: rating?.vol },
+      tries: before.tries + 1,
+      solved: before.solved + (solved ? 1 : 0),
+      streak,
+      best: Math.max(before.best, streak),
+      tried: { ...before.tried, [id]: solved ? 1 : 0 },
+    };
+    const problem = checkPuzzles(progress);
+    if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
+    const { persisted } = this.#write(PUZZLES_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...progress }));
+    return { ok: true, counted: true, progress, persisted };
   }
 
   // --- matches --------------------------------------------------------------
@@ -454,7 +502,7 @@ export class Store {
       this.#leases.changed(key.slice(LOCK_PREFIX.length), event);
     } else if (key.startsWith(MATCH_PREFIX)) {
       this.#emit({ type: "changed", what: "match", id: key.slice(MATCH_PREFIX.length) });
-    } else if (key === PLAYERS_KEY || key === RATINGS_KEY || key === SETTINGS_KEY) {
+    } else if ([PLAYERS_KEY, RATINGS_KEY, SETTINGS_KEY, PUZZLES_KEY].includes(key)) {
       this.#emit({ type: "changed", what: key.slice(PREFIX.length) });
     }
   }
@@ -555,12 +603,13 @@ export class Store {
   }
 
   /** An import's writes, all or nothing (transfer.js works out what they are). */
-  #writeImport({ matches, players, ratings, settings, setAside }) {
+  #writeImport({ matches, players, ratings, settings, puzzles, setAside }) {
     const entries = matches.map((match) => [MATCH_PREFIX + match.id, JSON.stringify(match)]);
     entries.push(...setAside);
     if (players) entries.push([PLAYERS_KEY, JSON.stringify({ version: SCHEMA_VERSION, players })]);
     if (ratings) entries.push([RATINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ratings: this.#mergedRatings(ratings) })]);
     if (settings) entries.push([SETTINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, settings })]);
+    if (puzzles) entries.push([PUZZLES_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...puzzles })]);
     const written = this.#quota.writeAll(entries);
     if (!written.ok) return written;
     matches.forEach((match, position) => {
@@ -581,12 +630,13 @@ export class Store {
   /**
    * Merges an exported document (object or JSON text) into what is stored. Same match
    * id: the copy with more events wins, then the newer `updated`; players by name;
-   * ratings: the entry with more matches; settings: only those not set here.
+   * ratings: the entry with more matches; settings: only those not set here; puzzles:
+   * the puzzles tried on either device (see transfer.js).
    * Returns {taken, unchanged, refused}: lists of {what, kind, name, why?} where `what`
    * names the entry in English ("match m-…", "player Anna", "rating Anna/classic",
-   * "setting theme", "file"), `kind` is match, player, rating, setting or file (the
-   * whole file, or one of its lists), `name` the entry's own name (null for a file) and
-   * `why` a StoreProblem.
+   * "setting theme", "puzzles", "file"), `kind` is match, player, rating, setting,
+   * puzzles or file (the whole file, or one of its lists), `name` the entry's own name
+   * (null for the puzzles and a file) and `why` a StoreProblem.
    */
   importAll(input) {
     return importAll(this, this.#transferHooks(), input);

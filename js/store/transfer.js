@@ -5,7 +5,10 @@
 import { relation } from "./continuation.js";
 import { EXPORT_FORMAT, MATCH_ID, MATCH_PREFIX, MAX_NAME_LENGTH, QUARANTINE_PREFIX, SCHEMA_VERSION, besideId, kindOf } from "./keys.js";
 import { migrate } from "./migrations.js";
-import { DEFAULT_SETTINGS, StoreProblem, checkMatch, checkPlayer, checkRating, checkSetting, isObject, nameKey, notList, notObject, partEntries, ratingName } from "./shapes.js";
+import {
+  DEFAULT_SETTINGS, StoreProblem, checkMatch, checkPlayer, checkPuzzles, checkRating, checkSetting, isObject, nameKey, notList,
+  notObject, partEntries, ratingName,
+} from "./shapes.js";
 
 /** Everything, as one JSON-able document (JSON.stringify it for a file). */
 export function exportAll(store, hooks) {
@@ -22,6 +25,7 @@ export function exportAll(store, hooks) {
     players: store.listPlayers(),
     ratings: store.listRatings(),
     settings: hooks.storedSettings(),
+    puzzles: store.getPuzzles(),
     // values set aside here (quarantine.js), as they were: kept by an import, put
     // back by a version that reads them
     set_aside: hooks.setAside(),
@@ -35,22 +39,24 @@ export function exportAll(store, hooks) {
  * before are put back) and the whole file is refused with the reason. Same match id:
  * the copy with more events wins, then the newer `updated`; players by name; ratings:
  * the entry with more matches; settings: only those this site has (DEFAULT_SETTINGS), each
- * checked, and not set here; a match's review that does not read is left out ("review").
+ * checked, and not set here; puzzles: the puzzles tried on either device (planPuzzles);
+ * a match's review that does not read is left out ("review").
  * Same id but another game (not the same match, or its events part from the ones here:
  * continuation.js): both are kept, the import under a new id (its entry in `taken` has
  * `renamed`: the new id, and `why`: "kept_both").
  * Returns {taken, unchanged, refused}: lists of {what, kind, name, why?} where `what`
  * names the entry in English ("match m-…", "player Anna", "rating Anna/classic",
- * "setting theme", "file"), `kind` is match, player, rating, setting or file (the
- * whole file, or one of its lists), `name` the entry's own name (null for a file) and
- * `why` a StoreProblem.
+ * "setting theme", "puzzles", "file"), `kind` is match, player, rating, setting, puzzles
+ * or file (the whole file, or one of its lists), `name` the entry's own name (null for
+ * the puzzles and a file) and `why` a StoreProblem.
  *
  * Set-aside values are kept as they were, each under its quarantine key (another one
  * if that holds something else); one this device has already is left.
  *
  * hooks: {now(), storedSettings(), holderElsewhere(id), setAside(), raw(key),
  * writeAll(writes): {ok, why?}} where writes = {matches: [match], players: [player] |
- * null, ratings: [entry] | null, settings: {name: value} | null, setAside: [[key, raw]]}.
+ * null, ratings: [entry] | null, settings: {name: value} | null, puzzles: progress | null,
+ * setAside: [[key, raw]]}.
  */
 export function importAll(store, hooks, input) {
   const report = { taken: [], unchanged: [], refused: [] };
@@ -72,6 +78,7 @@ export function importAll(store, hooks, input) {
     players: planPlayers(store, hooks, doc.players, report),
     ratings: planRatings(store, doc.ratings, report),
     settings: planSettings(hooks, doc.settings, report),
+    puzzles: planPuzzles(store, doc.puzzles, report),
     setAside: planSetAside(hooks, doc.set_aside, report),
   };
   const written = hooks.writeAll(writes);
@@ -193,6 +200,38 @@ function planRatings(store, ratings, report) {
     report.taken.push({ what, kind: "rating", name });
   }
   return taken.length > 0 ? taken : null;
+}
+
+/** The puzzle progress after the import, or null when nothing changes: the puzzles
+ *  tried on either device (this device's entry for one both tried), tries and solved
+ *  counted from them; the rating and the streak of the side that tried more (this one
+ *  on a tie); the longer best streak of the two (reached on either device, it was
+ *  reached). A file's progress with no puzzle tried makes no entry in the report. */
+function planPuzzles(store, puzzles, report) {
+  if (puzzles === undefined) return null;
+  const entry = { what: "puzzles", kind: "puzzles", name: null };
+  const problem = checkPuzzles(puzzles);
+  if (problem) {
+    report.refused.push({ ...entry, why: problem });
+    return null;
+  }
+  if (Object.keys(puzzles.tried).length === 0) return null; // none tried there: nothing to tell, as of an empty list
+  const here = store.getPuzzles();
+  const tried = { ...puzzles.tried, ...here.tried }; // own keys only: "constructor" is an id like any other
+  const ids = Object.keys(tried);
+  const leader = puzzles.tries > here.tries ? puzzles : here;
+  const rating = leader.rating && { r: leader.rating.r, rd: leader.rating.rd, vol: leader.rating.vol };
+  const merged = { rating, tries: ids.length, solved: ids.filter((id) => tried[id] === 1).length,
+                   streak: leader.streak, best: Math.max(here.best, puzzles.best), tried };
+  const same = ids.length === Object.keys(here.tried).length
+    && ["tries", "solved", "streak", "best"].every((field) => merged[field] === here[field])
+    && JSON.stringify(merged.rating) === JSON.stringify(here.rating);
+  if (same) {
+    report.unchanged.push({ ...entry, why: new StoreProblem("already_here", "already here") });
+    return null;
+  }
+  report.taken.push(entry);
+  return merged;
 }
 
 /** All settings after the import, or null when nothing changes. */

@@ -9,6 +9,7 @@ const STORED_NAMES = new Map([
   ['filler:ratings', 'notice.key.ratings'],
   ['filler:settings', 'notice.key.settings'],
   ['filler:index', 'notice.key.index'],
+  ['filler:puzzles', 'notice.key.puzzles'],
 ]);
 
 /** What a stored key holds, said for a player: "the saved match m-…", "the ratings". */

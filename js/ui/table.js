@@ -311,12 +311,13 @@ export class TableView {
     const table = state.table;
     if (!table) return;
     const {layout, players} = table;
-    // review.js: the master's move previewed, or a position of its line instead of the table's
-    const review = this.app.reviewView?.(table) ?? null;
+    // review.js: the master's move previewed, or a position of its line instead of the
+    // table's; puzzles.js likewise: a refutation or the solution stepped on the board
+    const review = this.app.reviewView?.(table) ?? this.app.puzzleView?.(table) ?? null;
     const snapshot = review?.snapshot ?? table.snapshot;
     this.ensureBoard(layout);
     const humanTurn = !snapshot.over && snapshot.turn !== null && players[snapshot.turn]?.kind === 'human'
-      && !table.replay && !table.readOnly;
+      && !table.replay && !table.readOnly && !review?.locked; // locked: a puzzle's verdict is shown
     const isQueued = table.queuedColor !== null && table.queuedColor !== undefined;
     const canPlay = humanTurn && !isQueued && !table.requesting;
 
@@ -393,7 +394,7 @@ export class TableView {
     const practice = table.config.variant === 'practice' && table.tableId !== null;
     this.undoButton.hidden = this.hintButton.hidden = !practice;
     const inMatch = snapshot.match?.games === 2;
-    const idle = table.replay || table.readOnly;
+    const idle = table.replay || table.readOnly || table.puzzle;
     this.resignButton.hidden = snapshot.over || table.tableId === null || idle;
     this.resignMatchButton.hidden = !inMatch || snapshot.over || table.tableId === null || idle;
     this.resignMatchButton.textContent = t('actions.resign_match');
@@ -581,6 +582,7 @@ export class TableView {
     if (table.error) text = t('error.request', {message: table.error});
     else if (refused) text = refused;
     else if (table.queuedColor !== null && table.queuedColor !== undefined) text = t('boot.queued');
+    else if (table.puzzle) text = review?.step ? t('puzzle.line_board') : ''; // the puzzle's bar says the rest
     else if (review?.step) text = t('review.line_board', {number: review.step, count: review.count});
     else if (table.replay) text = t(table.replay.shared ? 'status.shared' : 'status.replay');
     else if (snapshot.match?.over && snapshot.match.games === 2) text = t('status.match_over');
@@ -596,7 +598,7 @@ export class TableView {
   }
 
   renderOver(table, snapshot, players) {
-    if (!snapshot.over) {
+    if (!snapshot.over || table.puzzle) { // a puzzle's end is said by its bar (puzzles.js)
       this.overPanel.hidden = true;
       this.shownOver = null;
       return;

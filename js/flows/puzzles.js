@@ -1,0 +1,486 @@
+// Puzzles (docs/puzzles.md): real positions with one best color, proven by the ending
+// solver. The shipped files (puzzles/<variant>.json) are fetched when a player opens
+// Puzzles, never on a first visit; the service worker keeps them once fetched.
+//
+// A puzzle is a table of its own (puzzle_open): the position of the record, the player
+// to move. A color is checked by the engine against the record's solution
+// (puzzle_move): a right one is played with the reply; a wrong one leaves the table as
+// it was and comes back with what it costs, its refutation and the solution, as states
+// the board steps through (app.puzzleView, drawn by table.js like the review's line).
+// The first try of a puzzle is rated (puzzle_rating, Glicko-2, the puzzle's rating as
+// the opponent's) and counted in the streak; a try again or a puzzle tried before is not.
+// Progress is in the store (store.getPuzzles, store.recordPuzzle).
+//
+// A link `#puzzle=<id>` opens that puzzle, so a friend gets the same one.
+
+import {el, replaceChildren} from '../ui/dom.js';
+import {t, pick, problemText} from '../i18n/i18n.js';
+import {signed} from '../ui/table.js';
+import {arriving} from './game.js';
+
+export const PUZZLE_VARIANTS = ['quick', 'classic', 'hex'];
+export const PUZZLE_THEMES = ['enclosure', 'blocking', 'equator', 'last-region', 'finish', 'draw', 'long'];
+const PUZZLE_ID = /^[a-z0-9-]{1,60}$/;
+const LINK = /^#puzzle=(.*)$/;
+const REPLY_PAUSE_MS = 450; // between the player's move and the reply, so the reply is seen
+const START_RATING = 1500; // filler.rating.DEFAULT's r: a first puzzle is picked near it
+
+/** The puzzle id a URL's hash asks for: a string, '' for a malformed one, or null. */
+export function puzzleFromLink(hash = location.hash) {
+  const match = LINK.exec(hash);
+  if (!match) return null;
+  let id = '';
+  try { id = decodeURIComponent(match[1]); } catch { /* malformed: said as an unknown puzzle */ }
+  return PUZZLE_ID.test(id) ? id : '';
+}
+
+/** The link to send for a puzzle: this page with `#puzzle=<id>`. */
+export function puzzleLink(id) {
+  return `${location.origin}${location.pathname}#puzzle=${id}`;
+}
+
+/** The puzzle to offer from `list`: of `theme` (or any), not `exclude`, untried ones
+ *  first, the one whose rating is nearest the player's (the file's order on a tie). */
+export function pickPuzzle(list, progress, {theme = null, exclude = null} = {}) {
+  const rating = progress.rating?.r ?? START_RATING;
+  const fits = list.filter((puzzle) => puzzle.id !== exclude && (!theme || puzzle.themes.includes(theme)));
+  const untried = fits.filter((puzzle) => !Object.hasOwn(progress.tried, puzzle.id));
+  let chosen = null;
+  for (const puzzle of untried.length ? untried : fits) {
+    if (!chosen || Math.abs(puzzle.rating - rating) < Math.abs(chosen.rating - rating)) chosen = puzzle;
+  }
+  return chosen;
+}
+
+export function attachPuzzles(app, container) {
+  const {state} = app;
+  const files = new Map(); // variant -> Promise of {puzzles} | {missing: true}
+  const bar = el('section', {class: 'puzzle-bar', hidden: true, 'aria-label': t('puzzle.title')});
+  const panel = el('section', {class: 'puzzle-panel', hidden: true, 'aria-labelledby': 'puzzle-title'});
+  app.tableView.replayBar.after(bar); // right above the board, where a phone player looks
+  container.append(panel);
+  const chosen = {variant: 'quick', theme: null}; // the filters
+  let current = null; // the puzzle at the table: see show()
+  let message = null; // {key, params}: why no puzzle is shown (none of a theme, a bad link)
+  let opening = 0; // counts openings: an older one that answers late is dropped
+  let waiting = null; // {variant, theme, id}: asked for before the engine was up
+  let drawn = null;
+  const link = puzzleFromLink(); // the page was opened with a puzzle's link
+  if (link !== null) {
+    history.replaceState(null, '', location.pathname + location.search); // a reload is a normal visit
+    if (link === '') message = {key: 'puzzle.unknown', params: {id: ''}};
+    else if (!PUZZLE_VARIANTS.includes(link.split('-')[0])) message = {key: 'puzzle.unknown', params: {id: link}};
+    else waiting = {variant: link.split('-')[0], theme: null, id: link};
+  }
+
+  /** The file of a variant's puzzles, fetched once (again after a failure). */
+  function loadFile(variant) {
+    if (!files.has(variant)) {
+      const loading = fetch(`puzzles/${variant}.json`).then(async (response) => {
+        if (response.status === 404) return {missing: true};
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const data = await response.json();
+        if (data?.format !== 'filler-puzzles' || !Array.isArray(data.puzzles)) throw new Error('not a puzzle file');
+        // the engine checks each record it opens; here only what picking one reads
+        return {puzzles: data.puzzles.filter((puzzle) => typeof puzzle?.id === 'string' && PUZZLE_ID.test(puzzle.id)
+          && Number.isFinite(puzzle.rating) && Array.isArray(puzzle.themes))};
+      });
+      loading.catch(() => files.delete(variant));
+      files.set(variant, loading);
+    }
+    return files.get(variant);
+  }
+
+  const isPuzzleTable = (table) => Boolean(current && table && table === current.table);
+
+  /** What the board shows (table.js): a position of the line being stepped through,
+   *  with its next color previewed, or the position with the color to look at. */
+  app.puzzleView = (table) => {
+    if (!isPuzzleTable(table) || current.phase === 'solving') return null;
+    const line = current.line;
+    if (!line) return {snapshot: null, step: null, best: null, locked: true};
+    const snapshot = line.index ? line.states[line.index - 1] : null;
+    const next = snapshot?.over ? null : line.colors[line.index] ?? null;
+    return {snapshot, step: line.index || null, count: line.states.length, best: next, locked: true};
+  };
+
+  /** Open Puzzles: the puzzle `id`, or the next one of the filters. */
+  async function open({variant = chosen.variant, theme = chosen.theme, id = null} = {}) {
+    chosen.variant = variant;
+    chosen.theme = theme;
+    message = null;
+    const ticket = ++opening;
+    if (state.engine.status !== 'ready') {
+      waiting = {variant, theme, id}; // opened once the engine is up (onEngineReady)
+      app.changed();
+      return;
+    }
+    waiting = null;
+    let file;
+    try {
+      file = await loadFile(variant);
+    } catch (error) {
+      console.warn('filler: puzzles', error);
+      return say(ticket, 'puzzle.load_failed');
+    }
+    if (ticket !== opening) return;
+    if (file.missing) return say(ticket, 'puzzle.none_here', {variant: variantName(variant)});
+    const progress = app.store.getPuzzles();
+    const record = id ? file.puzzles.find((puzzle) => puzzle.id === id)
+      : pickPuzzle(file.puzzles, progress, {theme, exclude: current?.record.id});
+    if (!record) return say(ticket, id ? 'puzzle.unknown' : 'puzzle.none_theme', {id});
+    await show(record, ticket, progress);
+  }
+
+  function say(ticket, key, params = {}) {
+    if (ticket !== opening) return;
+    message = {key, params};
+    app.changed();
+  }
+
+  /** A puzzle record at the table. */
+  async function show(record, ticket, progress) {
+    let opened;
+    try {
+      opened = await app.request('puzzle_open', {record});
+    } catch (error) {
+      if (ticket === opening) app.showError(error);
+      return say(ticket, 'puzzle.bad_record', {id: record.id});
+    }
+    if (ticket !== opening) {
+      app.request('close', {table_id: opened.table_id}).catch(() => {});
+      return;
+    }
+    const config = {variant: record.variant, seed: record.seed, options: {}, games: 1, clock: {mode: 'none'},
+                    seats: opened.layout.players};
+    const table = app.makeTable(config, opened.layout, arriving(opened.state), opened.table_id);
+    table.puzzle = opened.puzzle;
+    table.ratingAsked = true; // a puzzle is rated by its own rating (rate()), never as a match
+    table.moves = [...record.moves];
+    const tried = Object.hasOwn(progress.tried, record.id);
+    current = {
+      record, table, ply: 0, // the solution's moves played so far
+      phase: 'solving', // 'solving' | 'wrong' | 'solved'
+      wrong: null, // {color, cost}: the last wrong color
+      line: null, // {kind: 'refutation' | 'solution', colors, states, index}: stepped on the board
+      solution: null, // the solution's states from the wrong move's position
+      counted: tried, rated: null, // rated: {r, change} once the first try counted
+      before: tried ? 'tried' : null, problem: null, copied: false,
+    };
+    drawn = null;
+    app.setTable(table);
+    app.changed();
+  }
+
+  /** The player's color at a puzzle table (game.js play): the engine's verdict. */
+  async function move(color) {
+    const puzzle = current;
+    const table = puzzle?.table;
+    if (!puzzle || state.table !== table || puzzle.phase !== 'solving' || table.requesting) return;
+    table.requesting = true;
+    app.changed();
+    try {
+      const answer = await app.request('puzzle_move', {table_id: table.tableId, state_id: table.snapshot.state_id, color});
+      if (current !== puzzle) return;
+      if (answer.right) {
+        for (const [index, snapshot] of answer.states.entries()) {
+          if (index) await new Promise((done) => setTimeout(done, REPLY_PAUSE_MS));
+          if (current !== puzzle) return;
+          await app.applySnapshot(table, snapshot);
+        }
+        puzzle.ply += 2;
+        puzzle.wrong = null;
+        if (answer.solved) {
+          puzzle.phase = 'solved';
+          await rate(puzzle, true);
+        }
+      } else {
+        const others = puzzle.record.others[puzzle.ply / 2]?.[String(color)];
+        puzzle.phase = 'wrong';
+        puzzle.wrong = {color, cost: answer.cost};
+        puzzle.solution = answer.solution;
+        puzzle.line = lineOf('refutation', others?.line ?? [color], answer.refutation);
+        await rate(puzzle, false);
+      }
+    } catch (error) {
+      if (current === puzzle) app.showError(error, table);
+    } finally {
+      table.requesting = false;
+      app.changed();
+    }
+  }
+
+  const lineOf = (kind, colors, states) => ({kind, colors: colors.slice(0, states.length), states, index: 0});
+
+  /** The first try of a puzzle: the player's puzzle rating and streak, stored. */
+  async function rate(puzzle, solved) {
+    if (puzzle.counted) return;
+    puzzle.counted = true;
+    const progress = app.store.getPuzzles();
+    if (Object.hasOwn(progress.tried, puzzle.record.id)) return; // tried in another tab meanwhile
+    const before = progress.rating ? [progress.rating.r, progress.rating.rd, progress.rating.vol] : null;
+    try {
+      const next = await app.request('puzzle_rating', {rating: before, puzzle: puzzle.record.rating, solved});
+      const kept = app.store.recordPuzzle(puzzle.record.id, {solved, rating: {r: next.r, rd: next.rd, vol: next.vol}});
+      puzzle.rated = {r: next.r, change: next.change};
+      if (!kept.ok) puzzle.problem = 'puzzle.not_stored';
+    } catch (error) {
+      puzzle.problem = error.problem?.code ? error.problem : 'puzzle.not_rated';
+    }
+  }
+
+  function stepLine(index) {
+    const line = current?.line;
+    if (!line) return;
+    line.index = Math.max(0, Math.min(line.states.length, index));
+    app.changed();
+  }
+
+  function showSolution() {
+    if (!current?.solution) return;
+    current.line = lineOf('solution', current.record.solution.slice(current.ply), current.solution);
+    app.changed();
+  }
+
+  /** Back to the position to find the move again (not rated: the first try counted). */
+  function tryAgain() {
+    if (!current || current.phase !== 'wrong') return;
+    Object.assign(current, {phase: 'solving', line: null, wrong: null, solution: null, rated: null, before: 'tried'});
+    app.changed();
+  }
+
+  /** The worker was restarted (boot.js): the same puzzle opened again at the move it was. */
+  async function reopen(table) {
+    const puzzle = current;
+    if (!isPuzzleTable(table)) return false;
+    const ticket = ++opening;
+    let opened;
+    try {
+      opened = await app.request('puzzle_open', {record: puzzle.record});
+      for (let ply = 0; ply < puzzle.ply; ply += 2) { // the moves found so far, with their replies
+        const answer = await app.request('puzzle_move', {table_id: opened.table_id, state_id: opened.state.state_id,
+                                                         color: puzzle.record.solution[ply]});
+        opened.state = answer.states.at(-1);
+      }
+    } catch (error) {
+      app.showError(error, table);
+      return true;
+    }
+    if (ticket !== opening || current !== puzzle) return true;
+    Object.assign(table, {tableId: opened.table_id, engineGeneration: app.engine.generation, requesting: false,
+                          error: null, snapshot: arriving(opened.state)});
+    app.changed();
+    return true;
+  }
+
+  /** ← → Home End step through a line being shown; true when taken. */
+  function onKey(event) {
+    const line = current?.line;
+    if (!line || !isPuzzleTable(state.table)) return false;
+    const steps = {ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity};
+    if (!Object.hasOwn(steps, event.key)) return false;
+    event.preventDefault();
+    stepLine(line.index + steps[event.key]);
+    return true;
+  }
+
+  /** Close Puzzles: the match to go on with, or a new game (a message alone: hidden). */
+  function close() {
+    const wasShown = Boolean(current);
+    current = null;
+    message = null;
+    waiting = null;
+    opening += 1;
+    app.changed();
+    if (!wasShown) return;
+    const unfinished = app.store.listMatches({finished: false})[0];
+    if (unfinished) app.resumeMatch(unfinished.id);
+    else app.startGame({...state.config, seed: null});
+  }
+
+  // Puzzles asked for before the engine was up (a puzzle's link, the button): opened
+  // now, instead of the game the page would open; a puzzle's table in a restarted worker
+  const before = app.onEngineReady;
+  app.onEngineReady = async () => {
+    if (await before?.()) return true; // friend.js: a friend's link wins
+    if (current && state.table === current.table && current.table.engineGeneration !== app.engine.generation) {
+      return reopen(current.table);
+    }
+    if (!waiting) return false;
+    await open(waiting);
+    return Boolean(current) || Boolean(state.table?.tableId);
+  };
+
+  /** Whether the page opens Puzzles rather than a game once the engine is up. */
+  const wanted = () => Boolean(waiting);
+
+  app.drawListeners.add(() => draw());
+  // a puzzle's link pasted into this tab changes only the hash: open it as a new visit
+  window.addEventListener('hashchange', () => {
+    if (puzzleFromLink() !== null) location.reload();
+  });
+
+  // ---- drawing ------------------------------------------------------------------
+
+  /** A board's name, as the lobby gives it (the engine's catalog). */
+  function variantName(variant) {
+    const entry = state.catalog.variants.find((known) => known.id === variant);
+    return entry ? pick(entry.name) : variant;
+  }
+
+  /** The task: what to find, and how many moves. */
+  function taskText() {
+    const {record, ply} = current;
+    const steps = (record.solution.length + 1) / 2 | 0;
+    const step = ply / 2 + 1;
+    const task = record.result === 'draw' ? t('puzzle.task.draw') : t('puzzle.task.win', {count: record.margin});
+    return steps > 1 ? `${task} ${t('puzzle.task.step', {number: step, count: steps})}` : task;
+  }
+
+  /** What a wrong color costs, as the record says it. */
+  function costText({result, cells, exact}) {
+    if (result === 'loss') return t('puzzle.cost.loss');
+    if (result === 'draw' && current.record.result === 'win') return t('puzzle.cost.draw');
+    return t(exact ? 'puzzle.cost.cells' : 'puzzle.cost.at_least', {count: cells});
+  }
+
+  function verdictText() {
+    if (current.phase === 'solved') return t('puzzle.solved');
+    if (current.phase === 'wrong') {
+      return `${t('puzzle.wrong', {number: current.wrong.color + 1})} ${costText(current.wrong.cost)}`;
+    }
+    return current.ply ? `${t('puzzle.right')} ${taskText()}` : taskText();
+  }
+
+  function lineText(line) {
+    const name = t(`puzzle.line.${line.kind}`);
+    return line.index ? t('puzzle.line_at', {name, number: line.index, count: line.states.length})
+      : t('puzzle.line_start', {name, count: line.states.length});
+  }
+
+  function ratingText(progress) {
+    if (!progress.rating) return t('puzzle.rating_none');
+    return t('puzzle.rating', {rating: Math.round(progress.rating.r), deviation: Math.round(progress.rating.rd)});
+  }
+
+  function draw() {
+    const table = state.table;
+    if (current && table !== current.table) { // a new game, a match resumed: Puzzles closed
+      current = null;
+      message = null;
+    }
+    const shown = Boolean(current) || Boolean(message) || Boolean(waiting);
+    bar.hidden = !current;
+    if (!shown) {
+      panel.hidden = true;
+      drawn = null;
+      return;
+    }
+    const progress = app.store.getPuzzles();
+    const key = JSON.stringify([state.settings.language, current && [current.record.id, current.ply, current.phase,
+      current.line?.kind, current.line?.index, current.rated, current.problem, current.copied,
+      current.table.requesting, current.table.snapshot.state_id], message, chosen, progress.tries, progress.streak,
+      state.engine.status]);
+    if (drawn === key) return;
+    drawn = key;
+    panel.hidden = false;
+    const focused = document.activeElement?.closest?.('.puzzle-bar, .puzzle-panel') ? document.activeElement.dataset.focus : null;
+    replaceChildren(bar, ...(current ? barParts() : []));
+    replaceChildren(panel,
+      el('div', {class: 'puzzle-head'},
+        el('h2', {id: 'puzzle-title', text: t('puzzle.title')}),
+        el('button', {type: 'button', class: 'puzzle-close', dataset: {action: 'close-puzzles', focus: 'close'},
+                      text: t('puzzle.close'), onclick: () => close()})),
+      el('p', {class: 'puzzle-progress', dataset: {tries: String(progress.tries)}},
+        el('strong', {class: 'puzzle-rating', text: ratingText(progress)}), ' · ',
+        el('span', {class: 'puzzle-streak', dataset: {streak: String(progress.streak)},
+                    text: t('puzzle.streak', {count: progress.streak, best: progress.best})})),
+      filters(),
+      message ? el('p', {class: 'puzzle-message', role: 'alert', text: t(message.key, {
+        ...message.params, variant: message.params.variant ?? variantName(chosen.variant)})}) : null,
+      current ? about() : null,
+      !current && !message && waiting ? el('p', {class: 'puzzle-waiting', text: t('puzzle.waiting')}) : null);
+    if (focused) [bar, panel].map((part) => part.querySelector(`[data-focus="${focused}"]`)).find(Boolean)?.focus();
+  }
+
+  /** Above the board: the task or the verdict (read by screen readers), a line's
+   *  steps, and what to do next. */
+  function barParts() {
+    const {phase, line} = current;
+    const verdict = el('p', {class: 'puzzle-verdict', role: 'status', 'aria-live': 'polite',
+                             dataset: {phase, ply: String(current.ply)}},
+      phase === 'solving' ? null : el('strong', {class: 'puzzle-mark', text: phase === 'solved' ? '✓ ' : '✗ '}),
+      verdictText());
+    const steps = line ? el('div', {class: 'puzzle-line-steps', role: 'group', 'aria-label': t(`puzzle.line.${line.kind}`),
+                                    dataset: {line: line.kind}},
+      el('button', {type: 'button', dataset: {action: 'puzzle-line-prev', focus: 'line-prev'}, disabled: line.index === 0,
+                    'aria-label': t('review.line_prev'), text: '◀', onclick: () => stepLine(line.index - 1)}),
+      el('span', {class: 'puzzle-line-at', dataset: {index: String(line.index)}, text: lineText(line)}),
+      el('button', {type: 'button', dataset: {action: 'puzzle-line-next', focus: 'line-next'},
+                    disabled: line.index >= line.states.length, 'aria-label': t('review.line_next'), text: '▶',
+                    onclick: () => stepLine(line.index + 1)})) : null;
+    const actions = el('div', {class: 'puzzle-actions'},
+      phase === 'wrong' && line?.kind === 'refutation' ? el('button', {type: 'button', dataset: {action: 'puzzle-solution', focus: 'solution'},
+        text: t('puzzle.show_solution'), onclick: () => showSolution()}) : null,
+      phase === 'wrong' ? el('button', {type: 'button', dataset: {action: 'puzzle-again', focus: 'again'},
+        text: t('puzzle.try_again'), onclick: () => tryAgain()}) : null,
+      phase === 'solving' ? null : el('button', {type: 'button', class: phase === 'solved' ? 'primary' : '',
+        dataset: {action: 'puzzle-next', focus: 'next'}, text: t('puzzle.next'), onclick: () => open()}));
+    return [verdict, steps, phase === 'solving' ? null : actions, ratedLine()];
+  }
+
+  /** The rating's change after the first try, or why this try is not rated. */
+  function ratedLine() {
+    if (current.problem) {
+      return el('p', {class: 'puzzle-problem', role: 'alert',
+                      text: typeof current.problem === 'string' ? t(current.problem) : problemText(current.problem)});
+    }
+    if (current.rated) {
+      return el('p', {class: 'puzzle-rated'}, el('strong', {class: 'rating-change', text: signed(current.rated.change)}), ' ',
+        t('puzzle.rating_now', {rating: Math.round(current.rated.r)}));
+    }
+    if (current.before === 'tried' && current.phase !== 'solving') return el('p', {class: 'puzzle-rated', text: t('puzzle.unrated')});
+    return null;
+  }
+
+  function filters() {
+    const variantSelect = el('select', {dataset: {action: 'puzzle-variant'}, id: 'puzzle-variant',
+      onchange: (event) => open({variant: event.target.value, theme: chosen.theme})},
+      PUZZLE_VARIANTS.map((variant) => el('option', {value: variant, selected: variant === chosen.variant,
+                                                      text: variantName(variant)})));
+    const themeSelect = el('select', {dataset: {action: 'puzzle-theme'}, id: 'puzzle-theme',
+      onchange: (event) => open({variant: chosen.variant, theme: event.target.value || null})},
+      el('option', {value: '', text: t('puzzle.theme.any'), selected: !chosen.theme}),
+      PUZZLE_THEMES.map((theme) => el('option', {value: theme, selected: theme === chosen.theme,
+                                                  text: t(`puzzle.theme.${theme}`)})));
+    return el('div', {class: 'puzzle-filters'},
+      el('label', {for: 'puzzle-variant', text: t('puzzle.board')}), variantSelect,
+      el('label', {for: 'puzzle-theme', text: t('puzzle.theme')}), themeSelect);
+  }
+
+  /** The puzzle's own facts and its link to send. */
+  function about() {
+    const {record} = current;
+    const href = puzzleLink(record.id);
+    return el('div', {class: 'puzzle-about', dataset: {id: record.id, rating: String(record.rating)}},
+      el('p', {text: t('puzzle.about', {id: record.id, rating: record.rating,
+                                        themes: record.themes.map((theme) => t(`puzzle.theme.${theme}`)).join(', ')})}),
+      el('p', {class: 'puzzle-link'},
+        el('a', {href, class: 'puzzle-link-url', text: href}), ' ',
+        el('button', {type: 'button', dataset: {action: 'puzzle-copy', focus: 'copy'},
+                      text: t(current.copied ? 'puzzle.copied' : 'puzzle.copy'), onclick: () => copy(href)})));
+  }
+
+  async function copy(href) {
+    const puzzle = current;
+    try {
+      await navigator.clipboard.writeText(href);
+      if (puzzle === current) puzzle.copied = true;
+    } catch {
+      if (puzzle === current) puzzle.problem = 'puzzle.copy_failed';
+    }
+    app.changed();
+  }
+
+  return {open, move, onKey, wanted, get active() { return current; }};
+}

@@ -1,0 +1,160 @@
+"""Puzzles in the page (js/flows/puzzles.js): a new player opens Puzzles, fails one and
+sees why, solves one, and their puzzle rating moves; a puzzle's link; the files are
+fetched only when wanted and kept for offline play.
+
+The puzzles are the shipped ones (dist/puzzles/quick.json); what a move should get is
+read from the record itself, never from the page's code.
+"""
+
+import json
+import re
+
+from conftest import BOOT_TIMEOUT_MS
+
+BAR = ".puzzle-bar:not([hidden])"
+VERDICT = ".puzzle-verdict"
+
+
+def quick_puzzles(site_dir):
+    return {p["id"]: p for p in json.loads((site_dir / "puzzles" / "quick.json").read_text())["puzzles"]}
+
+
+def open_puzzles(page):
+    page.click("#open-puzzles")
+    page.wait_for_selector(f'{BAR} {VERDICT}[data-phase="solving"]')
+    return page.get_attribute(".puzzle-about", "data-id")
+
+
+def cost_words(cost):
+    """What the verdict must say of a wrong color's cost (en)."""
+    if cost["result"] == "loss":
+        return "loses the game"
+    if cost["result"] == "draw":
+        return "only draws"
+    return f"{'at least ' if not cost['exact'] else ''}{cost['cells']} cell"
+
+
+def test_a_new_player_fails_one_sees_why_solves_one_and_the_rating_moves(page, boot, site_url, site_dir):
+    puzzles = quick_puzzles(site_dir)
+    boot(page)
+    assert page.inner_text("#open-puzzles") == "Puzzles"
+    first = open_puzzles(page)
+    record = puzzles[first]
+    assert page.inner_text(".puzzle-rating") == "Your puzzle rating: none yet"
+    task = page.inner_text(VERDICT)
+    assert task.startswith("Find the best color" if record["result"] == "win" else "Find the only color")
+    assert page.locator(".over-panel:not([hidden])").count() == 0
+
+    # a wrong color: the table stays, the verdict says the cost, the refutation steps on the board
+    wrong, entry = next(iter(record["others"][0].items()))
+    state_id = page.get_attribute("body", "data-state-id")
+    page.keyboard.press(str(int(wrong) + 1))
+    page.wait_for_selector(f'{VERDICT}[data-phase="wrong"]')
+    verdict = page.inner_text(VERDICT)
+    assert f"Color {int(wrong) + 1} is not the best." in verdict
+    assert cost_words(entry["cost"]) in verdict
+    assert page.get_attribute("body", "data-state-id") == state_id  # nothing was played
+    page.click('[data-action="puzzle-line-next"]')
+    page.wait_for_selector('.puzzle-line-at[data-index="1"]')
+    assert page.get_attribute(".board", "data-line-step") == "1"
+    # the board shows the refutation's first move: the wrong color's cells are the mover's
+    moved = page.evaluate("""(color) => [...document.querySelectorAll('.board .cell')]
+        .filter((cell) => cell.dataset.owner === String(Number(document.body.dataset.turn))
+                          && cell.dataset.color === String(color)).length""", int(wrong))
+    assert moved > 0
+    assert page.is_disabled('.color-button[data-color="%s"]' % record["solution"][0]) or \
+        page.get_attribute('.color-button[data-color="%s"]' % record["solution"][0], "aria-disabled") == "true"
+    page.click('[data-action="puzzle-solution"]')
+    page.wait_for_selector('.puzzle-line-steps[data-line="solution"]')
+    # the first try counted: a loss against the puzzle's rating
+    page.wait_for_selector(".puzzle-rated .rating-change")
+    assert page.inner_text(".puzzle-rated .rating-change").startswith("−")
+    assert page.get_attribute(".puzzle-progress", "data-tries") == "1"
+    assert page.get_attribute(".puzzle-streak", "data-streak") == "0"
+    after_loss = page.inner_text(".puzzle-rating")
+    assert re.fullmatch(r"Your puzzle rating: \d+ \(±\d+\)", after_loss)
+
+    # try again: not rated; the solution solves it
+    page.click('[data-action="puzzle-again"]')
+    page.wait_for_selector(f'{VERDICT}[data-phase="solving"]')
+    solve(page, record)
+    assert page.inner_text(".puzzle-rated") == "Tried before: this try is not rated."
+    assert page.get_attribute(".puzzle-progress", "data-tries") == "1"
+
+    # the next puzzle: another one, solved at the first try, the rating goes up
+    page.click('[data-action="puzzle-next"]')
+    page.wait_for_function("(id) => document.querySelector('.puzzle-about')?.dataset.id !== id"
+                           " && document.querySelector('.puzzle-verdict')?.dataset.phase === 'solving'", arg=first)
+    second = puzzles[page.get_attribute(".puzzle-about", "data-id")]
+    solve(page, second, click=True)
+    page.wait_for_selector(".puzzle-rated .rating-change")
+    assert page.inner_text(".puzzle-rated .rating-change").startswith("+")
+    assert page.get_attribute(".puzzle-streak", "data-streak") == "1"
+    rating = page.inner_text(".puzzle-rating")
+    assert rating != after_loss
+
+    # kept: a reload shows the same rating
+    page.reload()
+    page.wait_for_selector('body[data-engine="ready"][data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    open_puzzles(page)
+    assert page.inner_text(".puzzle-rating") == rating
+    assert page.get_attribute(".puzzle-progress", "data-tries") == "2"
+
+
+def solve(page, record, click=False):
+    """Play the record's solution: the player's moves, the page plays the replies."""
+    for ply in range(0, len(record["solution"]), 2):
+        page.wait_for_selector(f'{VERDICT}[data-phase="solving"][data-ply="{ply}"]')
+        color = record["solution"][ply]
+        if click:
+            page.click(f'.color-button[data-color="{color}"]')
+        else:
+            page.keyboard.press(str(color + 1))
+        if ply + 2 < len(record["solution"]):
+            page.wait_for_selector(f'{VERDICT}[data-ply="{ply + 2}"]')
+            assert page.inner_text(VERDICT).startswith("Right!")
+    page.wait_for_selector(f'{VERDICT}[data-phase="solved"]')
+    assert "Solved!" in page.inner_text(VERDICT)
+    assert page.locator(".over-panel:not([hidden])").count() == 0
+
+
+def test_a_puzzle_link_opens_that_puzzle_and_a_bad_one_says_so(page, boot, site_url, site_dir):
+    wanted = sorted(quick_puzzles(site_dir))[-1]
+    page.goto(f"{site_url}#puzzle={wanted}")
+    page.wait_for_selector(f'{BAR} {VERDICT}[data-phase="solving"]', timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute(".puzzle-about", "data-id") == wanted
+    assert page.get_attribute(".puzzle-link-url", "href").endswith(f"#puzzle={wanted}")
+    assert "#puzzle" not in page.url  # a reload is a normal visit
+
+    for bad in ("quick-no-such", "__proto__", "%E0%A4%A", "<img>"):
+        page.goto("about:blank")  # a new visit (a hash changed alone reloads: tested below)
+        page.goto(f"{site_url}#puzzle={bad}")
+        page.wait_for_selector(".puzzle-message", timeout=BOOT_TIMEOUT_MS)
+        assert "There is no puzzle" in page.inner_text(".puzzle-message")
+        page.wait_for_selector('body[data-engine="ready"][data-ready="1"]', state="attached")
+        assert page.locator(".puzzle-panel img").count() == 0
+        page.click('[data-action="close-puzzles"]')
+        page.wait_for_selector(".puzzle-panel", state="hidden")
+        assert page.get_attribute("body", "data-ready") == "1"  # the game of the visit stays
+
+    # a puzzle's link pasted into the open page: the page opens it
+    page.evaluate("(id) => { location.hash = 'puzzle=' + id; }", wanted)
+    page.wait_for_function("(id) => document.querySelector('.puzzle-about')?.dataset.id === id", arg=wanted,
+                           timeout=BOOT_TIMEOUT_MS)
+
+
+def test_puzzles_are_fetched_only_when_opened_and_in_dutch(page, boot, site_url):
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url) if "/puzzles/" in request.url else None)
+    page.goto(site_url)
+    page.evaluate("localStorage.setItem('filler:settings', JSON.stringify({version: 1, settings: {language: 'nl'}}))")
+    boot(page, site_url)
+    assert fetched == []
+    assert page.inner_text("#open-puzzles") == "Puzzels"
+    open_puzzles(page)
+    assert [url.rsplit("/", 1)[1] for url in fetched] == ["quick.json"]
+    assert page.inner_text(VERDICT).startswith("Vind de")
+    assert page.inner_text(".puzzle-rating") == "Je puzzelrating: nog geen"
+    page.select_option('[data-action="puzzle-variant"]', "hex")
+    page.wait_for_function("() => document.querySelector('.puzzle-about')?.dataset.id.startsWith('hex-')"
+                           " || document.querySelector('.puzzle-message')")
