@@ -792,3 +792,152 @@ def test_an_import_leaves_out_a_review_that_does_not_read_and_takes_its_match(pa
     assert [(item["what"], item["kind"], item["why"]["code"]) for item in report["refused"]] == [
         ("review 1 of match m-imported", "review", "store.review")]
     assert page.evaluate("() => store.loadMatch('m-imported').reviews") == [a_review(1)]
+
+
+FRESH_PUZZLES = {"rating": None, "tries": 0, "solved": 0, "streak": 0, "best": 0, "tried": {}}
+
+
+def record_puzzle(page, puzzle_id, solved, rating=None):
+    return page.evaluate("([id, solved, rating]) => store.recordPuzzle(id, {solved, rating})",
+                         [puzzle_id, solved, rating])
+
+
+def test_a_puzzles_first_try_is_counted_once_and_survives_a_reload(page, site_url):
+    open_store(page, site_url)
+    assert page.evaluate("() => store.getPuzzles()") == FRESH_PUZZLES
+    rating = {"r": 1540.5, "rd": 290, "vol": 0.06}
+    first = record_puzzle(page, "quick-1-19", True, rating)
+    assert (first["ok"], first["counted"], first["persisted"]) == (True, True, True)
+    assert first["progress"] == {"rating": rating, "tries": 1, "solved": 1, "streak": 1, "best": 1,
+                                 "tried": {"quick-1-19": 1}}
+    # a second try of the same puzzle changes nothing, solved or not
+    again = record_puzzle(page, "quick-1-19", False, {"r": 1400, "rd": 280, "vol": 0.06})
+    assert (again["ok"], again["counted"], again["progress"]) == (True, False, first["progress"])
+    # the streak grows with each puzzle solved at the first try and goes back to 0; best stays
+    assert record_puzzle(page, "quick-4-19", True)["progress"]["streak"] == 2
+    missed = record_puzzle(page, "quick-4-13", False)["progress"]
+    assert (missed["streak"], missed["best"], missed["tries"], missed["solved"]) == (0, 2, 3, 2)
+    assert missed["rating"] == rating  # no rating given: the one before stays
+    # an id named like an inherited property is an id like any other
+    last = record_puzzle(page, "constructor", True)
+    assert last["counted"] and last["progress"]["tried"] == {"quick-1-19": 1, "quick-4-19": 1, "quick-4-13": 0,
+                                                             "constructor": 1}
+
+    page.reload()
+    assert open_store(page, site_url)["notices"] == []
+    assert page.evaluate("() => store.getPuzzles()") == last["progress"]
+    assert json.loads(stored(page, "filler:puzzles")) == {"version": 1, **last["progress"]}
+    assert record_puzzle(page, "constructor", False)["counted"] is False
+    assert record_puzzle(page, "quick-5-27", True)["progress"]["streak"] == 2
+
+
+def test_a_bad_puzzle_id_or_rating_is_refused_and_nothing_changes(page, site_url):
+    open_store(page, site_url)
+    assert record_puzzle(page, "quick-1-19", True)["ok"]
+    before = stored(page, "filler:puzzles")
+    # "__proto__" is no puzzle id (ids are a-z, 0-9 and "-"): refused, never a prototype
+    for puzzle_id in ["__proto__", "Quick-1", "", "x" * 61, None]:
+        refused = record_puzzle(page, puzzle_id, True)
+        assert (refused["ok"], refused["reason"]) == (False, "invalid"), puzzle_id
+    for rating in [{"r": 1500, "rd": 0, "vol": 0.06}, {"r": "1500", "rd": 50, "vol": 0.06}, {"r": 1500}, 7]:
+        refused = record_puzzle(page, "quick-4-19", True, rating)
+        assert (refused["ok"], refused["reason"]) == (False, "invalid"), rating
+        assert refused["message"] == "rating is missing or wrong"
+    assert stored(page, "filler:puzzles") == before
+    assert page.evaluate("() => store.notices") == []
+
+
+BAD_PUZZLES = {
+    "not JSON": ("{\"version\": 1, \"tries\": ", "json"),
+    "tries -1": (json.dumps({"version": 1, **FRESH_PUZZLES, "tries": -1}), "shape"),
+    "tried 2": (json.dumps({"version": 1, **FRESH_PUZZLES, "tried": {"quick-1-19": 2}}), "shape"),
+    "no rd": (json.dumps({"version": 1, **FRESH_PUZZLES, "rating": {"r": 1500, "vol": 0.06}}), "shape"),
+    # JSON.parse makes "__proto__" an own key, as a hand-edited value would have it
+    "a __proto__ id": (json.dumps({"version": 1, **FRESH_PUZZLES, "tries": 1, "tried": {"__proto__": 1}}), "shape"),
+    "newer": (json.dumps({"version": 2, **FRESH_PUZZLES}), "newer"),
+}
+
+
+@pytest.mark.parametrize("bad", sorted(BAD_PUZZLES))
+def test_puzzle_progress_that_does_not_read_is_set_aside_and_recording_goes_on(page, site_url, bad):
+    raw, reason = BAD_PUZZLES[bad]
+    open_store(page, site_url)
+    page.evaluate("(raw) => localStorage.setItem('filler:puzzles', raw)", raw)
+    page.reload()
+    open_store(page, site_url)
+    [notice] = page.evaluate("() => store.notices")
+    assert (notice["kind"], notice["key"], notice["reason"]) == ("corrupt", "filler:puzzles", reason)
+    assert notice["message"].startswith("The stored puzzles cannot be used")
+    assert notice["setAsideAs"].startswith("filler:quarantine:filler:puzzles:")
+    assert stored(page, notice["setAsideAs"]) == raw  # kept as it was, never dropped
+    assert page.evaluate("() => store.getPuzzles()") == FRESH_PUZZLES
+    recorded = record_puzzle(page, "quick-1-19", False)
+    assert recorded["ok"] and recorded["counted"] and recorded["progress"]["tries"] == 1
+    page.reload()
+    assert open_store(page, site_url)["notices"] == []
+    assert page.evaluate("() => store.getPuzzles().tried") == {"quick-1-19": 0}
+    assert stored(page, notice["setAsideAs"]) == raw
+
+
+def test_puzzle_progress_travels_in_the_export_and_an_import_merges_the_puzzles_tried(
+        page, site_url, new_guarded_context):
+    open_store(page, site_url)
+    rating_here = {"r": 1612, "rd": 120, "vol": 0.06}
+    for puzzle_id in ["quick-1-19", "quick-4-19"]:
+        assert record_puzzle(page, puzzle_id, True)["ok"]
+    assert record_puzzle(page, "quick-4-13", True, rating_here)["ok"]
+    assert page.evaluate("() => store.addPlayer('Anna').ok")
+    text = page.evaluate("() => JSON.stringify(store.exportAll())")
+    progress = page.evaluate("() => store.getPuzzles()")
+    assert json.loads(text)["puzzles"] == progress
+
+    # into a fresh profile: the same progress, kept over a reload; a second import changes nothing
+    context, _ = new_guarded_context()
+    fresh = context.new_page()
+    open_store(fresh, site_url)
+    report = fresh.evaluate("(text) => store.importAll(text)", text)
+    assert {"what": "puzzles", "kind": "puzzles", "name": None} in report["taken"] and report["refused"] == []
+    fresh.reload()
+    assert open_store(fresh, site_url)["notices"] == []
+    assert fresh.evaluate("() => store.getPuzzles()") == progress
+    again = fresh.evaluate("(text) => store.importAll(text)", text)
+    assert [(item["what"], item["why"]["code"]) for item in again["unchanged"] if item["kind"] == "puzzles"] == [
+        ("puzzles", "store.already_here")]
+    assert not [item for item in again["taken"] if item["kind"] == "puzzles"]
+
+    # into a device with puzzles of its own: the puzzles tried on both (this device's
+    # entry where both tried one), counted again; the rating and streak of the side that
+    # tried more; the longer best streak of the two
+    other_context, _ = new_guarded_context()
+    other = other_context.new_page()
+    open_store(other, site_url)
+    for puzzle_id, solved in [("quick-4-13", False), ("quick-5-27", True), ("quick-9-20", True),
+                              ("quick-12-17", False), ("quick-9-31", True)]:
+        assert record_puzzle(other, puzzle_id, solved, {"r": 1450, "rd": 200, "vol": 0.06})["ok"]
+    assert (other.evaluate("() => store.getPuzzles().streak"), other.evaluate("() => store.getPuzzles().best")) == (1, 2)
+    report = other.evaluate("(text) => store.importAll(text)", text)
+    assert {"what": "puzzles", "kind": "puzzles", "name": None} in report["taken"]
+    assert other.evaluate("() => store.getPuzzles()") == {
+        "rating": {"r": 1450, "rd": 200, "vol": 0.06}, "tries": 7, "solved": 5, "streak": 1, "best": 3,
+        "tried": {"quick-1-19": 1, "quick-4-19": 1, "quick-4-13": 0, "quick-5-27": 1, "quick-9-20": 1,
+                  "quick-12-17": 0, "quick-9-31": 1}}
+    # the other way round, the side that tried more is the file's
+    merged_text = other.evaluate("() => JSON.stringify(store.exportAll())")
+    report = fresh.evaluate("(text) => store.importAll(text)", merged_text)
+    assert {"what": "puzzles", "kind": "puzzles", "name": None} in report["taken"]
+    merged = fresh.evaluate("() => store.getPuzzles()")
+    assert {field: merged[field] for field in ["rating", "tries", "solved", "streak", "best"]} == {
+        "rating": {"r": 1450, "rd": 200, "vol": 0.06}, "tries": 7, "solved": 6, "streak": 1, "best": 3}
+    assert merged["tried"]["quick-4-13"] == 1  # solved at this device's first try
+
+    # a puzzles field that does not check out is refused, and the rest of the file is taken
+    tampered = {**json.loads(text), "puzzles": {**progress, "tries": -1}}
+    third_context, _ = new_guarded_context()
+    third = third_context.new_page()
+    open_store(third, site_url)
+    report = third.evaluate("(doc) => store.importAll(doc)", tampered)
+    assert [(item["what"], item["kind"], item["name"], item["why"]["code"]) for item in report["refused"]] == [
+        ("puzzles", "puzzles", None, "store.field")]
+    assert {"what": "player Anna", "kind": "player", "name": "Anna"} in report["taken"]
+    assert third.evaluate("() => store.getPuzzles()") == FRESH_PUZZLES
+    assert stored(third, "filler:puzzles") is None
