@@ -9,7 +9,11 @@ read from the record itself, never from the page's code.
 import json
 import re
 
-from conftest import BOOT_TIMEOUT_MS
+import pytest
+from conftest import BOOT_TIMEOUT_MS, ROOT
+from test_table_defects import IN_VIEW, settle
+
+SHOTS = ROOT / "screenshots" / "puzzles"
 
 BAR = ".puzzle-bar:not([hidden])"
 VERDICT = ".puzzle-verdict"
@@ -34,7 +38,7 @@ def cost_words(cost):
     return f"{'at least ' if not cost['exact'] else ''}{cost['cells']} cell"
 
 
-def test_a_new_player_fails_one_sees_why_solves_one_and_the_rating_moves(page, boot, site_url, site_dir):
+def test_a_new_player_fails_one_sees_why_solves_one_and_the_rating_moves(page, boot, site_url, site_dir, axe_scan):
     puzzles = quick_puzzles(site_dir)
     boot(page)
     assert page.inner_text("#open-puzzles") == "Puzzles"
@@ -66,6 +70,7 @@ def test_a_new_player_fails_one_sees_why_solves_one_and_the_rating_moves(page, b
         page.get_attribute('.color-button[data-color="%s"]' % record["solution"][0], "aria-disabled") == "true"
     page.click('[data-action="puzzle-solution"]')
     page.wait_for_selector('.puzzle-line-steps[data-line="solution"]')
+    assert not axe_scan(page)  # the verdict, the line's steps, the panel: as a screen reader meets them
     # the first try counted: a loss against the puzzle's rating
     page.wait_for_selector(".puzzle-rated .rating-change")
     assert page.inner_text(".puzzle-rated .rating-change").startswith("−")
@@ -158,3 +163,21 @@ def test_puzzles_are_fetched_only_when_opened_and_in_dutch(page, boot, site_url)
     page.select_option('[data-action="puzzle-variant"]', "hex")
     page.wait_for_function("() => document.querySelector('.puzzle-about')?.dataset.id.startsWith('hex-')"
                            " || document.querySelector('.puzzle-message')")
+
+
+@pytest.mark.parametrize("size, language", [((320, 568), "nl"), ((390, 844), "en"), ((1280, 800), "nl")])
+def test_a_puzzle_fits_the_window_in_both_languages(page, boot, site_url, size, language):
+    """The top bar's four buttons, the task, the board and the color buttons in view
+    without scrolling; nothing wider than the window. Screenshots in screenshots/puzzles/."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(site_url)
+    page.evaluate("(language) => localStorage.setItem('filler:settings',"
+                  " JSON.stringify({version: 1, settings: {language}}))", language)
+    boot(page, site_url)
+    open_puzzles(page)
+    settle(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert page.evaluate(IN_VIEW, ["#new-game", "#open-puzzles", "#open-rules", "#open-options",
+                                   ".puzzle-verdict", ".board-wrap", ".color-button:last-child"]) == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"puzzle-{size[0]}x{size[1]}-{language}.png"))
