@@ -236,7 +236,7 @@ async function main() {
   attachAround(app, launch);
   const friendLink = attachFriend(app);
   puzzles = attachPuzzles(app, tableRoot); // after attachFriend: a friend's link wins
-  document.getElementById('open-puzzles').addEventListener('click', () => puzzles.open());
+  document.getElementById('open-puzzles')?.addEventListener('click', () => puzzles.open()); // none in an embed
   const elsewhere = friendLink || puzzles.wanted(); // the page opens a friend's match or a puzzle
 
   boot.startEngine();

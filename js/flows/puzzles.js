@@ -55,7 +55,11 @@ export function pickPuzzle(list, progress, {theme = null, exclude = null} = {}) 
 export function attachPuzzles(app, container) {
   const {state} = app;
   const files = new Map(); // variant -> Promise of {puzzles} | {missing: true}
-  const bar = el('section', {class: 'puzzle-bar', hidden: true, 'aria-label': t('puzzle.title')});
+  const bar = el('section', {class: 'puzzle-bar', hidden: true});
+  // one live region for the whole visit, its text changed (a new one would not be read)
+  const verdict = el('p', {class: 'puzzle-verdict', role: 'status', 'aria-live': 'polite'});
+  const barRest = el('div', {class: 'puzzle-bar-rest'});
+  bar.append(verdict, barRest);
   const panel = el('section', {class: 'puzzle-panel', hidden: true, 'aria-labelledby': 'puzzle-title'});
   app.tableView.replayBar.after(bar); // right above the board, where a phone player looks
   container.append(panel);
@@ -385,7 +389,8 @@ export function attachPuzzles(app, container) {
     drawn = key;
     panel.hidden = false;
     const focused = document.activeElement?.closest?.('.puzzle-bar, .puzzle-panel') ? document.activeElement.dataset.focus : null;
-    replaceChildren(bar, ...(current ? barParts() : []));
+    bar.setAttribute('aria-label', t('puzzle.title'));
+    if (current) drawBar();
     replaceChildren(panel,
       el('div', {class: 'puzzle-head'},
         el('h2', {id: 'puzzle-title', text: t('puzzle.title')}),
@@ -405,11 +410,11 @@ export function attachPuzzles(app, container) {
 
   /** Above the board: the task or the verdict (read by screen readers), a line's
    *  steps, and what to do next. */
-  function barParts() {
+  function drawBar() {
     const {phase, line} = current;
-    const verdict = el('p', {class: 'puzzle-verdict', role: 'status', 'aria-live': 'polite',
-                             dataset: {phase, ply: String(current.ply)}},
-      phase === 'solving' ? null : el('strong', {class: 'puzzle-mark', text: phase === 'solved' ? '✓ ' : '✗ '}),
+    Object.assign(verdict.dataset, {phase, ply: String(current.ply)});
+    replaceChildren(verdict,
+      phase === 'solving' ? null : el('strong', {class: 'puzzle-mark', 'aria-hidden': 'true', text: phase === 'solved' ? '✓ ' : '✗ '}),
       verdictText());
     const steps = line ? el('div', {class: 'puzzle-line-steps', role: 'group', 'aria-label': t(`puzzle.line.${line.kind}`),
                                     dataset: {line: line.kind}},
@@ -426,7 +431,7 @@ export function attachPuzzles(app, container) {
         text: t('puzzle.try_again'), onclick: () => tryAgain()}) : null,
       phase === 'solving' ? null : el('button', {type: 'button', class: phase === 'solved' ? 'primary' : '',
         dataset: {action: 'puzzle-next', focus: 'next'}, text: t('puzzle.next'), onclick: () => open()}));
-    return [verdict, steps, phase === 'solving' ? null : actions, ratedLine()];
+    replaceChildren(barRest, steps, phase === 'solving' ? null : actions, ratedLine());
   }
 
   /** The rating's change after the first try, or why this try is not rated. */

@@ -96,3 +96,26 @@ def test_the_site_works_under_a_sub_path(new_guarded_context, site_dir, tmp_path
     wait_saved_for_offline(page)
     assert page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)") == url
     play_a_legal_color(page)
+
+
+def test_puzzles_opened_once_work_offline(new_guarded_context, site_url):
+    """The puzzle files are no part of the first visit (not precached), but once fetched
+    the service worker keeps them: the next visit offline opens a puzzle."""
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    page.goto(site_url)
+    wait_engine(page)
+    wait_saved_for_offline(page)
+    cached = "async () => (await Promise.all((await caches.keys()).map(async (name) =>" \
+             " (await (await caches.open(name)).keys()).map((r) => r.url)))).flat()"
+    assert not [url for url in page.evaluate(cached) if "/puzzles/" in url]
+    page.click("#open-puzzles")
+    page.wait_for_selector('.puzzle-verdict[data-phase="solving"]')
+    page.wait_for_function(f"async () => ({cached})().then((urls) => urls.some((u) => u.endsWith('/puzzles/quick.json')))")
+
+    context.set_offline(True)
+    page.reload()
+    wait_engine(page)
+    page.click("#open-puzzles")
+    page.wait_for_selector('.puzzle-verdict[data-phase="solving"]')
+    assert page.get_attribute(".puzzle-about", "data-id").startswith("quick-")
