@@ -144,7 +144,9 @@ def guard_context(context, name: str = "page") -> Guard:
 
 class EngineHold:
     """Holds back the worker's memory snapshot (the engine stays down) while held; a
-    request that comes after release() goes through at once."""
+    request that comes after release() goes through at once. The context needs
+    service_workers="block": a request the service worker answers (after a first visit,
+    from its cache) never reaches the context's routes."""
 
     def __init__(self, context):
         self.held = []
