@@ -364,7 +364,7 @@ export function attachPuzzles(app, container) {
 
   function ratingText(progress) {
     if (!progress.rating) return t('puzzle.rating_none');
-    return t('puzzle.rating', {rating: Math.round(progress.rating.r), deviation: Math.round(progress.rating.rd)});
+    return t('puzzle.rating', {rating: Math.round(progress.rating.r), deviation: Math.round(2 * progress.rating.rd)}) // as the lobby shows ratings;
   }
 
   function draw() {

@@ -351,6 +351,14 @@ export class Lobby {
 
   // ---- players, ratings, export and import -------------------------------------
 
+  /** This device's puzzle rating (flows/puzzles.js), as the other ratings are shown. */
+  puzzleLine(progress) {
+    if (!progress.rating) return null;
+    return el('p', {class: 'puzzle-rating-line', dataset: {tries: String(progress.tries)}},
+      t('lobby.puzzle_rating', {rating: `${Math.round(progress.rating.r)} ± ${Math.round(2 * progress.rating.rd)}`,
+                                count: progress.tries, solved: progress.solved}));
+  }
+
   renderPlayers() {
     const {store, state} = this.app;
     const ratings = store.listRatings();
@@ -395,6 +403,7 @@ export class Lobby {
       el('h3', {text: t('lobby.tab.players')}), table,
       profiles.length ? el('p', {class: 'profiles'}, el('span', {text: `${t('lobby.profiles')}: `}),
         el('span', {text: profiles.map((p) => p.name).join(', ')})) : null,
+      this.puzzleLine(store.getPuzzles()),
       el('h3', {text: t('lobby.bots')}), botTable,
       el('div', {class: 'dialog-actions export-import'},
         el('button', {type: 'button', dataset: {action: 'export'}, text: t('lobby.export'), onclick: () => this.exportFile()}),

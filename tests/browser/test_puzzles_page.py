@@ -77,7 +77,7 @@ def test_a_new_player_fails_one_sees_why_solves_one_and_the_rating_moves(page, b
     assert page.get_attribute(".puzzle-progress", "data-tries") == "1"
     assert page.get_attribute(".puzzle-streak", "data-streak") == "0"
     after_loss = page.inner_text(".puzzle-rating")
-    assert re.fullmatch(r"Your puzzle rating: \d+ \(±\d+\)", after_loss)
+    assert re.fullmatch(r"Your puzzle rating: \d+ ± \d+", after_loss)
 
     # try again: not rated; the solution solves it
     page.click('[data-action="puzzle-again"]')
@@ -104,6 +104,11 @@ def test_a_new_player_fails_one_sees_why_solves_one_and_the_rating_moves(page, b
     open_puzzles(page)
     assert page.inner_text(".puzzle-rating") == rating
     assert page.get_attribute(".puzzle-progress", "data-tries") == "2"
+    # and in the lobby, beside the other ratings
+    page.click("#new-game")
+    page.click('[role="tab"][data-tab="players"]')
+    line = page.inner_text(".puzzle-rating-line")
+    assert line.startswith(f"Puzzles: rating {rating.split(': ')[1]}, 2 puzzles tried, 1 solved at the first try")
 
 
 def solve(page, record, click=False):
