@@ -364,7 +364,8 @@ export function attachPuzzles(app, container) {
 
   function ratingText(progress) {
     if (!progress.rating) return t('puzzle.rating_none');
-    return t('puzzle.rating', {rating: Math.round(progress.rating.r), deviation: Math.round(2 * progress.rating.rd)}) // as the lobby shows ratings;
+    // ± twice the deviation, as the lobby shows every rating
+    return t('puzzle.rating', {rating: Math.round(progress.rating.r), deviation: Math.round(2 * progress.rating.rd)});
   }
 
   function draw() {
