@@ -69,6 +69,14 @@ export function attachPuzzles(app, container) {
   let opening = 0; // counts openings: an older one that answers late is dropped
   let waiting = null; // {variant, theme, id}: asked for before the engine was up
   let drawn = null;
+  let kept = null; // the store's progress as last read: draws (every hover) do not read it again
+  const progress = () => (kept ??= app.store.getPuzzles());
+  app.store.subscribe((event) => { // another tab played a puzzle, an import merged some
+    if (event.type === 'changed' && ['puzzles', 'all'].includes(event.what)) {
+      kept = null;
+      app.changed();
+    }
+  });
   const link = puzzleFromLink(); // the page was opened with a puzzle's link
   if (link !== null) {
     history.replaceState(null, '', location.pathname + location.search); // a reload is a normal visit
@@ -129,11 +137,11 @@ export function attachPuzzles(app, container) {
     }
     if (ticket !== opening) return;
     if (file.missing) return say(ticket, 'puzzle.none_here', {variant: variantName(variant)});
-    const progress = app.store.getPuzzles();
+    kept = null; // as stored now
     const record = id ? file.puzzles.find((puzzle) => puzzle.id === id)
-      : pickPuzzle(file.puzzles, progress, {theme, exclude: current?.record.id});
+      : pickPuzzle(file.puzzles, progress(), {theme, exclude: current?.record.id});
     if (!record) return say(ticket, id ? 'puzzle.unknown' : 'puzzle.none_theme', {id});
-    await show(record, ticket, progress);
+    await show(record, ticket, progress());
   }
 
   function say(ticket, key, params = {}) {
@@ -220,14 +228,15 @@ export function attachPuzzles(app, container) {
   async function rate(puzzle, solved) {
     if (puzzle.counted) return;
     puzzle.counted = true;
-    const progress = app.store.getPuzzles();
-    if (Object.hasOwn(progress.tried, puzzle.record.id)) return; // tried in another tab meanwhile
-    const before = progress.rating ? [progress.rating.r, progress.rating.rd, progress.rating.vol] : null;
+    const now = app.store.getPuzzles(); // as stored, not as last drawn
+    if (Object.hasOwn(now.tried, puzzle.record.id)) return; // tried in another tab meanwhile
+    const before = now.rating ? [now.rating.r, now.rating.rd, now.rating.vol] : null;
     try {
       const next = await app.request('puzzle_rating', {rating: before, puzzle: puzzle.record.rating, solved});
-      const kept = app.store.recordPuzzle(puzzle.record.id, {solved, rating: {r: next.r, rd: next.rd, vol: next.vol}});
+      const recorded = app.store.recordPuzzle(puzzle.record.id, {solved, rating: {r: next.r, rd: next.rd, vol: next.vol}});
       puzzle.rated = {r: next.r, change: next.change};
-      if (!kept.ok) puzzle.problem = 'puzzle.not_stored';
+      kept = recorded.ok ? recorded.progress : null;
+      if (!recorded.ok) puzzle.problem = 'puzzle.not_stored';
     } catch (error) {
       puzzle.problem = error.problem?.code ? error.problem : 'puzzle.not_rated';
     }
@@ -362,10 +371,10 @@ export function attachPuzzles(app, container) {
       : t('puzzle.line_start', {name, count: line.states.length});
   }
 
-  function ratingText(progress) {
-    if (!progress.rating) return t('puzzle.rating_none');
+  function ratingText(rating) {
+    if (!rating) return t('puzzle.rating_none');
     // ± twice the deviation, as the lobby shows every rating
-    return t('puzzle.rating', {rating: Math.round(progress.rating.r), deviation: Math.round(2 * progress.rating.rd)});
+    return t('puzzle.rating', {rating: Math.round(rating.r), deviation: Math.round(2 * rating.rd)});
   }
 
   function draw() {
@@ -381,10 +390,10 @@ export function attachPuzzles(app, container) {
       drawn = null;
       return;
     }
-    const progress = app.store.getPuzzles();
+    const {tries, streak, best, rating} = progress();
     const key = JSON.stringify([state.settings.language, current && [current.record.id, current.ply, current.phase,
       current.line?.kind, current.line?.index, current.rated, current.problem, current.copied,
-      current.table.requesting, current.table.snapshot.state_id], message, chosen, progress.tries, progress.streak,
+      current.table.requesting, current.table.snapshot.state_id], message, chosen, tries, streak,
       state.engine.status]);
     if (drawn === key) return;
     drawn = key;
@@ -397,10 +406,10 @@ export function attachPuzzles(app, container) {
         el('h2', {id: 'puzzle-title', text: t('puzzle.title')}),
         el('button', {type: 'button', class: 'puzzle-close', dataset: {action: 'close-puzzles', focus: 'close'},
                       text: t('puzzle.close'), onclick: () => close()})),
-      el('p', {class: 'puzzle-progress', dataset: {tries: String(progress.tries)}},
-        el('strong', {class: 'puzzle-rating', text: ratingText(progress)}), ' · ',
-        el('span', {class: 'puzzle-streak', dataset: {streak: String(progress.streak)},
-                    text: t('puzzle.streak', {count: progress.streak, best: progress.best})})),
+      el('p', {class: 'puzzle-progress', dataset: {tries: String(tries)}},
+        el('strong', {class: 'puzzle-rating', text: ratingText(rating)}), ' · ',
+        el('span', {class: 'puzzle-streak', dataset: {streak: String(streak)},
+                    text: t('puzzle.streak', {count: streak, best})})),
       filters(),
       message ? el('p', {class: 'puzzle-message', role: 'alert', text: t(message.key, {
         ...message.params, variant: message.params.variant ?? variantName(chosen.variant)})}) : null,

@@ -466,7 +466,8 @@ export class TableView {
           players[seat]?.kind === 'computer' && players[seat].level
             ? el('span', {class: 'level-badge', text: levelName(players[seat].level)}) : null,
           moving ? el('span', {class: 'turn-badge',
-            text: players[seat]?.kind === 'computer' && !snapshot.over && !table.replay
+            // a puzzle's computer thinks never: its replies are the solution's (puzzles.js)
+            text: players[seat]?.kind === 'computer' && !snapshot.over && !table.replay && !table.puzzle
               ? t('header.thinking') : t('header.to_move')}) : null,
           player.out ? el('span', {class: 'turn-badge', text: t('header.out')}) : null,
           snapshot.clock && !table.replay ? el('span', {class: 'clock', dataset: {seat: String(seat)}, role: 'timer',
