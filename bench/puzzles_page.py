@@ -3,13 +3,14 @@
     .venv-test/bin/python bench/puzzles_page.py                 # after python3 build.py
     .venv-test/bin/python bench/puzzles_page.py --variant hex --runs 5
 
-Once the engine is ready, "Puzzles" is clicked and the page's own clock
-(performance.now(), recorded by a mutation observer, so no polling delay counts) says
-when the puzzle's task was shown (the file fetched, the record opened by the engine,
-the board drawn): "open". Then a wrong color is played ("wrong": its verdict with the
-refutation's states shown) and, after "Try again", the solution's first color ("right":
-the move and the reply drawn; the reply waits REPLY_PAUSE_MS of puzzles.js, taken off).
-A fresh profile each run. A benchmark, not a test: print ``uptime`` beside the figures.
+Once the engine is ready, "Puzzles" is pressed, and the page's own clock
+(performance.now(), from the click the page receives to what a mutation observer
+sees, so neither Playwright's click nor polling counts) says when the puzzle's task was
+shown (the file fetched, the record opened by the engine, the board drawn): "open".
+Then a wrong color is played ("wrong": its verdict shown; "lines": its refutation ready
+to step through) and, after "Try again", the solution's first color ("moved": the move drawn, the
+other side to move; "right": the reply drawn too, less the REPLY_PAUSE_MS it waits).
+A fresh profile each run, timed once the service worker has stored the site. A benchmark, not a test: print ``uptime`` beside the figures.
 """
 
 from __future__ import annotations
@@ -32,11 +33,17 @@ REPLY_PAUSE_MS = 450  # js/flows/puzzles.js
 
 RECORD = """
 window.__seen = {};
+window.__pressed = null;
+addEventListener('click', () => { window.__pressed = performance.now(); }, true);
 new MutationObserver(() => {
   const verdict = document.querySelector('.puzzle-bar:not([hidden]) .puzzle-verdict');
   if (!verdict) return;
   const phase = verdict.dataset.phase + ':' + verdict.dataset.ply;
   if (!(phase in window.__seen)) window.__seen[phase] = performance.now();
+  const moving = document.querySelector('.side-card[data-moving]');
+  if (window.__side !== undefined && moving && moving.dataset.side !== String(window.__side) && !('moved' in window.__seen))
+    window.__seen.moved = performance.now();
+  if (document.querySelector('.puzzle-bar:not([hidden]) .puzzle-line-steps') && !('lines' in window.__seen)) window.__seen.lines = performance.now();
 }).observe(document, {subtree: true, attributes: true, childList: true});
 """
 
@@ -59,7 +66,7 @@ def main(argv=None) -> int:
             page = context.new_page()
             page.goto(url)
             page.wait_for_selector('body[data-engine="ready"][data-ready="1"]', state="attached")
-            start = page.evaluate("performance.now()")
+            page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # its precache done: not measured here
             page.click("#open-puzzles")
             page.wait_for_selector('.puzzle-verdict[data-phase="solving"]')
             if args.variant != "quick":  # the filter: the first quick puzzle, then the variant's
@@ -68,6 +75,8 @@ def main(argv=None) -> int:
                 page.select_option('[data-action="puzzle-variant"]', args.variant)
                 page.wait_for_function("(v) => document.querySelector('.puzzle-about')?.dataset.id.startsWith(v + '-')",
                                        arg=args.variant)
+            else:
+                start = page.evaluate("window.__pressed")
             opened = page.evaluate("window.__seen['solving:0']")
             record = page.evaluate("""async (id) => {
               const variant = id.split('-')[0];
@@ -75,26 +84,28 @@ def main(argv=None) -> int:
               return file.puzzles.find((p) => p.id === id);
             }""", page.get_attribute(".puzzle-about", "data-id"))
             wrong = int(next(iter(record["others"][0])))
-            before = page.evaluate("performance.now()")
             page.click(f'.color-button[data-color="{wrong}"]')
             page.wait_for_selector('.puzzle-verdict[data-phase="wrong"]')
-            wrong_ms = page.evaluate("window.__seen['wrong:0']") - before
+            page.wait_for_selector('.puzzle-line-steps')
+            wrong_ms, lines_ms = page.evaluate("[window.__seen['wrong:0'] - window.__pressed, window.__seen.lines - window.__pressed]")
             page.click('[data-action="puzzle-again"]')
             page.wait_for_selector('.puzzle-verdict[data-phase="solving"]')
-            before = page.evaluate("performance.now()")
+            page.evaluate("(side) => { window.__side = side; }", record["side"])
             page.click(f'.color-button[data-color="{record["solution"][0]}"]')
+            before = page.evaluate("window.__pressed")
             page.wait_for_function("() => document.querySelector('.puzzle-verdict').dataset.ply === '2'")
             shown = page.evaluate("Object.entries(window.__seen).find(([k]) => k.endsWith(':2'))[1]")
             right_ms = shown - before - (REPLY_PAUSE_MS if len(record["solution"]) > 1 else 0)
-            runs.append({"open": (opened - start) / 1000, "wrong": wrong_ms / 1000, "right": right_ms / 1000})
+            moved_ms = page.evaluate("window.__seen.moved") - before
+            runs.append({"open": (opened - start) / 1000, "wrong": wrong_ms / 1000, "lines": lines_ms / 1000, "moved": moved_ms / 1000, "right": right_ms / 1000})
             context.close()
         browser.close()
     server.shutdown()
-    print(f"{args.variant} puzzles in the page (390x844): open, a wrong color's verdict, a right color's reply")
+    print(f"{args.variant} puzzles in the page (390x844): open, a wrong color's verdict and its lines, a right color played and its reply")
     for run in runs:
-        print(f"  open {run['open']:.3f} s, wrong {run['wrong']:.3f} s, right {run['right']:.3f} s")
+        print(f"  open {run['open']:.3f} s, wrong {run['wrong']:.3f} s, lines {run['lines']:.3f} s, moved {run['moved']:.3f} s, right {run['right']:.3f} s")
     if len(runs) > 1:
-        for name in ("open", "wrong", "right"):
+        for name in ("open", "wrong", "lines", "moved", "right"):
             print(f"  median {name} {statistics.median(r[name] for r in runs):.3f} s")
     return 0
 

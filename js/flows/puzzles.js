@@ -5,8 +5,9 @@
 // A puzzle is a table of its own (puzzle_open): the position of the record, the player
 // to move. A color is checked by the engine against the record's solution
 // (puzzle_move): a right one is played with the reply; a wrong one leaves the table as
-// it was and comes back with what it costs, its refutation and the solution, as states
-// the board steps through (app.puzzleView, drawn by table.js like the review's line).
+// it was and comes back with what it costs at once; its refutation and the solution
+// follow (puzzle_lines), as states the board steps through (app.puzzleView, drawn by
+// table.js like the review's line).
 // The first try of a puzzle is rated (puzzle_rating, Glicko-2, the puzzle's rating as
 // the opponent's) and counted in the streak; a try again or a puzzle tried before is not.
 // Progress is in the store (store.getPuzzles, store.recordPuzzle).
@@ -189,8 +190,7 @@ export function attachPuzzles(app, container) {
     const puzzle = current;
     const table = puzzle?.table;
     if (!puzzle || state.table !== table || puzzle.phase !== 'solving' || table.requesting) return;
-    table.requesting = true;
-    app.changed();
+    table.requesting = true; // not drawn: the answer comes within a frame, and a draw before it would delay it
     try {
       const answer = await app.request('puzzle_move', {table_id: table.tableId, state_id: table.snapshot.state_id, color});
       if (current !== puzzle) return;
@@ -202,24 +202,39 @@ export function attachPuzzles(app, container) {
         }
         puzzle.ply += 2;
         puzzle.wrong = null;
-        if (answer.solved) {
-          puzzle.phase = 'solved';
-          await rate(puzzle, true);
-        }
+        if (answer.solved) puzzle.phase = 'solved';
       } else {
-        const others = puzzle.record.others[puzzle.ply / 2]?.[String(color)];
         puzzle.phase = 'wrong';
         puzzle.wrong = {color, cost: answer.cost};
-        puzzle.solution = answer.solution;
-        puzzle.line = lineOf('refutation', others?.line ?? [color], answer.refutation);
-        await rate(puzzle, false);
       }
     } catch (error) {
       if (current === puzzle) app.showError(error, table);
+      return;
     } finally {
       table.requesting = false;
-      app.changed();
+      app.changed(); // the verdict at once; the lines to step through and the rating follow
     }
+    if (puzzle.phase === 'wrong') showLines(puzzle, color);
+    if (puzzle.phase !== 'solving') {
+      await rate(puzzle, puzzle.phase === 'solved');
+      if (current === puzzle) app.changed();
+    }
+  }
+
+  /** A wrong color's refutation on the board (and the solution for later), once the engine sends them. */
+  async function showLines(puzzle, color) {
+    const at = puzzle.wrong;
+    try {
+      const lines = await app.request('puzzle_lines', {table_id: puzzle.table.tableId,
+                                                       state_id: puzzle.table.snapshot.state_id, color});
+      if (current !== puzzle || puzzle.wrong !== at) return; // tried again meanwhile
+      const others = puzzle.record.others[puzzle.ply / 2]?.[String(color)];
+      puzzle.solution = lines.solution;
+      puzzle.line = lineOf('refutation', others?.line ?? [color], lines.refutation);
+    } catch (error) {
+      if (current === puzzle) app.showError(error, puzzle.table);
+    }
+    app.changed();
   }
 
   const lineOf = (kind, colors, states) => ({kind, colors: colors.slice(0, states.length), states, index: 0});

@@ -476,6 +476,7 @@ export default {
     'problem.puzzle.bad': 'This puzzle is damaged (its {field} is wrong).',
     'problem.puzzle.none': 'This puzzle is no longer open; open it again.',
     'problem.puzzle.solved': 'This puzzle is solved already.',
+    'problem.puzzle.right': 'Color {color} is the solution here: it has no refutation.',
     'problem.puzzle.moves': 'A puzzle’s moves are checked against its solution.',
     'problem.record.bad': 'This record is damaged or does not belong to this game.',
     'problem.record.board': 'The board of this record cannot be made:',

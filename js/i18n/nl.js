@@ -473,6 +473,7 @@ export default {
     'problem.puzzle.bad': 'Deze puzzel is beschadigd (het veld {field} klopt niet).',
     'problem.puzzle.none': 'Deze puzzel is niet meer open; open hem opnieuw.',
     'problem.puzzle.solved': 'Deze puzzel is al opgelost.',
+    'problem.puzzle.right': 'Kleur {color} is hier de oplossing: daar is geen weerlegging van.',
     'problem.puzzle.moves': 'De zetten van een puzzel worden met de oplossing vergeleken.',
     'problem.record.bad': 'Deze opname is beschadigd of hoort niet bij dit spel.',
     'problem.record.board': 'Het bord van deze opname kan niet worden gemaakt:',

@@ -45,9 +45,26 @@ function audio() {
   return context;
 }
 
-function tone(frequency, duration, {delay = 0, volume = 0.08, type = 'sine'} = {}) {
-  const ctx = audio();
-  if (!ctx) return;
+let waiting = null; // the tones asked for while the context is being made
+
+/** A tone; the first of a visit waits for the context, made once the frame that asked
+ * for it is painted (making one takes tens of milliseconds: the move is drawn first). */
+function tone(...args) {
+  if (context) return play(...args);
+  if (!window.AudioContext && !window.webkitAudioContext) return;
+  if (waiting) return void waiting.push(args);
+  waiting = [args];
+  const make = () => setTimeout(() => {
+    const tones = waiting;
+    waiting = null;
+    if (audio()) tones.forEach((queued) => play(...queued));
+  }, 0);
+  if (document.hidden) make();
+  else requestAnimationFrame(make);
+}
+
+function play(frequency, duration, {delay = 0, volume = 0.08, type = 'sine'} = {}) {
+  const ctx = context;
   if (ctx.state === 'suspended') ctx.resume().catch(() => {});
   const start = ctx.currentTime + delay;
   const oscillator = ctx.createOscillator();

@@ -1,7 +1,8 @@
 """Moves you can follow, in a real Chromium: your own move is painted on its own
 before the computer's reply; a move spreads from the territory outwards, ring by
 ring; prefers-reduced-motion paints no motion; each player's last move stays marked
-until their next; and a move made while the board still paints is taken at once.
+until their next; a move made while the board still paints is taken at once; and
+every move is heard, the first of a visit too.
 
 What is on screen is read as each cell's computed fill and transform in every
 animation frame (the cells' attributes hold the engine's state at once; the paint
@@ -276,3 +277,30 @@ def test_a_move_made_while_the_reply_paints_is_taken_at_once(table):
     assert after_mine["moves"] == 3  # my move was taken at once
     # and the reply is painted whole at once: none of its cells waits or moves any more
     assert not reply_cells & {animation["cell"] for animation in after_mine["animations"]}
+
+
+# Every oscillator a page starts (the Web Audio API's own, counted: the page's tones
+# are oscillators), from before the page's scripts run.
+COUNT_TONES = """
+window.__tones = 0;
+const start = OscillatorNode.prototype.start;
+OscillatorNode.prototype.start = function (...args) { window.__tones += 1; return start.apply(this, args); };
+"""
+
+
+def test_the_first_move_of_a_visit_is_heard_too(page, site_url):
+    # the audio context is made after the move is painted (js/ui/sound.js): its first
+    # tones wait for it, and are played, not lost
+    page.add_init_script(COUNT_TONES)
+    page.goto(site_url)
+    game, _ = start_from_lobby(page, "quick")
+    assert page.evaluate("window.__tones") == 0
+    color = biggest_move(game)
+    page.click(f'.color-button[data-color="{color}"]')
+    mine = game.play(color)
+    page.wait_for_function("() => Number(document.body.dataset.moves) === 2")
+    reply = reply_of(page, mine)
+    # a move is one tone, and a second one when it takes cells (moveSound)
+    heard = sum(1 + bool(gained_cells(before, after)) for before, after in ((game, mine), (mine, reply)))
+    page.wait_for_function("(heard) => window.__tones >= heard", arg=heard)
+    assert page.evaluate("window.__tones") == heard

@@ -54,11 +54,14 @@ def test_a_wrong_color_says_its_cost_and_shows_the_refutation_and_the_solution(r
     record = records[0]
     opened = call("puzzle_open", record=record)
     wrong, entry = next(iter(record["others"][0].items()))
-    answer = call("puzzle_move", table_id=opened["table_id"], state_id=opened["state"]["state_id"], color=int(wrong))
-    assert answer["right"] is False and answer["cost"] == entry["cost"]
-    assert [s["last_move"]["color"] for s in answer["refutation"]] == entry["line"][:len(answer["refutation"])]
-    assert answer["refutation"][0]["last_move"]["color"] == int(wrong)
-    assert [s["last_move"]["color"] for s in answer["solution"]] == record["solution"][:len(answer["solution"])]
+    at = {"table_id": opened["table_id"], "state_id": opened["state"]["state_id"]}
+    answer = call("puzzle_move", **at, color=int(wrong))
+    assert answer == {"right": False, "cost": entry["cost"]}  # the verdict alone, at once
+    lines = call("puzzle_lines", **at, color=int(wrong))
+    assert [s["last_move"]["color"] for s in lines["refutation"]] == entry["line"][:len(lines["refutation"])]
+    assert lines["refutation"][0]["last_move"]["color"] == int(wrong)
+    assert [s["last_move"]["color"] for s in lines["solution"]] == record["solution"][:len(lines["solution"])]
+    assert call("puzzle_lines", **at, color=record["solution"][0])["code"] == "puzzle.right"
     # the table stays at the position: the right move can still be played
     right = call("puzzle_move", table_id=opened["table_id"], state_id=opened["state"]["state_id"],
                  color=record["solution"][0])

@@ -30,8 +30,9 @@ The methods, each a ``_method_<name>`` function of the module that serves it:
 - :mod:`~filler.api.review`: ``review_start``, ``review_next``, ``review_stop``,
   ``review_version``, ``review_line`` (the master's review of a finished game, a few
   plies per request, so other requests are answered in between; the positions of its line);
-- :mod:`~filler.api.puzzles`: ``puzzle_open``, ``puzzle_move``, ``puzzle_rating`` (a
-  puzzle's position at a table, a move checked against its solution, a try rated).
+- :mod:`~filler.api.puzzles`: ``puzzle_open``, ``puzzle_move``, ``puzzle_lines``,
+  ``puzzle_rating`` (a puzzle's position at a table, a move checked against its
+  solution, a wrong color's refutation, a try rated).
 
 What they share: :mod:`~filler.api.tables` (the tables kept by ``table_id``, a
 ``filler.Match`` each with an optional ``filler.clock.Clock``, and reading a request's

@@ -1,6 +1,7 @@
 """Puzzles at a table (``filler.puzzles``): ``puzzle_open`` sets up a record's position
 as a table, ``puzzle_move`` checks a move against the record's solution and plays the
-reply, ``puzzle_rating`` rates a try.
+reply, ``puzzle_lines`` gives a wrong color's refutation and the solution as states to
+step through, ``puzzle_rating`` rates a try.
 
 No search runs here: the record holds the solution and, for every other color, what
 it costs and its refutation (``others``), so a move is answered at once. The table
@@ -49,26 +50,13 @@ def _method_puzzle_move(params: dict) -> dict:
 
     Right: ``{right: true, solved, states}``, the move and the solution's reply are
     played at the table (``states``: after each; ``solved`` once the solution is
-    done). Wrong: ``{right: false, cost, refutation, solution}``, the table is left
-    at the position: ``cost`` (``{result, cells, exact}``, as in the record),
-    ``refutation`` (the states after the wrong color and the best answers to it) and
-    ``solution`` (the states of the rest of the solution from here)."""
-    table = _fresh_table(params)
-    puzzle = _puzzles.get(table.table_id)
-    if puzzle is None:
-        raise ApiError("BadRequest", f"Table {table.table_id} holds no puzzle.", "puzzle.none")
+    done). Wrong: ``{right: false, cost}``, the table is left at the position:
+    ``cost`` is ``{result, cells, exact}``, as in the record. The verdict comes alone,
+    at once; ``puzzle_lines`` then gives what the board steps through."""
+    table, puzzle, color = _puzzle_color(params)
     record, ply = puzzle["record"], puzzle["ply"]
-    if ply >= len(record["solution"]):
-        raise ApiError("GameOver", "This puzzle is solved.", "puzzle.solved")
-    color = _param(params, "color", int, required=True)
-    if color not in table.game.legal_colors():
-        raise ApiError("IllegalMove", f"Color {color} cannot be played here.", "move.illegal", color=color)
-    expected = record["solution"][ply]
-    if color != expected:
-        entry = record["others"][ply // 2][str(color)]
-        return {"right": False, "cost": entry["cost"],
-                "refutation": line_states(table, entry["line"], "puzzle.bad"),
-                "solution": line_states(table, record["solution"][ply:], "puzzle.bad")}
+    if color != record["solution"][ply]:
+        return {"right": False, "cost": record["others"][ply // 2][str(color)]["cost"]}
     states = []
     for answer in record["solution"][ply:ply + 2]:
         if table.match.over:
@@ -77,6 +65,34 @@ def _method_puzzle_move(params: dict) -> dict:
         states.append(_table_state(table))
     puzzle["ply"] = ply + 2
     return {"right": True, "solved": puzzle["ply"] >= len(record["solution"]), "states": states}
+
+
+def _method_puzzle_lines(params: dict) -> dict:
+    """``{table_id, state_id, color}`` (a wrong color at the puzzle's position) ->
+    ``{refutation, solution}``: the states after the wrong color and the best answers
+    to it, and the states of the rest of the solution from here (each with its
+    previews, as the table's states)."""
+    table, puzzle, color = _puzzle_color(params)
+    record, ply = puzzle["record"], puzzle["ply"]
+    entry = record["others"][ply // 2].get(str(color))
+    if entry is None:
+        raise ApiError("BadRequest", f"Color {color} is the solution here.", "puzzle.right", color=color)
+    return {"refutation": line_states(table, entry["line"], "puzzle.bad"),
+            "solution": line_states(table, record["solution"][ply:], "puzzle.bad")}
+
+
+def _puzzle_color(params: dict):
+    """The puzzle table of ``params``, its puzzle and the legal color asked about."""
+    table = _fresh_table(params)
+    puzzle = _puzzles.get(table.table_id)
+    if puzzle is None:
+        raise ApiError("BadRequest", f"Table {table.table_id} holds no puzzle.", "puzzle.none")
+    if puzzle["ply"] >= len(puzzle["record"]["solution"]):
+        raise ApiError("GameOver", "This puzzle is solved.", "puzzle.solved")
+    color = _param(params, "color", int, required=True)
+    if color not in table.game.legal_colors():
+        raise ApiError("IllegalMove", f"Color {color} cannot be played here.", "move.illegal", color=color)
+    return table, puzzle, color
 
 
 def _method_puzzle_rating(params: dict) -> dict:
