@@ -2,9 +2,12 @@
 cannot tell terminate() from a crash or a phone ending it) is noticed, started again, and
 the match reopened from storage with its moves; a move that was waiting is played on
 it; one notice says so; an error of the running worker says that it stopped, not that
-it could not start; and an engine that stops again at once is not restarted in a loop.
+it could not start; an engine that stops again at once is not restarted in a loop; and a
+puzzle is reopened at the move it was at.
 The test ends the worker from inside (as a crash would), through Playwright's handle
 on it: nothing of the page is changed or exposed for it."""
+
+import json
 
 from conftest import BOOT_TIMEOUT_MS, RESUMED, boot_page
 from test_match_table import data, start_match, wait_my_turn_or_end
@@ -103,3 +106,24 @@ def test_an_engine_that_stops_again_at_once_waits_for_try_again(page, site_url):
     reopened(page, match_id)
     page.wait_for_function("(n) => Number(document.body.dataset.moves) >= n + 1", arg=len(events))
     assert saved_match(page, match_id)["events"][:len(events) + 1] == [*events, clicked]
+
+
+def test_a_puzzle_is_reopened_at_the_move_it_was_at(page, site_dir, site_url):
+    puzzles = json.loads((site_dir / "puzzles" / "quick.json").read_text())["puzzles"]
+    record = next(p for p in puzzles if len(p["solution"]) >= 3)  # two moves to find
+    page.goto(f"{site_url}#puzzle={record['id']}")
+    verdict = '.puzzle-bar:not([hidden]) .puzzle-verdict'
+    page.wait_for_selector(f'{verdict}[data-phase="solving"][data-ply="0"]', timeout=BOOT_TIMEOUT_MS)
+    page.keyboard.press(str(record["solution"][0] + 1))
+    page.wait_for_selector(f'{verdict}[data-phase="solving"][data-ply="2"]')
+    board = page.evaluate("[...document.querySelectorAll('.board .cell')].map((c) => c.dataset.owner || '.').join('')")
+    end_worker(page)
+    page.wait_for_selector(notice("engine-restarted"), timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector('body[data-engine="ready"]', state="attached")
+    assert page.get_attribute(".puzzle-about", "data-id") == record["id"]
+    assert page.evaluate("[...document.querySelectorAll('.board .cell')].map((c) => c.dataset.owner || '.').join('')") == board
+    # the second move is taken by the new engine's table, at that position
+    page.keyboard.press(str(record["solution"][2] + 1))
+    page.wait_for_selector(f'{verdict}[data-ply="4"]')
+    assert page.get_attribute(verdict, "data-phase") in ("solving", "solved")
+    assert page.locator(".notices .notice").count() == 1
