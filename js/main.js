@@ -94,6 +94,7 @@ export const app = {
   reviewOffered: (table) => review.offered(table), openReview: (table) => review.openTable(table),
   reviewMatch: (id, gameIndex) => review.openMatch(id, gameIndex),
   puzzleMove: (color) => puzzles.move(color),
+  openPuzzles: (choice) => puzzles.open(choice), // review.js: your own games' puzzles
   // attached in main(): engine, startEngine (boot.js); startGame, rematch, play, undo,
   // hint, resign, resignMatch, ready, makeTable, setTable, applySnapshot, afterSnapshot
   // (game.js); saveTable, resumeNewest, resumeMatch, openSaved, takeOver, replayMatch,

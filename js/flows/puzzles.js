@@ -20,6 +20,7 @@ import {signed} from '../ui/table.js';
 import {arriving} from './game.js';
 
 export const PUZZLE_VARIANTS = ['quick', 'classic', 'hex'];
+const OWN = 'own'; // the board filter's "From your games": puzzles of your own reviewed games
 export const PUZZLE_THEMES = ['enclosure', 'blocking', 'equator', 'last-region', 'finish', 'draw', 'long'];
 const PUZZLE_ID = /^[a-z0-9-]{1,60}$/;
 const LINK = /^#puzzle=(.*)$/;
@@ -129,6 +130,7 @@ export function attachPuzzles(app, container) {
       return;
     }
     waiting = null;
+    if (variant === OWN) return showOwn(ticket, theme, id);
     let file;
     try {
       file = await loadFile(variant);
@@ -145,6 +147,20 @@ export function attachPuzzles(app, container) {
     await show(record, ticket, progress());
   }
 
+  /** "From your games": the puzzles the reviews of your matches found (review.js),
+   *  newest match first; the one after the current, or `id`. */
+  async function showOwn(ticket, theme, id) {
+    const list = app.store.listMatches({finished: true}).flatMap((entry) =>
+      (app.store.loadMatch(entry.id)?.reviews ?? []).flatMap((stored) => stored?.puzzles ?? []))
+      .filter((puzzle) => typeof puzzle?.id === 'string' && Array.isArray(puzzle.themes)
+              && (!theme || puzzle.themes.includes(theme)));
+    const at = list.findIndex((puzzle) => puzzle.id === (id ?? current?.record.id));
+    const record = id ? list[at] : list.filter((puzzle) => puzzle.id !== current?.record.id)
+      .find((puzzle, index) => index >= at) ?? list.find((puzzle) => puzzle.id !== current?.record.id);
+    if (!record) return say(ticket, theme ? 'puzzle.none_theme' : 'puzzle.none_own');
+    await show(record, ticket, progress(), true);
+  }
+
   function say(ticket, key, params = {}) {
     if (ticket !== opening) return;
     message = {key, params};
@@ -152,7 +168,7 @@ export function attachPuzzles(app, container) {
   }
 
   /** A puzzle record at the table. */
-  async function show(record, ticket, progress) {
+  async function show(record, ticket, progress, own = false) {
     let opened;
     try {
       opened = await app.request('puzzle_open', {record});
@@ -170,15 +186,16 @@ export function attachPuzzles(app, container) {
     table.puzzle = opened.puzzle;
     table.ratingAsked = true; // a puzzle is rated by its own rating (rate()), never as a match
     table.moves = [...record.moves];
-    const tried = Object.hasOwn(progress.tried, record.id);
+    const tried = own || Object.hasOwn(progress.tried, record.id); // your own puzzles are never rated
     current = {
+      own,
       record, table, ply: 0, // the solution's moves played so far
       phase: 'solving', // 'solving' | 'wrong' | 'solved'
       wrong: null, // {color, cost}: the last wrong color
       line: null, // {kind: 'refutation' | 'solution', colors, states, index}: stepped on the board
       solution: null, // the solution's states from the wrong move's position
       counted: tried, rated: null, // rated: {r, change} once the first try counted
-      before: tried ? 'tried' : null, problem: null, copied: false,
+      before: own ? 'own' : tried ? 'tried' : null, problem: null, copied: false,
     };
     drawn = null;
     app.setTable(table);
@@ -273,7 +290,8 @@ export function attachPuzzles(app, container) {
   /** Back to the position to find the move again (not rated: the first try counted). */
   function tryAgain() {
     if (!current || current.phase !== 'wrong') return;
-    Object.assign(current, {phase: 'solving', line: null, wrong: null, solution: null, rated: null, before: 'tried'});
+    Object.assign(current, {phase: 'solving', line: null, wrong: null, solution: null, rated: null,
+                            before: current.own ? 'own' : 'tried'});
     app.changed();
   }
 
@@ -469,15 +487,17 @@ export function attachPuzzles(app, container) {
       return el('p', {class: 'puzzle-rated'}, el('strong', {class: 'rating-change', text: signed(current.rated.change)}), ' ',
         t('puzzle.rating_now', {rating: Math.round(current.rated.r)}));
     }
-    if (current.before === 'tried' && current.phase !== 'solving') return el('p', {class: 'puzzle-rated', text: t('puzzle.unrated')});
+    if (current.before && current.phase !== 'solving') {
+      return el('p', {class: 'puzzle-rated', text: t(current.own ? 'puzzle.own_unrated' : 'puzzle.unrated')});
+    }
     return null;
   }
 
   function filters() {
     const variantSelect = el('select', {dataset: {action: 'puzzle-variant'}, id: 'puzzle-variant',
       onchange: (event) => open({variant: event.target.value, theme: chosen.theme})},
-      PUZZLE_VARIANTS.map((variant) => el('option', {value: variant, selected: variant === chosen.variant,
-                                                      text: variantName(variant)})));
+      [...PUZZLE_VARIANTS, OWN].map((variant) => el('option', {value: variant, selected: variant === chosen.variant,
+        text: variant === OWN ? t('puzzle.own') : variantName(variant)})));
     const themeSelect = el('select', {dataset: {action: 'puzzle-theme'}, id: 'puzzle-theme',
       onchange: (event) => open({variant: chosen.variant, theme: event.target.value || null})},
       el('option', {value: '', text: t('puzzle.theme.any'), selected: !chosen.theme}),
@@ -491,10 +511,14 @@ export function attachPuzzles(app, container) {
   /** The puzzle's own facts and its link to send. */
   function about() {
     const {record} = current;
+    const themes = record.themes.map((theme) => t(`puzzle.theme.${theme}`)).join(', ');
+    if (current.own) { // no link: a friend has no such puzzle
+      return el('div', {class: 'puzzle-about', dataset: {id: record.id, own: ''}},
+        el('p', {text: t('puzzle.about_own', {themes})}));
+    }
     const href = puzzleLink(record.id);
     return el('div', {class: 'puzzle-about', dataset: {id: record.id, rating: String(record.rating)}},
-      el('p', {text: t('puzzle.about', {id: record.id, rating: record.rating,
-                                        themes: record.themes.map((theme) => t(`puzzle.theme.${theme}`)).join(', ')})}),
+      el('p', {text: t('puzzle.about', {id: record.id, rating: record.rating, themes})}),
       el('p', {class: 'puzzle-link'},
         el('a', {href, class: 'puzzle-link-url', text: href}), ' ',
         el('button', {type: 'button', dataset: {action: 'puzzle-copy', focus: 'copy'},

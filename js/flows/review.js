@@ -116,6 +116,7 @@ export function attachReview(app, container) {
       saved, matchId, gameIndex, games, base, total, reviewId: null, plies: stored?.plies ?? 0,
       steps: stored?.steps ?? [], results: stored ? [...stored.results] : [],
       summary: stored?.summary ?? null, engine: stored?.engine ?? null,
+      puzzles: stored?.puzzles ?? null, // the positions of your costly moves made puzzles (puzzles.js "From your games")
       status: stored ? 'done' : 'starting', older: false, problem: null,
       history: null, colors: null, shown: false, // shown: its replay is at the table
       line: null}; // the master's line on the board: {position, colors, states, index}
@@ -172,7 +173,7 @@ export function attachReview(app, container) {
 
   /** Start the engine's review of the game: its moves and their steps; false when it did not. */
   async function begin(current) {
-    Object.assign(current, {status: 'running', results: [], summary: null, older: false});
+    Object.assign(current, {status: 'running', results: [], summary: null, puzzles: null, older: false});
     try {
       const started = await app.request('review_start', {record: current.saved, seats: current.saved.players,
                                                          game_index: current.gameIndex});
@@ -201,12 +202,30 @@ export function attachReview(app, container) {
           current.status = 'done';
           current.summary = next.summary;
           keep(current);
+          app.changed();
+          await findPuzzles(current, next.puzzle_plies ?? []);
         }
         app.changed();
       }
     } catch (error) {
       failed(current, error);
     }
+  }
+
+  /** Your costly moves that the solver proves a better color for: puzzles of your own,
+   *  kept with the match's review (a match's people only: not a shared game's). */
+  async function findPuzzles(current, plies) {
+    const players = current.saved.players || [];
+    const yours = plies.filter((ply) => players[current.results[ply]?.seat]?.kind === 'human');
+    if (!current.matchId || !yours.length) return;
+    const found = [];
+    for (const ply of yours) { // one request each: the worker answers other requests between
+      const {puzzle} = await app.request('review_puzzle', {review_id: current.reviewId, ply});
+      if (current !== review) return;
+      if (puzzle) found.push(puzzle);
+    }
+    current.puzzles = found;
+    keep(current);
   }
 
   function failed(current, error) {
@@ -221,7 +240,8 @@ export function attachReview(app, container) {
   function keep(current) {
     const entry = {format: REVIEW_FORMAT, version: REVIEW_SCHEMA, engine: current.engine, game: current.gameIndex,
                    plies: current.plies, steps: current.steps, summary: current.summary,
-                   results: current.results.map((r) => ({...r, line: r.line.slice(0, STORED_LINE)}))};
+                   results: current.results.map((r) => ({...r, line: r.line.slice(0, STORED_LINE)})),
+                   ...(current.puzzles ? {puzzles: current.puzzles} : {})};
     if (!current.matchId) {
       if (!app.store.keepReview(keptKey(current.saved, current.gameIndex), entry)) current.problem = 'review.not_kept';
       return;
@@ -329,7 +349,8 @@ export function attachReview(app, container) {
     if (review.wanted === position) review.wanted = null;
     if (review.line && review.line.position !== position) review.line = null; // another move: the game's board
     const key = JSON.stringify([state.settings.language, position, review.results.length, review.status,
-                                review.older, review.problem, review.plies, review.line?.index ?? null]);
+                                review.older, review.problem, review.plies, review.line?.index ?? null,
+                                review.puzzles?.length ?? null]);
     if (drawn === key) return;
     drawn = key;
     panel.hidden = false;
@@ -346,6 +367,7 @@ export function attachReview(app, container) {
         gameSwitch()),
       el('p', {class: 'review-status', role: 'status', dataset: {status: review.status}, text: statusText()}),
       shortenedNote(),
+      ownPuzzles(),
       review.older ? el('p', {class: 'review-older'}, t('review.older'), ' ',
         el('button', {type: 'button', dataset: {action: 'redo-review'}, text: t('review.redo'),
                       onclick: () => { start(review); app.changed(); }})) : null,
@@ -360,6 +382,15 @@ export function attachReview(app, container) {
         moveList(position, players),
         el('p', {class: 'review-thresholds', text: t('review.thresholds')})]));
     if (focused) keepFocus(focused);
+  }
+
+  /** "2 puzzles from this game" and the button to solve them (puzzles.js). */
+  function ownPuzzles() {
+    const count = review.puzzles?.length;
+    if (!count) return null;
+    return el('p', {class: 'review-puzzles'}, t('review.puzzles', {count}), ' ',
+      el('button', {type: 'button', dataset: {action: 'review-puzzles', focus: 'puzzles'}, text: t('review.solve_puzzles'),
+                    onclick: () => app.openPuzzles({variant: 'own', theme: null, id: review.puzzles[0].id})}));
   }
 
   /** "Game 1 | Game 2": the review of each game of the match that ended. */

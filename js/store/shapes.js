@@ -86,7 +86,10 @@ export function checkReview(entry) {
     && RESULT_FIELDS.every((name) => isInt(r[name])) && r.seat >= 0 && r.side >= 0
     && MARKS.includes(r.mark) && Array.isArray(r.line) && r.line.every(isInt)
     && (!current || typeof r.shortened === "boolean"));
-  return resultsFine && checkReviewSummary(entry.summary, current) ? null : bad;
+  // puzzles: the positions of its people's costly moves (review.js), each checked by the engine when opened
+  const puzzlesFine = entry.puzzles === undefined || (Array.isArray(entry.puzzles) && entry.puzzles.every((puzzle) =>
+    isObject(puzzle) && typeof puzzle.id === "string" && puzzle.id.startsWith("own-") && Array.isArray(puzzle.themes)));
+  return resultsFine && puzzlesFine && checkReviewSummary(entry.summary, current) ? null : bad;
 }
 
 /** filler.ai.review.summary: {sides: [{side, counts: {mark: n}, swing: {ply, loss} | null}],

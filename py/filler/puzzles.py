@@ -36,6 +36,10 @@ a ply with another.
      "themes": ["enclosure", "finish"], "rating": 1580,
      "found_by": ["lookahead", "master"]}
 
+A record may carry ``"game": 2``: the position is of the second game of a match
+(the corners swapped, the other seat first, ``Match``), and its id is
+``<variant>-<seed>-g2-<ply>``.
+
 ``others`` has one dict per solver step (the moves at even places of ``solution``):
 for every other legal color there, its ``cost`` (``result``: what that color gets,
 ``cells``: how many cells of final margin fewer than the solution, ``exact``: False
@@ -43,6 +47,15 @@ when the solver proved its result but only a bound of its margin, so the cells a
 "at least") and ``line``: the refutation, the color and then the solver's principal
 line after it (up to ``LINE`` colors). So a page checks a move against the record and
 explains a wrong one without any search. The keys are colors as strings (JSON).
+
+**Your own mistakes.** ``mistake_plies(results)`` names the plies of a review
+(``filler.ai.review``) worth trying: a move that cost at least ``GAP`` cells or the
+result, by values the review's solver proved (``exact``), latest first, at most
+``PER_GAME`` a seat.
+``own_puzzle(game, ply)`` makes one a puzzle when ``_step`` finds exactly one best
+color there and the color played is one of the others: the player's own position,
+with the move they missed. Its id starts ``own-``; it is not rated (``rating`` 0,
+``found_by`` empty).
 
 **Themes**, each from the positions of the solution:
 
@@ -269,12 +282,21 @@ def rating(variant: str, finders) -> int:
 
 
 # -- finding --------------------------------------------------------------------------
-def _replayed(variant, seed, moves):
+def _replayed(variant, seed, moves, game_number=1):
     from .rules import Game
-    game = Game.new(variant, seed)
+    game = Game.new(variant, seed, **start_of(game_number))
     for color in moves:
         game = game.play(color)
     return game
+
+
+def start_of(game_number) -> dict:
+    """``Game.new``'s corner_shift and first for game 1 or 2 of a match of two seats."""
+    return {} if game_number == 1 else {"corner_shift": 1, "first": 1}
+
+
+def record_id(variant, seed, ply, game_number=1, own=False) -> str:
+    return f"{'own-' if own else ''}{variant}-{seed}-{'g2-' if game_number == 2 else ''}{ply}"
 
 
 def find_puzzles(game_or_record, *, seed=None, nodes=NODES, per_game=PER_GAME,
@@ -289,12 +311,7 @@ def find_puzzles(game_or_record, *, seed=None, nodes=NODES, per_game=PER_GAME,
     variant = game.variant_id
     seed = game.seed if seed is None else seed
     moves = [color for _, color in game.moves]
-    start = game.to_record()
-    start["events"] = []
-    del start["result"]
-    positions = [Game.from_record(start)]
-    for color in moves:
-        positions.append(positions[-1].play(color))
+    positions = _positions(game)
     found, limit = [], len(moves)
     for ply in range(len(moves) - 1, -1, -1):
         if len(found) >= per_game:
@@ -308,18 +325,70 @@ def find_puzzles(game_or_record, *, seed=None, nodes=NODES, per_game=PER_GAME,
         if ply + len(solution) > limit:
             continue
         limit = ply
-        first = steps[0]
-        record = {"id": f"{variant}-{seed}-{ply}", "variant": variant, "seed": seed,
-                  "moves": moves[:ply], "side": position.turn, "solution": solution,
-                  "result": first["result"], "margin": first["margin"],
-                  "others": [s["others"] for s in steps],
-                  "themes": themes(position, solution, first["result"]),
-                  "rating": 0, "found_by": []}
+        record = _record(position, seed, moves[:ply], steps, solution)
         if rate:
             record["found_by"] = found_by(position, solution)
             record["rating"] = rating(variant, record["found_by"])
         found.append(record)
     return found
+
+
+def _positions(game) -> list:
+    """Every position of ``game`` from its start (the board and corners it began with)."""
+    from .rules import Game
+    start = game.to_record()
+    start["events"] = []
+    del start["result"]
+    positions = [Game.from_record(start)]
+    for _, color in game.moves:
+        positions.append(positions[-1].play(color))
+    return positions
+
+
+def _game_number(game) -> int:
+    """1, or 2 for a position of the second game of a match (corners swapped)."""
+    return 2 if game.to_record().get("corner_shift") else 1
+
+
+def _record(position, seed, moves, steps, solution, own=False) -> dict:
+    """An unrated record of the puzzle ``steps``/``solution`` at ``position``."""
+    first, number = steps[0], _game_number(position)
+    record = {"id": record_id(position.variant_id, seed, len(moves), number, own),
+              "variant": position.variant_id, "seed": seed, "moves": list(moves), "side": position.turn,
+              "solution": solution, "result": first["result"], "margin": first["margin"],
+              "others": [s["others"] for s in steps], "themes": themes(position, solution, first["result"]),
+              "rating": 0, "found_by": []}
+    if number == 2:
+        record["game"] = 2
+    return record
+
+
+def mistake_plies(results, per_seat=PER_GAME) -> list:
+    """The plies of a review's ``results`` that may be puzzles of the mover's own: a
+    move that cost at least ``GAP`` cells (or the result) by values the review
+    proved, latest first, at most ``per_seat`` a seat."""
+    chosen, count = [], {}
+    for result in reversed(results):
+        seat = result["seat"]
+        costly = result["mark"] == "blunder" or result["loss"] >= GAP
+        if costly and result["exact"] and count.get(seat, 0) < per_seat:
+            chosen.append(result["ply"])
+            count[seat] = count.get(seat, 0) + 1
+    return chosen
+
+
+def own_puzzle(game, ply, nodes=NODES):
+    """The puzzle at ``ply`` of ``game`` (a game of a seeded variant of two sides) when
+    the solver proves one best color there and the color played was another (see the
+    module text), else None."""
+    if game.sides != 2 or game.seats != 2 or game.seed is None or not 0 <= ply < len(game.moves):
+        return None
+    position = _positions(game)[ply]
+    steps, solution = _puzzle_from(position, nodes)
+    played = game.moves[ply][1]
+    if not steps or played == solution[0]:
+        return None
+    return _record(position, game.seed, [color for _, color in game.moves[:ply]], steps, solution, own=True)
 
 
 # -- checks ---------------------------------------------------------------------------
@@ -356,8 +425,12 @@ def check_record(record) -> None:
     _colors(record["solution"], "solution")
     if not record["solution"]:
         _bad("solution", "empty")
-    if record["id"] != f"{variant}-{seed}-{len(record['moves'])}":
-        _bad("id", "not <variant>-<seed>-<ply>")
+    game_number = record.get("game", 1)
+    if game_number not in (1, 2) or isinstance(game_number, bool):
+        _bad("game", "not 1 or 2")
+    if record["id"] not in {record_id(variant, seed, len(record["moves"]), game_number, own)
+                            for own in (False, True)}:
+        _bad("id", "not [own-]<variant>-<seed>-[g2-]<ply>")
     if record["result"] not in ("win", "draw"):
         _bad("result", "not win or draw")
     if not _is_int(record["margin"]) or not _is_int(record["rating"]):
@@ -368,7 +441,7 @@ def check_record(record) -> None:
     if not isinstance(record["found_by"], list) or not set(record["found_by"]) <= set(LEVELS):
         _bad("found_by", "unknown levels")
     try:
-        game = _replayed(variant, seed, record["moves"])
+        game = _replayed(variant, seed, record["moves"], game_number)
     except FillerError:
         _bad("moves", "they do not replay")
     if game.over:
@@ -415,7 +488,7 @@ def verify(record, nodes=NODES) -> list:
     except BadPuzzle as error:
         return [str(error)]
     failures = []
-    position = _replayed(record["variant"], record["seed"], record["moves"])
+    position = _replayed(record["variant"], record["seed"], record["moves"], record.get("game", 1))
     solution = record["solution"]
     for ply in range(0, len(solution), 2):
         step = _step(position, nodes)

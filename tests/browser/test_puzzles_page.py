@@ -1,6 +1,7 @@
 """Puzzles in the page (js/flows/puzzles.js): a new player opens Puzzles, fails one and
 sees why, solves one, and their puzzle rating moves; a puzzle's link; the files are
-fetched only when wanted and kept for offline play.
+fetched only when wanted and kept for offline play; a better color a player missed in
+their own game becomes a puzzle of theirs, not rated.
 
 The puzzles are the shipped ones (dist/puzzles/quick.json); what a move should get is
 read from the record itself, never from the page's code.
@@ -10,6 +11,8 @@ import json
 import re
 
 import pytest
+
+import filler
 from conftest import BOOT_TIMEOUT_MS, ROOT
 from test_table_defects import IN_VIEW, settle
 
@@ -186,3 +189,50 @@ def test_a_puzzle_fits_the_window_in_both_languages(page, boot, site_url, size, 
                                    ".puzzle-verdict", ".board-wrap", ".color-button:last-child"]) == []
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"puzzle-{size[0]}x{size[1]}-{language}.png"))
+
+
+def a_match_that_misses(record):
+    """A stored finished match (Ann against the greedy level) in which Ann, at the
+    shipped puzzle's position, played one of its wrong colors; the greedy level plays
+    both sides after it."""
+    match = filler.Match.new(record["variant"], record["seed"], games=1)
+    for color in [*record["moves"], int(next(iter(record["others"][0])))]:
+        match = match.play(color)
+    while not match.over:
+        match = match.play(filler.ai.choose(match.game, "greedy"))
+    return {**match.to_record(), "id": "m-missed", "players": [{"kind": "human", "name": "Ann"},
+                                                                 {"kind": "computer", "level": "greedy"}],
+            "clock": None, "created": 1000, "updated": 2000, "finished": 2000, "gamesOver": 1, "result": None}
+
+
+def test_a_better_color_you_missed_becomes_your_own_puzzle(page, boot, site_url, site_dir):
+    shipped = next(r for r in quick_puzzles(site_dir).values() if r["side"] == 0)
+    boot(page)
+    page.evaluate("(match) => localStorage.setItem('filler:match:m-missed', match)", json.dumps(a_match_that_misses(shipped)))
+    boot(page)
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    page.click('.saved-match[data-id="m-missed"] button[data-action="review"]')
+    # the review is done, then the solver's proofs: one puzzle, Ann's missed color
+    page.wait_for_selector(".review-puzzles", timeout=BOOT_TIMEOUT_MS)
+    assert page.inner_text(".review-puzzles").startswith("A puzzle from this game")
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('filler:match:m-missed')).reviews[0].puzzles")
+    assert [p["id"] for p in stored] == [f"own-{shipped['id']}"]
+    page.click('button[data-action="review-puzzles"]')
+    page.wait_for_selector(f'{BAR} {VERDICT}[data-phase="solving"]')
+    assert page.get_attribute(".puzzle-about", "data-id") == f"own-{shipped['id']}"
+    assert page.locator(".puzzle-link").count() == 0  # nothing to send: a friend has no such puzzle
+    # the color Ann played is wrong, and nothing is rated
+    played = int(next(iter(shipped["others"][0])))
+    page.keyboard.press(str(played + 1))
+    page.wait_for_selector(f'{VERDICT}[data-phase="wrong"]')
+    assert page.inner_text(".puzzle-rated") == "From your own game: not rated."
+    page.click('[data-action="puzzle-again"]')
+    solve(page, stored[0])
+    assert page.get_attribute(".puzzle-progress", "data-tries") == "0"
+    assert page.evaluate("() => localStorage.getItem('filler:puzzles')") is None
+    # after a reload, the board filter "From your games" has it
+    boot(page)
+    page.click("#open-puzzles")
+    page.select_option('[data-action="puzzle-variant"]', "own")
+    page.wait_for_function("(id) => document.querySelector('.puzzle-about')?.dataset.id === id", arg=stored[0]["id"])

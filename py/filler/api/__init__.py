@@ -28,8 +28,9 @@ The methods, each a ``_method_<name>`` function of the module that serves it:
 - :mod:`~filler.api.friends`: ``friend_link``, ``friend_open`` (a match with a friend by
   link, ``filler.link``);
 - :mod:`~filler.api.review`: ``review_start``, ``review_next``, ``review_stop``,
-  ``review_version``, ``review_line`` (the master's review of a finished game, a few
-  plies per request, so other requests are answered in between; the positions of its line);
+  ``review_version``, ``review_line``, ``review_puzzle`` (the master's review of a
+  finished game, a few plies per request, so other requests are answered in between;
+  the positions of its line; a costly move made a puzzle);
 - :mod:`~filler.api.puzzles`: ``puzzle_open``, ``puzzle_move``, ``puzzle_lines``,
   ``puzzle_rating`` (a puzzle's position at a table, a move checked against its
   solution, a wrong color's refutation, a try rated).

@@ -11,13 +11,14 @@ only by ``puzzle_move`` (the solution's replies): ``bot_move`` is refused there.
 
 from __future__ import annotations
 
+import filler
 from filler import puzzles
 from filler.rating import DEFAULT, glicko2
 
 from .games import _open
 from .ratings import BOT_DEVIATION
 from .review import line_states
-from .tables import ApiError, _fresh_table, _new_match, _param, _table_state, _tables
+from .tables import ApiError, _fresh_table, _param, _table_state, _tables
 
 _puzzles: dict[int, dict] = {}  # table_id -> {"record", "ply"}: the puzzle at a table
 KEPT = 4  # puzzle tables kept at most (the page shows one at a time)
@@ -30,7 +31,7 @@ def _method_puzzle_open(params: dict) -> dict:
     how many moves the player has to find)."""
     record = _param(params, "record", dict, required=True)
     puzzles.check_record(record)
-    match, _ = _new_match(record["variant"], record["seed"], {}, 1)
+    match = filler.Match.new(record["variant"], record["seed"], games=1, **puzzles.start_of(record.get("game", 1)))
     seats = [{"kind": "computer", "level": "master"}] * match.seats
     seats[record["side"]] = {"kind": "human", "name": ""}
     opened = _open(match, {"seats": seats}, moves=record["moves"])

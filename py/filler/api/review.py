@@ -1,20 +1,23 @@
 """The master's review of a finished game (``filler.ai.review``), a few plies per
 request so that the worker answers other requests in between: ``review_start``,
-``review_next``, ``review_stop``, ``review_version``, and ``review_line``, the positions
-of the master's line from a reviewed ply."""
+``review_next``, ``review_stop``, ``review_version``, ``review_line``, the positions
+of the master's line from a reviewed ply, and ``review_puzzle``, a costly move of the
+game made a puzzle (``filler.puzzles.own_puzzle``)."""
 
 from __future__ import annotations
 
 import itertools
 
 import filler
+from filler import puzzles
 
 from .records import _replayed_table
 from .snapshots import _gained, _side_scores, state_of
 from .tables import ApiError, _param
 
 
-_reviews: dict[int, dict] = {}   # review_id -> {"results": generator, "done": [...], "sides"}
+_reviews: dict[int, dict] = {}   # review_id -> {"results": generator, "done": [...], "game"}
+_reviewed: dict[int, object] = {}  # the last finished review's id -> its game (review_puzzle)
 _review_ids = itertools.count(1)
 REVIEW_STEP_MAX = 8
 """At most this many plies per ``review_next`` (each one analysis of its node budget)."""
@@ -45,14 +48,16 @@ def _method_review_start(params: dict) -> dict:
     _reviews.clear()
     review_id = next(_review_ids)
     _reviews[review_id] = {"results": filler.ai.review(game, safety_seconds=seconds, max_nodes=max_nodes),
-                           "done": [], "sides": game.sides}
+                           "done": [], "game": game}
     return {"review_id": review_id, "game_index": index, "plies": plies,
             "steps": moves[before:before + plies], "version": filler.ai.review_module.VERSION}
 
 
 def _method_review_next(params: dict) -> dict:
-    """``{review_id, count?}`` -> ``{results, done, summary?}``: the next ``count`` (1..8)
-    plies of a review; ``summary`` (``filler.ai.review_summary``) once ``done``."""
+    """``{review_id, count?}`` -> ``{results, done, summary?, puzzle_plies?}``: the next
+    ``count`` (1..8) plies of a review; once ``done``, ``summary``
+    (``filler.ai.review_summary``) and ``puzzle_plies``, the plies that may be puzzles of
+    the mover's own (``filler.puzzles.mistake_plies``: ask ``review_puzzle``)."""
     review_id = _param(params, "review_id", int, required=True)
     review = _reviews.get(review_id)
     if review is None:
@@ -63,9 +68,24 @@ def _method_review_next(params: dict) -> dict:
     done = len(results) < count
     answer = {"results": results, "done": done}
     if done:
-        answer["summary"] = filler.ai.review_summary(review["done"], review["sides"])
+        game = review["game"]
+        answer["summary"] = filler.ai.review_summary(review["done"], game.sides)
+        seeded = game.seats == 2 and game.seed is not None
+        answer["puzzle_plies"] = puzzles.mistake_plies(review["done"]) if seeded else []
         del _reviews[review_id]
+        _reviewed.clear()
+        _reviewed[review_id] = game
     return answer
+
+
+def _method_review_puzzle(params: dict) -> dict:
+    """``{review_id, ply}`` (of the last review done, one of its ``puzzle_plies``) ->
+    ``{puzzle: record | null}``: the puzzle of that position, the move the mover missed
+    (``filler.puzzles.own_puzzle``: the solver's proofs, bounded by nodes), or null."""
+    game = _reviewed.get(_param(params, "review_id", int, required=True))
+    if game is None:
+        raise ApiError("BadRequest", "That review is not the last one done.", "review.none")
+    return {"puzzle": puzzles.own_puzzle(game, _param(params, "ply", int, required=True))}
 
 
 REVIEW_LINE_MAX = 12
