@@ -255,7 +255,10 @@ export function attachLessons(app, container) {
       current = null;
       message = null;
     }
-    if (current || waiting) offered = false;
+    // the offer is for the first board of a visit: gone once a move is made there, or
+    // Learn, a puzzle, a replay or another game is opened
+    const first = table && !table.puzzle && !table.replay && !table.friend && table.snapshot.move_number === 0;
+    if (current || waiting || (table && !first)) offered = false;
     const shown = Boolean(current) || Boolean(waiting);
     bar.hidden = !current;
     drawOffer();
