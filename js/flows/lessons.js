@@ -129,7 +129,8 @@ export function attachLessons(app, container) {
     table.lesson = lesson;
     table.ratingAsked = true; // a lesson's match rates nobody
     table.boardName = () => t(`lesson.${lesson.id}.title`); // the board's label and summary
-    current = {lesson, table, phase: lesson.verdict, stars: lesson.stars, problem: null};
+    // scroll: the bar into view (a lesson picked in the path below the board on a phone)
+    current = {lesson, table, phase: lesson.verdict, stars: lesson.stars, problem: null, scroll: true, focus: false};
     drawn = null;
     app.setTable(table);
     app.changed();
@@ -148,7 +149,9 @@ export function attachLessons(app, container) {
         if (current !== now) return;
         await app.applySnapshot(table, snapshot);
       }
-      Object.assign(now, {lesson: answer.lesson, phase: answer.verdict, stars: answer.stars});
+      // focus: the verdict's first button takes the keyboard (Enter: next lesson, try again)
+      Object.assign(now, {lesson: answer.lesson, phase: answer.verdict, stars: answer.stars,
+                          focus: answer.verdict !== 'going'});
       table.lesson = answer.lesson;
       if (answer.verdict === 'done') {
         const recorded = store.recordLesson(answer.lesson.id, answer.stars);
@@ -277,7 +280,17 @@ export function attachLessons(app, container) {
     const focused = document.activeElement?.closest?.('.lesson-bar, .lesson-panel') ? document.activeElement.dataset.focus : null;
     if (current) drawBar();
     drawPanel(stars);
-    if (focused) [bar, panel].map((part) => part.querySelector(`[data-focus="${focused}"]`)).find(Boolean)?.focus();
+    if (current?.focus) {
+      current.focus = false;
+      actions.querySelector('button')?.focus();
+    } else if (focused) {
+      [bar, panel].map((part) => part.querySelector(`[data-focus="${focused}"]`)).find(Boolean)?.focus({preventScroll: true});
+    }
+    if (current?.scroll) {
+      current.scroll = false;
+      const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+      requestAnimationFrame(() => bar.scrollIntoView({behavior: smooth ? 'smooth' : 'auto', block: 'nearest'}));
+    }
   }
 
   /** Above the board: the lesson, its task or verdict (read by screen readers) and what
@@ -297,11 +310,11 @@ export function attachLessons(app, container) {
                                                text: phase === 'done' ? `${starMarks(stars)} ` : '✗ '}),
       verdictText());
     const last = place === list?.length;
-    replaceChildren(actions,
-      phase === 'going' ? null : el('button', {type: 'button', class: phase === 'failed' ? 'primary' : '',
-        dataset: {action: 'lesson-again', focus: 'again'}, text: t('lesson.try_again'), onclick: () => retry()}),
+    replaceChildren(actions, // the first button is the one to press next (it takes the focus)
       phase === 'done' ? el('button', {type: 'button', class: 'primary', dataset: {action: 'lesson-next', focus: 'next'},
         text: t(last ? 'lesson.play' : 'lesson.next'), onclick: () => next()}) : null,
+      phase === 'going' ? null : el('button', {type: 'button', class: phase === 'failed' ? 'primary' : '',
+        dataset: {action: 'lesson-again', focus: 'again'}, text: t('lesson.try_again'), onclick: () => retry()}),
       current.problem ? el('p', {class: 'lesson-problem', role: 'alert', text: t(current.problem)}) : null);
   }
 

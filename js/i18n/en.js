@@ -308,7 +308,7 @@ export default {
     'lesson.chain.title': 'A move floods along the chain',
     'lesson.chain.text': 'A move is choosing a color. Your whole territory takes that color and takes in every free neighbouring cell of it, and then the cells of that color further along the chain. The opponent’s cells are never taken.',
     'lesson.chain.task': 'You start at the bottom left. Take {count} cells in one move: point at a color to see what it takes.',
-    'lesson.chain.hint': 'That color took fewer. Look for the color whose cells touch your corner and go on, one after another, in a chain.',
+    'lesson.chain.hint': 'That color took fewer. Look for the color whose cells touch your corner and go on in a chain.',
     'lesson.forbidden.title': 'Two colors are forbidden',
     'lesson.forbidden.text': 'You may not choose your own current color, nor the opponent’s current color. Their buttons are dimmed, and the tooltip says why.',
     'lesson.forbidden.task': 'The biggest region next to you has the computer’s color. Take {count} cells in one move with a color you may choose.',

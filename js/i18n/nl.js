@@ -305,7 +305,7 @@ export default {
     'lesson.chain.title': 'Een zet stroomt langs de keten',
     'lesson.chain.text': 'Een zet is een kleur kiezen. Je hele gebied krijgt die kleur en neemt alle vrije aangrenzende vakjes van die kleur op, en daarna de vakjes van die kleur die verderop in de keten liggen. Vakjes van de tegenstander worden nooit veroverd.',
     'lesson.chain.task': 'Je begint linksonder. Pak {count} vakjes in één zet: wijs een kleur aan om te zien wat hij pakt.',
-    'lesson.chain.hint': 'Die kleur pakte er minder. Zoek de kleur waarvan de vakjes aan je hoek grenzen en als een keten, het ene na het andere, doorlopen.',
+    'lesson.chain.hint': 'Die kleur pakte er minder. Zoek de kleur waarvan de vakjes aan je hoek grenzen en als een keten doorlopen.',
     'lesson.forbidden.title': 'Twee kleuren zijn verboden',
     'lesson.forbidden.text': 'Je mag je eigen huidige kleur niet kiezen, en ook niet de huidige kleur van de tegenstander. Hun knoppen zijn gedimd, en de tooltip zegt waarom.',
     'lesson.forbidden.task': 'Het grootste gebied naast je heeft de kleur van de computer. Pak {count} vakjes in één zet, met een kleur die je wel mag kiezen.',
