@@ -23,6 +23,7 @@
 //   clocks.js  counting the clock down; the page hidden, left or shown again
 //   friend.js  a match with a friend by link;  review.js  the master's review
 //   puzzles.js the puzzles: a position, the color to find, the engine's verdict
+//   lessons.js Learn: a lesson's board, its task judged by the engine, the stars
 //   around.js  what a URL asks for, the embed, share link, announcements and sound
 // Modules talk to each other through `app` (app.startGame, app.saveTable, ...) or
 // import plain functions (clockNow, arriving).
@@ -46,6 +47,7 @@ import {updateRatings} from './flows/ratings.js';
 import {bootParts, drawBootParts} from './ui/boot_view.js';
 import {attachReview} from './flows/review.js';
 import {attachPuzzles} from './flows/puzzles.js';
+import {attachLessons} from './flows/lessons.js';
 import {attachBoot} from './flows/boot.js';
 import {attachGame, DEFAULT_CONFIG, PRACTICE_DEFAULTS} from './flows/game.js';
 import {attachSaved} from './flows/saved.js';
@@ -74,6 +76,7 @@ const render = frameBatcher(draw);
 let lobby;
 let review; // review.js
 let puzzles; // puzzles.js
+let lessons; // lessons.js
 
 export const app = {
   state,
@@ -95,11 +98,13 @@ export const app = {
   reviewMatch: (id, gameIndex) => review.openMatch(id, gameIndex),
   puzzleMove: (color) => puzzles.move(color),
   openPuzzles: (choice) => puzzles.open(choice), // review.js: your own games' puzzles
+  lessonMove: (color) => lessons.move(color),
   // attached in main(): engine, startEngine (boot.js); startGame, rematch, play, undo,
   // hint, resign, resignMatch, ready, makeTable, setTable, applySnapshot, afterSnapshot
   // (game.js); saveTable, resumeNewest, resumeMatch, openSaved, takeOver, replayMatch,
   // showReplay, replayStep (saved.js); tableView; onEngineReady, renderFriends
-  // (friend.js); noTable (around.js); reviewView (review.js); puzzleView (puzzles.js)
+  // (friend.js); noTable (around.js); reviewView (review.js); puzzleView (puzzles.js);
+  // lessonView (lessons.js)
 };
 
 /** Dismiss the notices at `indices` (a line of the table may stand for several). */
@@ -238,7 +243,11 @@ async function main() {
   const friendLink = attachFriend(app);
   puzzles = attachPuzzles(app, tableRoot); // after attachFriend: a friend's link wins
   document.getElementById('open-puzzles')?.addEventListener('click', () => puzzles.open()); // none in an embed
-  const elsewhere = friendLink || puzzles.wanted(); // the page opens a friend's match or a puzzle
+  lessons = attachLessons(app, tableRoot); // after the puzzles: a friend's link or a puzzle's wins
+  document.getElementById('open-learn')?.addEventListener('click', () => lessons.open()); // none in an embed
+  // the page opens a friend's match, a puzzle or a lesson
+  const elsewhere = friendLink || puzzles.wanted() || lessons.wanted();
+  lessons.offerIf(!elsewhere && !launch.given); // a first visit: "New to Filler?"
 
   boot.startEngine();
   const unfinished = store.listMatches({finished: false})[0];

@@ -356,7 +356,8 @@ export function attachAround(app, launch) {
     if (footer && shareBox.parentNode !== footer) footer.append(shareBox);
     // a friend's table has its own link to send (friend.js): a second "Copy link" would send a replay
     // a puzzle has its own link (puzzles.js): a game's link of its position would be another game
-    shareBox.hidden = table.tableId === null || Boolean(table.puzzle) || Boolean(table.friend && !table.snapshot.match?.over);
+    shareBox.hidden = table.tableId === null || Boolean(table.puzzle) || Boolean(table.lesson)
+      || Boolean(table.friend && !table.snapshot.match?.over);
     const overActions = document.querySelector('.over-panel:not([hidden]) .over-actions');
     if (overActions && !overActions.querySelector('.share-button')) overActions.append(copyButton('over'));
     const wrap = document.querySelector('.board-wrap');
@@ -378,7 +379,7 @@ export function attachAround(app, launch) {
     const players = snapshot.players.map((player) => t('summary.player', {
       name: playerName(table.players, player.seat), color: player.color + 1, count: player.score}));
     summary.textContent = [
-      t('summary.board', {variant: variant ? pick(variant.name) : layout.variant, width: layout.width,
+      t('summary.board', {variant: variant ? pick(variant.name) : table.boardName?.() ?? layout.variant, width: layout.width,
                           height: layout.height, shape: t(`lobby.shape.${layout.shape}`)}),
       players.join('; ') + '.',
       t('summary.free', {count: free, dead}),

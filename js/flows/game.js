@@ -106,6 +106,7 @@ export function attachGame(app) {
       friend: null,    // a match with a friend by link: {id, seat, ratings, sent, turn} (friend.js)
       resumeStandIn: false, // a saved match's last state, drawn before boot (saved.js showStandIn)
       puzzle: null,    // a puzzle's table: what puzzle_open said of it (puzzles.js)
+      lesson: null,    // a lesson's table: what the engine said of the lesson (lessons.js)
     };
   }
 
@@ -174,6 +175,7 @@ export function attachGame(app) {
     if (!(String(color) in snapshot.previews)) return; // forbidden or not a color
     app.tableView.controls?.reset();
     if (table.puzzle) return app.puzzleMove(color); // checked against the puzzle's solution (puzzles.js)
+    if (table.lesson) return app.lessonMove(color); // judged by the lesson's task (lessons.js)
     if (table.tableId === null) {
       table.queuedColor = color;
       app.changed();
@@ -229,7 +231,7 @@ export function attachGame(app) {
   function afterSnapshot(table) {
     const snapshot = table.snapshot;
     if (snapshot.over || table.tableId === null || table.botBusy || table.replay || table.readOnly) return;
-    if (table.puzzle) return; // the replies are the solution's (puzzles.js)
+    if (table.puzzle || table.lesson) return; // the replies are the solution's, the lesson's
     if (snapshot.turn === null || table.players[snapshot.turn]?.kind !== 'computer') return;
     table.botBusy = true;
     const previousSeat = snapshot.last_move?.seat;

@@ -12,6 +12,9 @@
 //   filler:puzzles               {version, rating: {r, rd, vol} | null, tries, solved, streak,
 //                                best, tried: {<puzzle id>: 1 solved at the first try | 0}}:
 //                                the player's puzzles (flows/puzzles.js)
+//   filler:lessons               {version, stars: {<lesson id>: 1 | 2 | 3}, dismissed: boolean}:
+//                                Learn, the best stars of each lesson done and whether the
+//                                first visit's offer was dismissed (flows/lessons.js)
 //   filler:shown                 {version, match, layout, state}: the engine's last state of the
 //                                table shown, drawn at once on the next visit (expendable: see
 //                                storage.js keepShown)
@@ -37,6 +40,8 @@ export const KEPT_REVIEWS = 8;
 export const SHOWN_KEY = PREFIX + "shown";
 export const PUZZLES_KEY = PREFIX + "puzzles";
 export const PUZZLE_ID = /^[a-z0-9-]{1,60}$/;
+export const LESSONS_KEY = PREFIX + "lessons";
+export const LESSON_ID = /^[a-z0-9-]{1,40}$/;
 
 export const MATCH_ID_LENGTH = 80;
 export const MATCH_ID = new RegExp(`^[A-Za-z0-9_.-]{1,${MATCH_ID_LENGTH}}$`);
@@ -49,6 +54,7 @@ export function kindOf(key) {
   if (key === SETTINGS_KEY) return "settings";
   if (key === INDEX_KEY) return "index";
   if (key === PUZZLES_KEY) return "puzzles";
+  if (key === LESSONS_KEY) return "lessons";
   if (key.startsWith(MATCH_PREFIX)) return "match";
   return null;
 }

@@ -3,7 +3,7 @@
 // (texts "problem.store.*" in the catalogs js/i18n/) and, as a string, in English. Shapes only:
 // whether a match replays is the engine's business.
 
-import { MATCH_FORMAT, MATCH_ID, MAX_NAME_LENGTH, PUZZLE_ID } from "./keys.js";
+import { LESSON_ID, MATCH_FORMAT, MATCH_ID, MAX_NAME_LENGTH, PUZZLE_ID } from "./keys.js";
 
 export const DEFAULT_SETTINGS = Object.freeze({
   language: null, // null: follow the browser
@@ -161,6 +161,21 @@ export function checkPuzzles(value) {
 /** No puzzle tried yet. */
 export const freshPuzzles = () => ({ rating: null, tries: 0, solved: 0, streak: 0, best: 0, tried: {} });
 
+/** Learn's progress (storage.js getLessons): the best stars of each lesson done, and
+ *  whether the first visit's offer was dismissed. */
+export function checkLessons(value) {
+  if (!isObject(value)) return notObject("lessons");
+  if (!isObject(value.stars)) return notObject("stars");
+  for (const [id, stars] of Object.entries(value.stars)) {
+    if (!LESSON_ID.test(id) || ![1, 2, 3].includes(stars)) return wrongField("stars");
+  }
+  if (typeof value.dismissed !== "boolean") return wrongField("dismissed");
+  return null;
+}
+
+/** No lesson done yet, the offer not dismissed. */
+export const freshLessons = () => ({ stars: {}, dismissed: false });
+
 const SETTING_CHECKS = {
   language: (value) => value === null || value === "nl" || value === "en",
   theme: (value) => value === "auto" || value === "light" || value === "dark",
@@ -188,6 +203,7 @@ export const RECORD_CHECKS = {
   ratings: (value) => (isObject(value) && Array.isArray(value.ratings) ? null : notList("ratings")),
   settings: (value) => (isObject(value) && isObject(value.settings) ? null : notObject("settings")),
   puzzles: checkPuzzles,
+  lessons: checkLessons,
   index: (value) => {
     if (!isObject(value) || !Array.isArray(value.matches)) return notList("index");
     for (const entry of value.matches) {

@@ -11,6 +11,9 @@
 //   store.getPuzzles()                     // the player's puzzles: {rating, tries, solved, streak, best, tried}
 //   store.recordPuzzle(id, {solved, rating}) // a puzzle's first try: {ok: true, counted, progress, persisted?}
 //                                          // | {ok: false, reason, message}
+//   store.getLessons()                     // Learn: {stars: {id: 1-3}, dismissed}
+//   store.recordLesson(id, stars)          // a lesson done: {ok: true, improved, progress, persisted?}
+//   store.dismissLearnOffer()              // the first visit's "New to Filler?" line, not again
 //
 // One key per match, so a broken one harms no other; "filler:index" lists them and is
 // rebuilt from the keys when it disagrees with them. This file is the store's interface;
@@ -30,7 +33,7 @@
 import { MemoryArea, Shelf, openArea } from "./area.js";
 import {
   EXPORT_FORMAT, INDEX_KEY, KEPT_REVIEWS, LOCK_PREFIX, MATCH_FORMAT, MATCH_ID, MATCH_PREFIX, PLAYERS_KEY, PREFIX,
-  PUZZLES_KEY, PUZZLE_ID, QUARANTINE_PREFIX, RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, SHOWN_KEY, besideId,
+  LESSONS_KEY, LESSON_ID, PUZZLES_KEY, PUZZLE_ID, QUARANTINE_PREFIX, RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, SHOWN_KEY, besideId,
   kindOf, newMatchId,
 } from "./keys.js";
 import { Leases } from "./lease.js";
@@ -38,7 +41,8 @@ import { MIGRATIONS, migrate } from "./migrations.js";
 import { Quarantine } from "./quarantine.js";
 import { Quota } from "./quota.js";
 import {
-  DEFAULT_SETTINGS, checkMatch, checkPlayer, checkPuzzles, checkRating, checkSetting, checkShown, freshPuzzles, isFinished,
+  DEFAULT_SETTINGS, checkLessons, checkMatch, checkPlayer, checkPuzzles, checkRating, checkSetting, checkShown,
+  freshLessons, freshPuzzles, isFinished,
   isObject, nameKey, parseOrNull, summarize,
 } from "./shapes.js";
 import { REWRITES, relation } from "./continuation.js";
@@ -131,7 +135,8 @@ export class Store {
     this.#quarantine.restoreReadable();
     // Everything is checked at once, so that what is set aside is told as one event.
     for (const [key, kind] of [[PLAYERS_KEY, "players"], [RATINGS_KEY, "ratings"], [SETTINGS_KEY, "settings"],
-                               [PUZZLES_KEY, "puzzles"]]) this.#read(key, kind);
+                               [PUZZLES_KEY, "puzzles"],
+                               [LESSONS_KEY, "lessons"]]) this.#read(key, kind);
     this.#indexEntries();
   }
 
@@ -151,7 +156,7 @@ export class Store {
    *   reason "json"|"shape"|"newer", setAsideAs), "pruned" (+ matches: summaries),
    *   "quota" (+ key), "memory", "lease-lost" (+ id), "kept-beside" (+ id: the match
    *   saved beside, beside: the id of the match kept as it was)
-   * - {type: "changed", what: "match"|"players"|"ratings"|"settings"|"puzzles"|"all",
+   * - {type: "changed", what: "match"|"players"|"ratings"|"settings"|"puzzles"|"lessons"|"all",
    *   id?}: another tab changed stored data
    * - {type: "lease", id, state: "lost"|"claimed"|"released", holder}: "lost": another tab
    *   took over a match this tab had open (its saves are refused from now on);
@@ -270,6 +275,46 @@ export class Store {
     if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
     const { persisted } = this.#write(PUZZLES_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...progress }));
     return { ok: true, counted: true, progress, persisted };
+  }
+
+  // --- lessons (Learn) ------------------------------------------------------
+
+  /** Learn's progress: {stars: {id: 1 | 2 | 3}, dismissed}; nothing done yet when
+   *  nothing is stored (or what was stored was set aside, with a notice). */
+  getLessons() {
+    const stored = this.#read(LESSONS_KEY, "lessons").value;
+    if (!stored) return freshLessons();
+    const { version, ...progress } = stored;
+    return progress;
+  }
+
+  /**
+   * Lesson `id` done with `stars` (1-3, the engine's): kept when more than the stars
+   * kept for it (a lesson done again with fewer keeps its best). Returns {ok: true,
+   * improved, progress, persisted?} (no `persisted` when nothing changed) or {ok: false,
+   * reason: "invalid", message, problem?}.
+   */
+  recordLesson(id, stars) {
+    if (typeof id !== "string" || !LESSON_ID.test(id)) return { ok: false, reason: "invalid", message: "not a lesson id" };
+    const before = this.getLessons();
+    const kept = Object.hasOwn(before.stars, id) ? before.stars[id] : 0; // own keys only
+    if (![1, 2, 3].includes(stars)) return { ok: false, reason: "invalid", message: "stars are 1, 2 or 3" };
+    if (stars <= kept) return { ok: true, improved: false, progress: before };
+    return this.#putLessons({ ...before, stars: { ...before.stars, [id]: stars } });
+  }
+
+  /** The first visit's offer of Learn ("New to Filler?") is not shown again. */
+  dismissLearnOffer() {
+    const before = this.getLessons();
+    if (before.dismissed) return { ok: true, improved: false, progress: before };
+    return this.#putLessons({ ...before, dismissed: true });
+  }
+
+  #putLessons(progress) {
+    const problem = checkLessons(progress);
+    if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
+    const { persisted } = this.#write(LESSONS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...progress }));
+    return { ok: true, improved: true, progress, persisted };
   }
 
   // --- matches --------------------------------------------------------------
@@ -502,7 +547,8 @@ export class Store {
       this.#leases.changed(key.slice(LOCK_PREFIX.length), event);
     } else if (key.startsWith(MATCH_PREFIX)) {
       this.#emit({ type: "changed", what: "match", id: key.slice(MATCH_PREFIX.length) });
-    } else if ([PLAYERS_KEY, RATINGS_KEY, SETTINGS_KEY, PUZZLES_KEY].includes(key)) {
+    } else if ([PLAYERS_KEY, RATINGS_KEY, SETTINGS_KEY, PUZZLES_KEY,
+                LESSONS_KEY].includes(key)) {
       this.#emit({ type: "changed", what: key.slice(PREFIX.length) });
     }
   }
@@ -603,13 +649,14 @@ export class Store {
   }
 
   /** An import's writes, all or nothing (transfer.js works out what they are). */
-  #writeImport({ matches, players, ratings, settings, puzzles, setAside }) {
+  #writeImport({ matches, players, ratings, settings, puzzles, lessons, setAside }) {
     const entries = matches.map((match) => [MATCH_PREFIX + match.id, JSON.stringify(match)]);
     entries.push(...setAside);
     if (players) entries.push([PLAYERS_KEY, JSON.stringify({ version: SCHEMA_VERSION, players })]);
     if (ratings) entries.push([RATINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ratings: this.#mergedRatings(ratings) })]);
     if (settings) entries.push([SETTINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, settings })]);
     if (puzzles) entries.push([PUZZLES_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...puzzles })]);
+    if (lessons) entries.push([LESSONS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...lessons })]);
     const written = this.#quota.writeAll(entries);
     if (!written.ok) return written;
     matches.forEach((match, position) => {
@@ -631,7 +678,8 @@ export class Store {
    * Merges an exported document (object or JSON text) into what is stored. Same match
    * id: the copy with more events wins, then the newer `updated`; players by name;
    * ratings: the entry with more matches; settings: only those not set here; puzzles:
-   * the puzzles tried on either device (see transfer.js).
+   * the puzzles tried on either device (see transfer.js); lessons: the best stars of
+   * either device.
    * Returns {taken, unchanged, refused}: lists of {what, kind, name, why?} where `what`
    * names the entry in English ("match m-…", "player Anna", "rating Anna/classic",
    * "setting theme", "puzzles", "file"), `kind` is match, player, rating, setting,

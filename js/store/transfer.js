@@ -6,7 +6,7 @@ import { relation } from "./continuation.js";
 import { EXPORT_FORMAT, MATCH_ID, MATCH_PREFIX, MAX_NAME_LENGTH, QUARANTINE_PREFIX, SCHEMA_VERSION, besideId, kindOf } from "./keys.js";
 import { migrate } from "./migrations.js";
 import {
-  DEFAULT_SETTINGS, StoreProblem, checkMatch, checkPlayer, checkPuzzles, checkRating, checkSetting, isObject, nameKey, notList,
+  DEFAULT_SETTINGS, StoreProblem, checkLessons, checkMatch, checkPlayer, checkPuzzles, checkRating, checkSetting, isObject, nameKey, notList,
   notObject, partEntries, ratingName,
 } from "./shapes.js";
 
@@ -26,6 +26,7 @@ export function exportAll(store, hooks) {
     ratings: store.listRatings(),
     settings: hooks.storedSettings(),
     puzzles: store.getPuzzles(),
+    lessons: store.getLessons(),
     // values set aside here (quarantine.js), as they were: kept by an import, put
     // back by a version that reads them
     set_aside: hooks.setAside(),
@@ -40,6 +41,7 @@ export function exportAll(store, hooks) {
  * the copy with more events wins, then the newer `updated`; players by name; ratings:
  * the entry with more matches; settings: only those this site has (DEFAULT_SETTINGS), each
  * checked, and not set here; puzzles: the puzzles tried on either device (planPuzzles);
+ * lessons: each lesson's best stars of the two (planLessons);
  * a match's review that does not read is left out ("review").
  * Same id but another game (not the same match, or its events part from the ones here:
  * continuation.js): both are kept, the import under a new id (its entry in `taken` has
@@ -56,7 +58,7 @@ export function exportAll(store, hooks) {
  * hooks: {now(), storedSettings(), holderElsewhere(id), setAside(), raw(key),
  * writeAll(writes): {ok, why?}} where writes = {matches: [match], players: [player] |
  * null, ratings: [entry] | null, settings: {name: value} | null, puzzles: progress | null,
- * setAside: [[key, raw]]}.
+ * lessons: progress | null, setAside: [[key, raw]]}.
  */
 export function importAll(store, hooks, input) {
   const report = { taken: [], unchanged: [], refused: [] };
@@ -79,6 +81,7 @@ export function importAll(store, hooks, input) {
     ratings: planRatings(store, doc.ratings, report),
     settings: planSettings(hooks, doc.settings, report),
     puzzles: planPuzzles(store, doc.puzzles, report),
+    lessons: planLessons(store, doc.lessons, report),
     setAside: planSetAside(hooks, doc.set_aside, report),
   };
   const written = hooks.writeAll(writes);
@@ -232,6 +235,35 @@ function planPuzzles(store, puzzles, report) {
   }
   report.taken.push(entry);
   return merged;
+}
+
+/** Learn's progress after the import, or null when nothing changes: each lesson with
+ *  the more stars of the two devices; the offer dismissed when it was on either. A
+ *  file's progress with no lesson done makes no entry in the report. */
+function planLessons(store, lessons, report) {
+  if (lessons === undefined) return null;
+  const entry = { what: "lessons", kind: "lessons", name: null };
+  const problem = checkLessons(lessons);
+  if (problem) {
+    report.refused.push({ ...entry, why: problem });
+    return null;
+  }
+  const here = store.getLessons();
+  const stars = { ...here.stars };
+  let changed = false;
+  for (const [id, count] of Object.entries(lessons.stars)) { // own keys only
+    if (count > (Object.hasOwn(stars, id) ? stars[id] : 0)) {
+      stars[id] = count;
+      changed = true;
+    }
+  }
+  const dismissed = here.dismissed || lessons.dismissed;
+  if (!changed && dismissed === here.dismissed) {
+    if (Object.keys(lessons.stars).length) report.unchanged.push({ ...entry, why: new StoreProblem("already_here", "already here") });
+    return null;
+  }
+  if (changed) report.taken.push(entry);
+  return { stars, dismissed };
 }
 
 /** All settings after the import, or null when nothing changes. */

@@ -5,10 +5,12 @@
 // For links from the game (lobby, table): `rules.html` opens the basic rules,
 // `rules.html#<variant id>` (e.g. rules.html#vinco) that variant's section; use
 // rulesHref(variantId). The page follows the stored language, theme and palette and has
-// its own language switch.
+// its own language switch. Each section a lesson of Learn teaches (a basic rule's
+// `id`, or a variant's) ends with links to those lessons (`./#learn=<id>`, the lessons
+// of snapshots.json), and each lesson links back to its section (rules.html#<rule>).
 
 import {el, clear} from './dom.js';
-import {setLanguage, language, LANGUAGES, LANGUAGE_NAMES, pick, rulesTexts} from '../i18n/i18n.js';
+import {setLanguage, language, LANGUAGES, LANGUAGE_NAMES, pick, rulesTexts, t} from '../i18n/i18n.js';
 import {Board} from './board.js';
 import {applyPalette, applyTheme} from './palette.js';
 import {loadSettings, saveSettings} from './settings.js';
@@ -45,17 +47,37 @@ function exampleFigure(name, example, texts, symbols) {
     el('figcaption', {text: caption}));
 }
 
+/** The lessons of Learn that teach section `id` of this page, as links, or null. */
+function lessonLinks(id, data, texts) {
+  const lessons = (data?.lessons ?? []).filter((lesson) => lesson.rule === id);
+  if (!lessons.length) return null;
+  return el('p', {class: 'rules-learn', dataset: {rule: id}}, texts.learn, ' ',
+    lessons.flatMap((lesson, index) => [index ? ' · ' : null,
+      el('a', {href: `./#learn=${encodeURIComponent(lesson.id)}`, dataset: {lesson: lesson.id},
+               text: t(`lesson.${lesson.id}.title`)})]));
+}
+
 function blocks(list, data, texts, symbols) {
-  return list.map((block) => {
-    if (block.h) return el('h3', {text: block.h});
-    if (block.p) return el('p', {text: block.p});
-    if (block.list) return el('ul', {}, block.list.map((item) => el('li', {text: item})));
-    if (block.figure) {
-      const example = data?.rules_examples?.[block.figure];
-      return example ? exampleFigure(block.figure, example, texts, symbols) : null;
-    }
-    return null;
-  });
+  // a section runs from a heading to the next: its lessons' links close it
+  const out = [];
+  let section = null;
+  for (const block of [...list, {end: true}]) {
+    if ((block.h || block.end) && section) out.push(lessonLinks(section, data, texts));
+    if (block.h) section = block.id ?? null;
+    out.push(blockElement(block, data, texts, symbols));
+  }
+  return out;
+}
+
+function blockElement(block, data, texts, symbols) {
+  if (block.h) return el('h3', {text: block.h, id: block.id});
+  if (block.p) return el('p', {text: block.p});
+  if (block.list) return el('ul', {}, block.list.map((item) => el('li', {text: item})));
+  if (block.figure) {
+    const example = data?.rules_examples?.[block.figure];
+    return example ? exampleFigure(block.figure, example, texts, symbols) : null;
+  }
+  return null;
 }
 
 function variantSection(variant, data, texts, symbols) {
@@ -73,6 +95,7 @@ function variantSection(variant, data, texts, symbols) {
     snapshot ? boardBox : null,
     el('p', {text: pick(variant.summary)}),
     el('p', {text: texts.variant[variant.id] || ''}),
+    lessonLinks(variant.id, data, texts),
     el('p', {class: 'rules-facts', text: [
       fill(facts.board, {...size, seats: variant.seats}),
       variant.rated ? facts.rated : facts.unrated,

@@ -313,7 +313,7 @@ export class TableView {
     const {layout, players} = table;
     // review.js: the master's move previewed, or a position of its line instead of the
     // table's; puzzles.js likewise: a refutation or the solution stepped on the board
-    const review = this.app.reviewView?.(table) ?? this.app.puzzleView?.(table) ?? null;
+    const review = this.app.reviewView?.(table) ?? this.app.puzzleView?.(table) ?? this.app.lessonView?.(table) ?? null;
     const snapshot = review?.snapshot ?? table.snapshot;
     this.ensureBoard(layout);
     const humanTurn = !snapshot.over && snapshot.turn !== null && players[snapshot.turn]?.kind === 'human'
@@ -334,7 +334,7 @@ export class TableView {
       ? {color: best, seat: snapshot.turn, ...snapshot.previews[best]} : null;
     const shown = preview || queued || reviewed;
     const variant = state.catalog.variants.find((v) => v.id === table.config.variant);
-    this.board.root.setAttribute('aria-label', t('board.label', {variant: variant ? pick(variant.name) : ''}));
+    this.board.root.setAttribute('aria-label', t('board.label', {variant: variant ? pick(variant.name) : table.boardName?.() ?? ''}));
     this.board.show({
       colors: snapshot.cell_colors,
       owners: snapshot.cell_owners,
@@ -394,7 +394,7 @@ export class TableView {
     const practice = table.config.variant === 'practice' && table.tableId !== null;
     this.undoButton.hidden = this.hintButton.hidden = !practice;
     const inMatch = snapshot.match?.games === 2;
-    const idle = table.replay || table.readOnly || table.puzzle;
+    const idle = table.replay || table.readOnly || table.puzzle || table.lesson;
     this.resignButton.hidden = snapshot.over || table.tableId === null || idle;
     this.resignMatchButton.hidden = !inMatch || snapshot.over || table.tableId === null || idle;
     this.resignMatchButton.textContent = t('actions.resign_match');
@@ -467,7 +467,7 @@ export class TableView {
             ? el('span', {class: 'level-badge', text: levelName(players[seat].level)}) : null,
           moving ? el('span', {class: 'turn-badge',
             // a puzzle's computer thinks never: its replies are the solution's (puzzles.js)
-            text: players[seat]?.kind === 'computer' && !snapshot.over && !table.replay && !table.puzzle
+            text: players[seat]?.kind === 'computer' && !snapshot.over && !table.replay && !table.puzzle && !table.lesson
               ? t('header.thinking') : t('header.to_move')}) : null,
           player.out ? el('span', {class: 'turn-badge', text: t('header.out')}) : null,
           snapshot.clock && !table.replay ? el('span', {class: 'clock', dataset: {seat: String(seat)}, role: 'timer',
@@ -584,6 +584,7 @@ export class TableView {
     else if (refused) text = refused;
     else if (table.queuedColor !== null && table.queuedColor !== undefined) text = t('boot.queued');
     else if (table.puzzle) text = review?.step ? t('puzzle.line_board') : ''; // the puzzle's bar says the rest
+    else if (table.lesson) text = ''; // the lesson's bar says it (lessons.js)
     else if (review?.step) text = t('review.line_board', {number: review.step, count: review.count});
     else if (table.replay) text = t(table.replay.shared ? 'status.shared' : 'status.replay');
     else if (snapshot.match?.over && snapshot.match.games === 2) text = t('status.match_over');
@@ -599,7 +600,7 @@ export class TableView {
   }
 
   renderOver(table, snapshot, players) {
-    if (!snapshot.over || table.puzzle) { // a puzzle's end is said by its bar (puzzles.js)
+    if (!snapshot.over || table.puzzle || table.lesson) { // a puzzle's end, a lesson's, is said by its bar
       this.overPanel.hidden = true;
       this.shownOver = null;
       return;

@@ -941,3 +941,75 @@ def test_puzzle_progress_travels_in_the_export_and_an_import_merges_the_puzzles_
     assert {"what": "player Anna", "kind": "player", "name": "Anna"} in report["taken"]
     assert third.evaluate("() => store.getPuzzles()") == FRESH_PUZZLES
     assert stored(third, "filler:puzzles") is None
+
+
+FRESH_LESSONS = {"stars": {}, "dismissed": False}
+
+
+def test_a_lessons_best_stars_are_kept_and_the_offer_stays_dismissed_after_a_reload(page, site_url):
+    open_store(page, site_url)
+    assert page.evaluate("() => store.getLessons()") == FRESH_LESSONS
+    first = page.evaluate("() => store.recordLesson('chain', 2)")
+    assert (first["ok"], first["improved"], first["persisted"]) == (True, True, True)
+    # done again: more stars are kept, fewer change nothing
+    assert page.evaluate("() => store.recordLesson('chain', 1)")["improved"] is False
+    assert page.evaluate("() => store.recordLesson('chain', 3)")["progress"]["stars"] == {"chain": 3}
+    # an id named like an inherited property is an id like any other
+    assert page.evaluate("() => store.recordLesson('constructor', 1)")["improved"] is True
+    assert page.evaluate("() => store.dismissLearnOffer()")["progress"]["dismissed"] is True
+    for lesson_id, stars in [("__proto__", 3), ("Chain", 3), ("", 1), ("chain", 4), ("chain", 0), ("chain", "3")]:
+        refused = page.evaluate("([id, stars]) => store.recordLesson(id, stars)", [lesson_id, stars])
+        assert (refused["ok"], refused["reason"]) == (False, "invalid"), (lesson_id, stars)
+    page.reload()
+    assert open_store(page, site_url)["notices"] == []
+    kept = {"stars": {"chain": 3, "constructor": 1}, "dismissed": True}
+    assert page.evaluate("() => store.getLessons()") == kept
+    assert json.loads(stored(page, "filler:lessons")) == {"version": 1, **kept}
+
+
+BAD_LESSONS = {
+    "not JSON": ("{\"version\": 1, \"stars\": ", "json"),
+    "stars 4": (json.dumps({"version": 1, "stars": {"chain": 4}, "dismissed": False}), "shape"),
+    "no dismissed": (json.dumps({"version": 1, "stars": {}}), "shape"),
+    "newer": (json.dumps({"version": 2, **FRESH_LESSONS}), "newer"),
+}
+
+
+@pytest.mark.parametrize("bad", sorted(BAD_LESSONS))
+def test_lesson_progress_that_does_not_read_is_set_aside_whole_and_learning_goes_on(page, site_url, bad):
+    raw, reason = BAD_LESSONS[bad]
+    open_store(page, site_url)
+    page.evaluate("(raw) => localStorage.setItem('filler:lessons', raw)", raw)
+    page.reload()
+    open_store(page, site_url)
+    [notice] = page.evaluate("() => store.notices")
+    assert (notice["kind"], notice["key"], notice["reason"]) == ("corrupt", "filler:lessons", reason)
+    assert notice["message"].startswith("The stored lessons cannot be used")
+    assert stored(page, notice["setAsideAs"]) == raw  # kept as it was, never dropped
+    assert page.evaluate("() => store.getLessons()") == FRESH_LESSONS
+    assert page.evaluate("() => store.recordLesson('block', 3)")["ok"]
+    page.reload()
+    assert open_store(page, site_url)["notices"] == []
+    assert page.evaluate("() => store.getLessons().stars") == {"block": 3}
+
+
+def test_lesson_progress_travels_in_the_export_and_an_import_keeps_the_best_stars(page, site_url, new_guarded_context):
+    open_store(page, site_url)
+    for lesson_id, stars in [("chain", 3), ("block", 1)]:
+        assert page.evaluate("([id, stars]) => store.recordLesson(id, stars)", [lesson_id, stars])["ok"]
+    text = page.evaluate("() => JSON.stringify(store.exportAll())")
+    assert json.loads(text)["lessons"] == {"stars": {"chain": 3, "block": 1}, "dismissed": False}
+    context, _ = new_guarded_context()
+    other = context.new_page()
+    open_store(other, site_url)
+    assert other.evaluate("() => store.recordLesson('block', 2)")["ok"]
+    assert other.evaluate("() => store.dismissLearnOffer()")["ok"]
+    report = other.evaluate("(text) => store.importAll(text)", text)
+    assert {"what": "lessons", "kind": "lessons", "name": None} in report["taken"]
+    # each lesson with the more stars of the two; dismissed here stays dismissed
+    assert other.evaluate("() => store.getLessons()") == {"stars": {"block": 2, "chain": 3}, "dismissed": True}
+    again = other.evaluate("(text) => store.importAll(text)", text)
+    assert [item["why"]["code"] for item in again["unchanged"] if item["kind"] == "lessons"] == ["store.already_here"]
+    tampered = {**json.loads(text), "lessons": {"stars": {"chain": 9}, "dismissed": False}}
+    report = other.evaluate("(doc) => store.importAll(doc)", tampered)
+    assert [(item["what"], item["why"]["code"]) for item in report["refused"]] == [("lessons", "store.field")]

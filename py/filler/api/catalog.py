@@ -10,6 +10,7 @@ from filler import link
 from filler.rules_examples import example_positions
 from filler.variants import side_ranges
 
+from .lessons import _method_lesson_list
 from .ratings import _method_bot_ratings
 from .snapshots import layout_of, state_of
 from .tables import Table, _levels, _new_match, _seats_from, _table_layout, _table_state
@@ -70,7 +71,8 @@ def static_snapshots() -> dict:
     layout and first state of the boards of its :data:`FIRST_BOARDS` first seeds; the
     rules page draws the first), and the variants by their number in a friend link (the
     page reads a link's inviter and variant from it while the engine boots, see
-    js/flows/friend_peek.js)."""
+    js/flows/friend_peek.js), and Learn's lessons (the rules page links each section to its
+    lessons)."""
     boards = {}
     for variant_id in filler.VARIANTS:
         boards[variant_id] = []
@@ -84,4 +86,5 @@ def static_snapshots() -> dict:
     return {"format": 2, "variants": _method_variants({}),
             "levels": _levels(), "bot_ratings": _method_bot_ratings({}), "boards": boards,
             "rules_examples": rules_examples(),
-            "link_variants": list(link.VARIANT_CODES)}
+            "link_variants": list(link.VARIANT_CODES),
+            "lessons": _method_lesson_list({})["lessons"]}

@@ -112,6 +112,8 @@ def _check_turn(table: Table, kind: str) -> None:
     match = table.match
     if table.puzzle:
         raise ApiError("BadRequest", "A puzzle's moves are checked by puzzle_move.", "puzzle.moves")
+    if table.lesson:
+        raise ApiError("BadRequest", "A lesson's moves are judged by lesson_move.", "lesson.moves")
     if match.over:
         raise ApiError("GameOver", "The game is over.", "game.over")
     if match.turn is None:

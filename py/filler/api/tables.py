@@ -72,6 +72,7 @@ class Table:
     clock: Clock | None = None
     paused: bool = False  # the page is hidden: no time runs
     puzzle: bool = False  # a puzzle's position: moves only by puzzle_move (api.puzzles)
+    lesson: bool = False  # a lesson's board: moves only by lesson_move (api.lessons)
 
     def __post_init__(self):
         self.histories = [[_side_scores(self.game)]]

@@ -1,0 +1,367 @@
+// Learn (docs/lessons.md): a path of short lessons, one for each rule of the rules
+// document. The lessons are the engine's (filler.lessons): it sets up each board and
+// judges each task (lesson_list, lesson_open, lesson_move, lesson_retry); the page shows
+// the board at the normal table (previews, tooltips, keys 1–9), the lesson's texts (the
+// catalogs' lesson.<id>.title, .text, .task, .hint), the engine's verdict, the hint
+// after a wrong try and the stars, and keeps each lesson's best stars in the store
+// (store.getLessons, store.recordLesson).
+//
+// A first visit (nothing played or learnt yet, no link, no embed) offers Learn in one
+// line above the table; "No, thanks" is kept (store.dismissLearnOffer). A link `#learn`
+// or `#learn=<id>` (the rules page links each section to its lessons) opens Learn, or
+// that lesson; each lesson links back to its section (rules.html#<rule>).
+
+import {el, replaceChildren} from '../ui/dom.js';
+import {t} from '../i18n/i18n.js';
+import {rulesHref} from '../ui/rules.js';
+import {arriving} from './game.js';
+import {isEmbed} from './around.js';
+
+const LINK = /^#learn(?:=(.*))?$/;
+const LESSON_ID = /^[a-z0-9-]{1,40}$/;
+const REPLY_PAUSE_MS = 450; // between the player's move and a reply, so the reply is seen
+
+/** What a URL's hash asks of Learn: null (nothing), '' (Learn), or a lesson's id
+ *  (a malformed one as it is: said as an unknown lesson). */
+export function lessonFromLink(hash = location.hash) {
+  const match = LINK.exec(hash);
+  if (!match) return null;
+  if (match[1] === undefined) return '';
+  try { return decodeURIComponent(match[1]); } catch { return match[1]; }
+}
+
+/** "★★☆": `count` stars of 3 (the words are said beside it for screen readers). */
+const starMarks = (count) => '★'.repeat(count) + '☆'.repeat(3 - count);
+
+export function attachLessons(app, container) {
+  const {state, store} = app;
+  const bar = el('section', {class: 'lesson-bar', hidden: true, 'aria-labelledby': 'lesson-title'});
+  const number = el('span', {class: 'lesson-number'});
+  const rulesLink = el('a', {class: 'lesson-rules'});
+  const heading = el('h2', {id: 'lesson-title', class: 'lesson-title'});
+  const intro = el('p', {class: 'lesson-text'});
+  // one live region for the whole visit, its text changed (a new one would not be read)
+  const verdict = el('p', {class: 'lesson-verdict', role: 'status', 'aria-live': 'polite'});
+  const actions = el('div', {class: 'lesson-actions'});
+  bar.append(el('div', {class: 'lesson-top'}, number, rulesLink), heading, intro, verdict, actions);
+  app.tableView.replayBar.after(bar); // right above the board, where a phone player looks
+  const panel = el('section', {class: 'lesson-panel', hidden: true, 'aria-labelledby': 'lessons-title'});
+  container.append(panel);
+  const offerLine = el('div', {class: 'learn-offer', hidden: true});
+  container.before(offerLine);
+
+  let list = null; // the engine's lessons (lesson_list), in order
+  let current = null; // the lesson at the table: see show()
+  let waiting = null; // {id}: asked for before the engine was up
+  let message = null; // {key, params}: a lesson a link named that does not exist
+  let opening = 0; // counts openings: an older one that answers late is dropped
+  let offered = false; // the first visit's line is shown
+  let drawn = null;
+  let kept = null; // the store's progress as last read
+  const progress = () => (kept ??= store.getLessons());
+  store.subscribe((event) => { // another tab did a lesson, an import merged some
+    if (event.type === 'changed' && ['lessons', 'all'].includes(event.what)) {
+      kept = null;
+      app.changed();
+    }
+  });
+  const link = lessonFromLink(); // the page was opened with a link to Learn
+  if (link !== null) {
+    history.replaceState(null, '', location.pathname + location.search); // a reload is a normal visit
+    waiting = {id: link || null};
+  }
+
+  const isLessonTable = (table) => Boolean(current && table && table === current.table);
+
+  /** The board locked once the try is over (table.js): the verdict is shown, the
+   *  position stays as the engine left it. */
+  app.lessonView = (table) => (isLessonTable(table) && current.phase !== 'going'
+    ? {snapshot: null, step: null, best: null, locked: true} : null);
+
+  async function lessons() {
+    list ??= (await app.request('lesson_list')).lessons;
+    return list;
+  }
+
+  /** Open Learn: lesson `id`, or the first not done yet. */
+  async function open(id = null) {
+    offered = false;
+    message = null;
+    const ticket = ++opening;
+    if (state.engine.status !== 'ready') {
+      waiting = {id}; // opened once the engine is up (onEngineReady)
+      app.changed();
+      return;
+    }
+    waiting = null;
+    let path;
+    try {
+      path = await lessons();
+    } catch (error) {
+      if (ticket === opening) app.showError(error);
+      return;
+    }
+    if (ticket !== opening) return;
+    let lesson = id === null ? null : path.find((entry) => entry.id === id);
+    if (id !== null && !lesson) message = {key: 'lesson.unknown', params: {id: String(id).slice(0, 40)}};
+    const {stars} = progress();
+    lesson ??= path.find((entry) => !Object.hasOwn(stars, entry.id)) ?? path[0];
+    await show(lesson.id, ticket, 'lesson_open', {id: lesson.id});
+  }
+
+  /** A lesson's board from the engine (`method`: lesson_open or lesson_retry) at the table. */
+  async function show(id, ticket, method, params) {
+    let opened;
+    try {
+      opened = await app.request(method, params);
+    } catch (error) {
+      if (ticket === opening) app.showError(error, state.table);
+      return;
+    }
+    if (ticket !== opening) {
+      app.request('close', {table_id: opened.table_id}).catch(() => {});
+      return;
+    }
+    const lesson = opened.lesson;
+    const config = {variant: 'custom', seed: null, options: {}, games: lesson.games, clock: {mode: 'none'},
+                    seats: opened.layout.players};
+    const table = app.makeTable(config, opened.layout, arriving(opened.state), opened.table_id);
+    table.lesson = lesson;
+    table.ratingAsked = true; // a lesson's match rates nobody
+    table.boardName = () => t(`lesson.${lesson.id}.title`); // the board's label and summary
+    // scroll: the bar into view (a lesson picked in the path below the board on a phone)
+    current = {lesson, table, phase: lesson.verdict, stars: lesson.stars, problem: null, scroll: true, focus: false};
+    drawn = null;
+    app.setTable(table);
+    app.changed();
+  }
+
+  /** The player's color at a lesson's table (game.js play): the engine's verdict. */
+  async function move(color) {
+    const now = current;
+    const table = now?.table;
+    if (!now || state.table !== table || now.phase !== 'going' || table.requesting) return;
+    table.requesting = true;
+    try {
+      const answer = await app.request('lesson_move', {table_id: table.tableId, state_id: table.snapshot.state_id, color});
+      for (const [index, snapshot] of answer.states.entries()) {
+        if (index) await new Promise((done) => setTimeout(done, REPLY_PAUSE_MS));
+        if (current !== now) return;
+        await app.applySnapshot(table, snapshot);
+      }
+      // focus: the verdict's first button takes the keyboard (Enter: next lesson, try again)
+      Object.assign(now, {lesson: answer.lesson, phase: answer.verdict, stars: answer.stars,
+                          focus: answer.verdict !== 'going'});
+      table.lesson = answer.lesson;
+      if (answer.verdict === 'done') {
+        const recorded = store.recordLesson(answer.lesson.id, answer.stars);
+        kept = recorded.ok ? recorded.progress : null;
+        if (!recorded.ok) now.problem = 'lesson.not_stored';
+      }
+    } catch (error) {
+      if (current === now) app.showError(error, table);
+    } finally {
+      table.requesting = false;
+      app.changed();
+    }
+  }
+
+  /** The same lesson anew (the engine counts a failed try: one star less). */
+  function retry() {
+    if (!current) return;
+    const ticket = ++opening;
+    show(current.lesson.id, ticket, 'lesson_retry', {table_id: current.table.tableId});
+  }
+
+  function next() {
+    const index = (list ?? []).findIndex((entry) => entry.id === current?.lesson.id);
+    if (index >= 0 && index + 1 < list.length) open(list[index + 1].id);
+    else close();
+  }
+
+  /** Back to the game: the match to go on with, or a new game. */
+  function close() {
+    const wasShown = Boolean(current) || Boolean(waiting);
+    current = null;
+    waiting = null;
+    message = null;
+    opening += 1;
+    app.changed();
+    if (!wasShown || !state.catalog.variants.length) return;
+    const unfinished = store.listMatches({finished: false})[0];
+    if (unfinished) app.resumeMatch(unfinished.id);
+    else app.startGame({...state.config, seed: null});
+  }
+
+  /** The first visit's line: offered when `allowed` (no link opened the page), outside
+   *  an embed, while nothing was played or learnt here and it was never dismissed. */
+  function offerIf(allowed) {
+    const {stars, dismissed} = progress();
+    const played = store.listMatches().some((match) => match.events > 0);
+    offered = allowed && !isEmbed() && link === null && !dismissed && !played && !Object.keys(stars).length;
+    app.changed();
+  }
+
+  function dismissOffer() {
+    offered = false;
+    store.dismissLearnOffer();
+    kept = null;
+    app.changed();
+  }
+
+  // A lesson asked for before the engine was up (a link, the button): opened now instead
+  // of the game the page would open; a lesson's table in a restarted worker: its try anew.
+  const before = app.onEngineReady;
+  app.onEngineReady = async () => {
+    if (await before?.()) return true; // a friend's link, a puzzle win
+    if (current && state.table === current.table && current.table.engineGeneration !== app.engine.generation) {
+      const ticket = ++opening;
+      await show(current.lesson.id, ticket, 'lesson_open', {id: current.lesson.id, failures: current.lesson.failures});
+      return true;
+    }
+    if (!waiting) return false;
+    await open(waiting.id);
+    return Boolean(current);
+  };
+
+  /** Whether the page opens Learn rather than a game once the engine is up. */
+  const wanted = () => Boolean(waiting);
+
+  app.drawListeners.add(() => draw());
+  // a link to Learn pasted into this tab changes only the hash: open it
+  window.addEventListener('hashchange', () => {
+    const asked = lessonFromLink();
+    if (asked === null) return;
+    history.replaceState(null, '', location.pathname + location.search);
+    open(asked || null);
+  });
+
+  // ---- drawing ------------------------------------------------------------------
+
+  function taskText(lesson) {
+    const goal = lesson.goal;
+    const count = goal.count ?? goal.cells?.length ?? 0;
+    return t(`lesson.${lesson.id}.task`, {count});
+  }
+
+  function verdictText() {
+    const {lesson, phase, stars} = current;
+    if (phase === 'done') return `${t('lesson.done')} ${t('lesson.stars', {count: stars})}.`;
+    if (phase === 'failed') return `${t('lesson.failed')} ${t(`lesson.${lesson.id}.hint`)}`;
+    if (lesson.played) return `${t('lesson.going', {count: lesson.moves - lesson.played})} ${taskText(lesson)}`;
+    return taskText(lesson);
+  }
+
+  function draw() {
+    const table = state.table;
+    if (current && table !== current.table) { // a new game, a match resumed: Learn closed
+      current = null;
+      message = null;
+    }
+    // the offer is for the first board of a visit: gone once a move is made there, or
+    // Learn, a puzzle, a replay or another game is opened
+    const first = table && !table.puzzle && !table.replay && !table.friend && table.snapshot.move_number === 0;
+    if (current || waiting || (table && !first)) offered = false;
+    const shown = Boolean(current) || Boolean(waiting);
+    bar.hidden = !current;
+    drawOffer();
+    if (!shown) {
+      panel.hidden = true;
+      drawn = null;
+      return;
+    }
+    const {stars} = progress();
+    const key = JSON.stringify([state.settings.language, current && [current.lesson.id, current.lesson.played,
+      current.lesson.failures, current.phase, current.stars, current.problem, current.table.snapshot.state_id],
+      stars, message, Boolean(waiting), Boolean(list), state.engine.status]);
+    if (drawn === key) return;
+    drawn = key;
+    panel.hidden = false;
+    const focused = document.activeElement?.closest?.('.lesson-bar, .lesson-panel') ? document.activeElement.dataset.focus : null;
+    if (current) drawBar();
+    drawPanel(stars);
+    if (current?.focus) {
+      current.focus = false;
+      actions.querySelector('button')?.focus();
+    } else if (focused) {
+      [bar, panel].map((part) => part.querySelector(`[data-focus="${focused}"]`)).find(Boolean)?.focus({preventScroll: true});
+    }
+    if (current?.scroll) {
+      current.scroll = false;
+      const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+      requestAnimationFrame(() => bar.scrollIntoView({behavior: smooth ? 'smooth' : 'auto', block: 'nearest'}));
+    }
+  }
+
+  /** Above the board: the lesson, its task or verdict (read by screen readers) and what
+   *  to do next. */
+  function drawBar() {
+    const {lesson, phase, stars} = current;
+    const place = (list ?? []).findIndex((entry) => entry.id === lesson.id) + 1;
+    Object.assign(bar.dataset, {lesson: lesson.id, phase});
+    number.textContent = t('lesson.number', {number: place, count: list?.length ?? place});
+    Object.assign(rulesLink, {href: rulesHref(lesson.rule), textContent: t('lesson.rules')});
+    rulesLink.dataset.rule = lesson.rule;
+    heading.textContent = t(`lesson.${lesson.id}.title`);
+    intro.textContent = t(`lesson.${lesson.id}.text`);
+    Object.assign(verdict.dataset, {phase, played: String(lesson.played), stars: String(stars ?? 0)});
+    replaceChildren(verdict,
+      phase === 'going' ? null : el('strong', {class: 'lesson-mark', 'aria-hidden': 'true',
+                                               text: phase === 'done' ? `${starMarks(stars)} ` : '✗ '}),
+      verdictText());
+    const last = place === list?.length;
+    replaceChildren(actions, // the first button is the one to press next (it takes the focus)
+      phase === 'done' ? el('button', {type: 'button', class: 'primary', dataset: {action: 'lesson-next', focus: 'next'},
+        text: t(last ? 'lesson.play' : 'lesson.next'), onclick: () => next()}) : null,
+      phase === 'going' ? null : el('button', {type: 'button', class: phase === 'failed' ? 'primary' : '',
+        dataset: {action: 'lesson-again', focus: 'again'}, text: t('lesson.try_again'), onclick: () => retry()}),
+      current.problem ? el('p', {class: 'lesson-problem', role: 'alert', text: t(current.problem)}) : null);
+  }
+
+  /** The path: every lesson with its stars, the progress, back to the game. */
+  function drawPanel(stars) {
+    const path = list ?? [];
+    const done = path.filter((entry) => Object.hasOwn(stars, entry.id));
+    const earned = done.reduce((sum, entry) => sum + stars[entry.id], 0);
+    const all = path.length > 0 && done.length === path.length;
+    replaceChildren(panel,
+      el('div', {class: 'lesson-head'},
+        el('h2', {id: 'lessons-title', text: t('lesson.heading')}),
+        el('button', {type: 'button', class: 'lesson-close', dataset: {action: 'close-lessons', focus: 'close'},
+                      text: t('lesson.close'), onclick: () => close()})),
+      path.length ? el('p', {class: 'lesson-progress', dataset: {done: String(done.length), stars: String(earned)},
+        text: t('lesson.progress', {done: done.length, count: path.length, stars: earned, total: 3 * path.length})}) : null,
+      all ? el('p', {class: 'lesson-all-done', text: t('lesson.all_done')}) : null,
+      message ? el('p', {class: 'lesson-message', role: 'alert', text: t(message.key, message.params)}) : null,
+      !current && waiting ? el('p', {class: 'lesson-waiting', text: t('lesson.waiting')}) : null,
+      path.length ? el('ol', {class: 'lesson-list', 'aria-label': t('lesson.list')}, path.map((entry) => {
+        const count = Object.hasOwn(stars, entry.id) ? stars[entry.id] : 0;
+        const here = current?.lesson.id === entry.id;
+        return el('li', {dataset: {lesson: entry.id, stars: String(count)}},
+          el('button', {type: 'button', class: 'lesson-item', 'aria-current': here ? 'step' : null,
+                        dataset: {action: 'open-lesson', focus: `lesson-${entry.id}`}, onclick: () => open(entry.id)},
+            el('span', {class: 'lesson-item-title', text: t(`lesson.${entry.id}.title`)}),
+            el('span', {class: 'lesson-stars', 'aria-hidden': 'true', text: count ? starMarks(count) : ''}),
+            el('span', {class: 'sr-only', text: `, ${count ? t('lesson.stars', {count}) : t('lesson.not_done')}`})));
+      })) : null,
+      el('p', {class: 'lesson-stars-rule', text: t('lesson.stars_rule')}));
+  }
+
+  function drawOffer() {
+    const show = offered && !current && !waiting;
+    offerLine.hidden = !show;
+    const key = show ? state.settings.language : null;
+    if (offerLine.dataset.drawn === key) return;
+    offerLine.dataset.drawn = key ?? '';
+    if (!show) return;
+    replaceChildren(offerLine,
+      el('span', {class: 'learn-offer-question', text: t('lesson.offer')}), ' ',
+      el('button', {type: 'button', class: 'link learn-offer-open', dataset: {action: 'learn-offer'},
+                    text: t('lesson.offer_open'), onclick: () => open()}),
+      el('button', {type: 'button', class: 'link learn-offer-dismiss', dataset: {action: 'learn-offer-dismiss'},
+                    'aria-label': t('lesson.offer_dismiss'), title: t('lesson.offer_dismiss'), text: '✕',
+                    onclick: () => dismissOffer()}));
+  }
+
+  return {open, move, wanted, offerIf, get active() { return current; }};
+}

@@ -1,0 +1,149 @@
+"""Learn in the page (js/flows/lessons.js): a new player is offered Learn in one line,
+goes through every lesson by keyboard, fails one and gets its hint, sees the verdicts
+and stars, and finds the progress kept after a reload; the line is not there for a
+friend's link or in the embed; Dutch shows Dutch texts.
+
+What each lesson needs is read from the engine's own data (filler.lessons: the intended
+solution and a wrong try), the texts from the catalogs: never from the page's code.
+"""
+
+import re
+
+import filler
+from conftest import BOOT_TIMEOUT_MS, ROOT
+from filler import link as friend_link
+from filler.lessons import LESSONS
+
+BAR = ".lesson-bar:not([hidden])"
+VERDICT = f"{BAR} .lesson-verdict"
+OFFER = ".learn-offer:not([hidden])"
+
+
+def catalog_text(language, key):
+    """A text as the catalog js/i18n/<language>.js has it (one line, no placeholders)."""
+    source = (ROOT / "js" / "i18n" / f"{language}.js").read_text(encoding="utf-8")
+    return re.search(rf"^    '{re.escape(key)}': '((?:[^'\\]|\\.)*)',$", source, flags=re.M).group(1)
+
+
+def words(page, selector):
+    """A part's text as one line (its flex items are lines of their own in innerText)."""
+    return " ".join(page.inner_text(selector).split())
+
+
+def wait_lesson(page, lesson_id, phase="going", played=0):
+    page.wait_for_selector(f'{BAR}[data-lesson="{lesson_id}"] .lesson-verdict[data-phase="{phase}"][data-played="{played}"]',
+                           timeout=BOOT_TIMEOUT_MS)
+
+
+def play_keys(page, lesson, colors):
+    """The colors by the keys 1-9, each once the page has shown the move before it."""
+    for number, color in enumerate(colors):
+        if number:
+            wait_lesson(page, lesson.id, "going", number)
+        page.keyboard.press(str(color + 1))
+
+
+def press(page, selector):
+    """A button by the keyboard: focused, then Enter."""
+    page.focus(selector)
+    page.keyboard.press("Enter")
+
+
+def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
+        new_guarded_context, boot, site_url, axe_scan):
+    context, _ = new_guarded_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    page = context.new_page()
+    boot(page)
+    # a first visit: one line offers Learn
+    assert words(page, OFFER) == "New to Filler? Learn it in three minutes ✕"
+    assert page.locator(OFFER).bounding_box()["height"] < 40  # one line on a phone
+    press(page, '[data-action="learn-offer"]')
+    path = list(LESSONS.values())
+    first = path[0]
+    wait_lesson(page, first.id)
+    assert page.locator(OFFER).count() == 0
+    assert page.inner_text(f"{BAR} .lesson-title") == catalog_text("en", f"lesson.{first.id}.title")
+    assert page.inner_text(VERDICT).startswith("You start at the bottom left. Take 5 cells in one move")
+    assert page.get_attribute(f"{BAR} .lesson-rules", "href") == f"rules.html#{first.rule}"
+    # the board is the normal table's: its color buttons preview and say what they take
+    assert page.locator(f'.color-button[data-color="{first.solution[0]}"]').get_attribute("aria-label").startswith(
+        f"Color {first.solution[0] + 1}: ")
+
+    # a wrong try: the hint, then the same lesson again, done with one star less
+    play_keys(page, first, first.wrong)
+    wait_lesson(page, first.id, "failed", len(first.wrong))
+    assert page.inner_text(VERDICT).endswith(f"Not quite. {catalog_text('en', f'lesson.{first.id}.hint')}")
+    assert not axe_scan(page)  # the lesson, its verdict and the path, as a screen reader meets them
+    # the verdict's button takes the keyboard: Enter tries again
+    assert page.evaluate("document.activeElement.dataset.action") == "lesson-again"
+    page.keyboard.press("Enter")
+    wait_lesson(page, first.id)
+    play_keys(page, first, first.solution)
+    wait_lesson(page, first.id, "done", len(first.solution))
+    assert words(page, VERDICT) == "★★☆ Done! 2 stars of 3."
+
+    # every other lesson: its solution, three stars, and on to the next
+    for lesson in path[1:]:
+        assert page.evaluate("document.activeElement.dataset.action") == "lesson-next"
+        page.keyboard.press("Enter")
+        wait_lesson(page, lesson.id)
+        play_keys(page, lesson, lesson.solution)
+        wait_lesson(page, lesson.id, "done", len(lesson.solution))
+        assert words(page, VERDICT) == "★★★ Done! 3 stars of 3.", lesson.id
+        assert page.get_attribute(f"{BAR} .lesson-rules", "href") == f"rules.html#{lesson.rule}"
+    assert page.inner_text(".lesson-progress") == "10 of 10 lessons done · 29 of 30 stars"
+    assert page.inner_text(f'{BAR} [data-action="lesson-next"]') == "Play a game"
+
+    # kept: after a reload no offer, and the path shows each lesson's stars
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"][data-engine="ready"]', timeout=BOOT_TIMEOUT_MS)
+    assert page.locator(OFFER).count() == 0
+    page.click("#open-learn")
+    wait_lesson(page, first.id)  # all done: the path starts again at its first lesson
+    stars = page.eval_on_selector_all(".lesson-list li", "(items) => items.map((item) => [item.dataset.lesson, item.dataset.stars])")
+    assert stars == [[lesson.id, "2" if lesson is first else "3"] for lesson in path]
+    # a link to one lesson (the rules page's) opens it
+    page.evaluate("() => { location.hash = '#learn=match'; }")
+    wait_lesson(page, "match")
+    assert "two games on the same board" in page.inner_text(f"{BAR} .lesson-text")
+    press(page, '[data-action="close-lessons"]')
+    page.wait_for_selector(".lesson-panel", state="hidden")
+
+
+def test_the_offer_is_dutch_is_dismissed_for_good_and_never_in_a_friends_way_or_an_embed(
+        new_guarded_context, boot, site_url):
+    context, _ = new_guarded_context(viewport={"width": 320, "height": 568}, locale="nl-NL")
+    page = context.new_page()
+    boot(page)
+    assert words(page, OFFER) == "Nieuw bij Filler? Leer het in drie minuten ✕"
+    assert page.locator(OFFER).bounding_box()["height"] < 40  # one line, on the smallest phone too
+    press(page, '[data-action="learn-offer-dismiss"]')
+    page.wait_for_selector(".learn-offer", state="hidden")
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"][data-engine="ready"]', timeout=BOOT_TIMEOUT_MS)
+    assert page.locator(OFFER).count() == 0  # dismissed is kept
+    # Dutch texts in a lesson, its hint included
+    assert page.inner_text("#open-learn") == "Leren"
+    page.click("#open-learn")
+    lesson = LESSONS["chain"]
+    wait_lesson(page, lesson.id)
+    assert page.inner_text(f"{BAR} .lesson-title") == "Een zet stroomt langs de keten"
+    assert page.inner_text(VERDICT).startswith("Je begint linksonder. Pak 5 vakjes in één zet")
+    play_keys(page, lesson, lesson.wrong)
+    wait_lesson(page, lesson.id, "failed", 1)
+    assert page.inner_text(VERDICT).endswith(f"Nog niet helemaal. {catalog_text('nl', 'lesson.chain.hint')}")
+    assert page.inner_text(".lesson-progress") == "0 van 10 lessen gedaan · 0 van 30 sterren"
+
+    # a fresh profile opened by a friend's link: their match, no offer
+    match = filler.Match.new("quick", seed=5, games=1).play(2)
+    invitation = site_url + "#" + friend_link.encode(match, match_id="LearnOff", sender=0, names=("Anna", ""))
+    friend_context, _ = new_guarded_context(locale="en-US")
+    friend_page = friend_context.new_page()
+    boot(friend_page, invitation)
+    friend_page.wait_for_selector(".friend-panel:not([hidden])")
+    assert friend_page.locator(OFFER).count() == 0
+    # the embed: no offer, no Learn
+    embed_context, _ = new_guarded_context(locale="en-US")
+    embed = embed_context.new_page()
+    boot(embed, f"{site_url}embed.html?variant=quick&seed=3&lang=en")
+    assert embed.locator(OFFER).count() == 0 and embed.locator("#open-learn").count() == 0
