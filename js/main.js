@@ -23,6 +23,7 @@
 //   clocks.js  counting the clock down; the page hidden, left or shown again
 //   friend.js  a match with a friend by link;  review.js  the master's review
 //   puzzles.js the puzzles: a position, the color to find, the engine's verdict
+//   daily.js   the board of the day: the day's match, its result to send, the streak
 //   around.js  what a URL asks for, the embed, share link, announcements and sound
 // Modules talk to each other through `app` (app.startGame, app.saveTable, ...) or
 // import plain functions (clockNow, arriving).
@@ -46,6 +47,7 @@ import {updateRatings} from './flows/ratings.js';
 import {bootParts, drawBootParts} from './ui/boot_view.js';
 import {attachReview} from './flows/review.js';
 import {attachPuzzles} from './flows/puzzles.js';
+import {attachDaily} from './flows/daily.js';
 import {attachBoot} from './flows/boot.js';
 import {attachGame, DEFAULT_CONFIG, PRACTICE_DEFAULTS} from './flows/game.js';
 import {attachSaved} from './flows/saved.js';
@@ -237,7 +239,8 @@ async function main() {
   const friendLink = attachFriend(app);
   puzzles = attachPuzzles(app, tableRoot); // after attachFriend: a friend's link wins
   document.getElementById('open-puzzles')?.addEventListener('click', () => puzzles.open()); // none in an embed
-  const elsewhere = friendLink || puzzles.wanted(); // the page opens a friend's match or a puzzle
+  const daily = attachDaily(app, tableRoot); // the board of the day (its button: none in an embed)
+  const elsewhere = friendLink || puzzles.wanted() || daily.wanted(); // a friend's match, a puzzle, a day
 
   boot.startEngine();
   const unfinished = store.listMatches({finished: false})[0];

@@ -106,6 +106,7 @@ export function attachGame(app) {
       friend: null,    // a match with a friend by link: {id, seat, ratings, sent, turn} (friend.js)
       resumeStandIn: false, // a saved match's last state, drawn before boot (saved.js showStandIn)
       puzzle: null,    // a puzzle's table: what puzzle_open said of it (puzzles.js)
+      daily: null,     // the board of the day's match: {date, number, kind} (daily.js)
     };
   }
 

@@ -12,6 +12,8 @@
 //   filler:puzzles               {version, rating: {r, rd, vol} | null, tries, solved, streak,
 //                                best, tried: {<puzzle id>: 1 solved at the first try | 0}}:
 //                                the player's puzzles (flows/puzzles.js)
+//   filler:daily                 {version, days: [{date, match, started, late, result, final}]}: the
+//                                board of the day's tries, a day each (daily.js, flows/daily.js)
 //   filler:shown                 {version, match, layout, state}: the engine's last state of the
 //                                table shown, drawn at once on the next visit (expendable: see
 //                                storage.js keepShown)
@@ -37,6 +39,7 @@ export const KEPT_REVIEWS = 8;
 export const SHOWN_KEY = PREFIX + "shown";
 export const PUZZLES_KEY = PREFIX + "puzzles";
 export const PUZZLE_ID = /^[a-z0-9-]{1,60}$/;
+export const DAILY_KEY = PREFIX + "daily";
 
 export const MATCH_ID_LENGTH = 80;
 export const MATCH_ID = new RegExp(`^[A-Za-z0-9_.-]{1,${MATCH_ID_LENGTH}}$`);
@@ -49,6 +52,7 @@ export function kindOf(key) {
   if (key === SETTINGS_KEY) return "settings";
   if (key === INDEX_KEY) return "index";
   if (key === PUZZLES_KEY) return "puzzles";
+  if (key === DAILY_KEY) return "daily";
   if (key.startsWith(MATCH_PREFIX)) return "match";
   return null;
 }

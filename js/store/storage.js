@@ -11,6 +11,9 @@
 //   store.getPuzzles()                     // the player's puzzles: {rating, tries, solved, streak, best, tried}
 //   store.recordPuzzle(id, {solved, rating}) // a puzzle's first try: {ok: true, counted, progress, persisted?}
 //                                          // | {ok: false, reason, message}
+//   store.getDaily()                       // the board of the day's history: {days: [day]} (daily.js)
+//   store.startDaily(date, {match, late})  // a try begins: {ok: true, counted, day, persisted?}: the first counts
+//   store.finishDaily(date, {match, result, final}) // the day's try ended: {ok: true, recorded, day}
 //
 // One key per match, so a broken one harms no other; "filler:index" lists them and is
 // rebuilt from the keys when it disagrees with them. This file is the store's interface;
@@ -33,6 +36,8 @@ import {
   PUZZLES_KEY, PUZZLE_ID, QUARANTINE_PREFIX, RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, SHOWN_KEY, besideId,
   kindOf, newMatchId,
 } from "./keys.js";
+import { DAILY_KEY } from "./keys.js";
+import { checkDay, dayOf, freshDaily } from "./daily.js";
 import { Leases } from "./lease.js";
 import { MIGRATIONS, migrate } from "./migrations.js";
 import { Quarantine } from "./quarantine.js";
@@ -131,7 +136,8 @@ export class Store {
     this.#quarantine.restoreReadable();
     // Everything is checked at once, so that what is set aside is told as one event.
     for (const [key, kind] of [[PLAYERS_KEY, "players"], [RATINGS_KEY, "ratings"], [SETTINGS_KEY, "settings"],
-                               [PUZZLES_KEY, "puzzles"]]) this.#read(key, kind);
+                               [PUZZLES_KEY, "puzzles"],
+                               [DAILY_KEY, "daily"]]) this.#read(key, kind);
     this.#indexEntries();
   }
 
@@ -270,6 +276,50 @@ export class Store {
     if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
     const { persisted } = this.#write(PUZZLES_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...progress }));
     return { ok: true, counted: true, progress, persisted };
+  }
+
+  // --- the board of the day -------------------------------------------------
+
+  /** The board of the day's history: {days: [day]} (daily.js), none when nothing is
+   *  stored (or what was stored was set aside, with a notice). */
+  getDaily() {
+    const stored = this.#read(DAILY_KEY, "daily").value;
+    return stored ? { days: stored.days } : freshDaily();
+  }
+
+  /**
+   * A try of the board of `date` begins (`match`: the id of its saved match; `late`:
+   * begun after its day). The first try of a day is the one that counts: it is kept,
+   * {ok: true, counted: true, day, persisted}; a day tried before changes nothing,
+   * {ok: true, counted: false, day} (this try is a replay). A bad date or id:
+   * {ok: false, reason: "invalid", message, problem}.
+   */
+  startDaily(date, { match = null, late = false } = {}) {
+    const day = { date, match, started: this.#now(), late: Boolean(late), result: null, final: null };
+    const problem = checkDay(day);
+    if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
+    const { days } = this.getDaily();
+    const before = dayOf(days, date);
+    if (before) return { ok: true, counted: false, day: before };
+    const { persisted } = this.#write(DAILY_KEY, JSON.stringify({ version: SCHEMA_VERSION, days: [...days, day] }));
+    return { ok: true, counted: true, day, persisted };
+  }
+
+  /**
+   * The try of `date` in match `match` ended: its `result` and `final` board are kept,
+   * once, and only for the day's own try (a replay's match is another): {ok: true,
+   * recorded, day, persisted?} or {ok: false, reason: "invalid", message, problem}.
+   */
+  finishDaily(date, { match, result, final = null }) {
+    const { days } = this.getDaily();
+    const before = dayOf(days, date);
+    if (!before || before.match !== match || before.result !== null) return { ok: true, recorded: false, day: before };
+    const day = { ...before, result, final };
+    const problem = checkDay(day);
+    if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
+    const kept = days.map((entry) => (entry === before ? day : entry));
+    const { persisted } = this.#write(DAILY_KEY, JSON.stringify({ version: SCHEMA_VERSION, days: kept }));
+    return { ok: true, recorded: true, day, persisted };
   }
 
   // --- matches --------------------------------------------------------------
@@ -502,7 +552,7 @@ export class Store {
       this.#leases.changed(key.slice(LOCK_PREFIX.length), event);
     } else if (key.startsWith(MATCH_PREFIX)) {
       this.#emit({ type: "changed", what: "match", id: key.slice(MATCH_PREFIX.length) });
-    } else if ([PLAYERS_KEY, RATINGS_KEY, SETTINGS_KEY, PUZZLES_KEY].includes(key)) {
+    } else if ([PLAYERS_KEY, RATINGS_KEY, SETTINGS_KEY, PUZZLES_KEY, DAILY_KEY].includes(key)) {
       this.#emit({ type: "changed", what: key.slice(PREFIX.length) });
     }
   }
@@ -603,13 +653,14 @@ export class Store {
   }
 
   /** An import's writes, all or nothing (transfer.js works out what they are). */
-  #writeImport({ matches, players, ratings, settings, puzzles, setAside }) {
+  #writeImport({ matches, players, ratings, settings, puzzles, daily, setAside }) {
     const entries = matches.map((match) => [MATCH_PREFIX + match.id, JSON.stringify(match)]);
     entries.push(...setAside);
     if (players) entries.push([PLAYERS_KEY, JSON.stringify({ version: SCHEMA_VERSION, players })]);
     if (ratings) entries.push([RATINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ratings: this.#mergedRatings(ratings) })]);
     if (settings) entries.push([SETTINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, settings })]);
     if (puzzles) entries.push([PUZZLES_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...puzzles })]);
+    if (daily) entries.push([DAILY_KEY, JSON.stringify({ version: SCHEMA_VERSION, days: daily })]);
     const written = this.#quota.writeAll(entries);
     if (!written.ok) return written;
     matches.forEach((match, position) => {
@@ -631,7 +682,8 @@ export class Store {
    * Merges an exported document (object or JSON text) into what is stored. Same match
    * id: the copy with more events wins, then the newer `updated`; players by name;
    * ratings: the entry with more matches; settings: only those not set here; puzzles:
-   * the puzzles tried on either device (see transfer.js).
+   * the puzzles tried on either device; the board of the day: the days of both (see
+   * transfer.js).
    * Returns {taken, unchanged, refused}: lists of {what, kind, name, why?} where `what`
    * names the entry in English ("match m-…", "player Anna", "rating Anna/classic",
    * "setting theme", "puzzles", "file"), `kind` is match, player, rating, setting,

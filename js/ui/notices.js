@@ -10,6 +10,7 @@ const STORED_NAMES = new Map([
   ['filler:settings', 'notice.key.settings'],
   ['filler:index', 'notice.key.index'],
   ['filler:puzzles', 'notice.key.puzzles'],
+  ['filler:daily', 'notice.key.daily'],
 ]);
 
 /** What a stored key holds, said for a player: "the saved match m-…", "the ratings". */
