@@ -205,6 +205,15 @@ export function attachDaily(app, container) {
     if (!noted.ok) message = 'daily.not_stored';
   }
 
+  /** The safety stop cut the master's search short (filler.daily): its moves here may
+   *  differ from another device's. Kept with the match (its `daily` mark). */
+  function noteShortened(table) {
+    const count = table.snapshot.daily?.shortened ?? 0;
+    if (count <= (table.daily.shortened ?? 0)) return;
+    table.daily = {...table.daily, shortened: count};
+    app.saveTable(table);
+  }
+
   /** "Play again" at the end of a day's match: the same day, as a replay. */
   const rematch = app.rematch;
   app.rematch = () => (isDaily(state.table) ? open(state.table.daily.date, {replay: true}) : rematch());
@@ -235,8 +244,11 @@ export function attachDaily(app, container) {
 
   function draw() {
     const table = state.table;
+    if (isDaily(table)) {
+      noteShortened(table);
+      noteEnd(table);
+    }
     const daily = isDaily(table) ? table.daily : null;
-    if (daily) noteEnd(table);
     const history = days();
     const now = today();
     const ofToday = dayOf(history, now);
@@ -269,6 +281,7 @@ export function attachDaily(app, container) {
         daily ? null : el('button', {type: 'button', dataset: {action: 'daily-close', focus: 'close'}, text: t('nav.close'),
                                      onclick: () => { message = null; waiting = null; app.changed(); }})),
       daily ? el('p', {class: 'daily-counts', dataset: {kind: daily.kind}, text: t(`daily.kind.${daily.kind}`)}) : null,
+      daily?.shortened ? el('p', {class: 'daily-shortened', text: t('daily.shortened', {count: daily.shortened})}) : null,
       message !== null ? el('p', {class: 'daily-message', role: 'alert',
                                   text: typeof message === 'string' ? t(message) : problemText(message)}) : null,
       waiting && message === null ? el('p', {class: 'daily-waiting', text: t('daily.waiting')}) : null,

@@ -600,6 +600,8 @@ export default {
     'daily.kind_short.counted': 'counts',
     'daily.kind_short.late': 'played later',
     'daily.kind_short.replay': 'replay',
+    'daily.shortened': {one: 'This device was too slow once: the master’s search was cut short, so one of its moves may differ from the one everyone else meets.',
+                        other: 'This device was too slow {count} times: the master’s search was cut short, so {count} of its moves may differ from the ones everyone else meets.'},
     'daily.late_tag': 'played later',
     'daily.status.played': 'played',
     'daily.status.started': 'begun',

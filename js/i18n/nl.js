@@ -597,6 +597,8 @@ export default {
     'daily.kind_short.counted': 'telt mee',
     'daily.kind_short.late': 'later gespeeld',
     'daily.kind_short.replay': 'herhaling',
+    'daily.shortened': {one: 'Dit apparaat was één keer te traag: de meester moest korter rekenen, dus één zet kan anders zijn dan die iedereen krijgt.',
+                        other: 'Dit apparaat was {count} keer te traag: de meester moest korter rekenen, dus {count} zetten kunnen anders zijn dan die iedereen krijgt.'},
     'daily.late_tag': 'later gespeeld',
     'daily.status.played': 'gespeeld',
     'daily.status.started': 'begonnen',

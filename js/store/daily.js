@@ -98,10 +98,13 @@ export function standingDay(here, there) {
 
 const KINDS_OF_TRY = ["counted", "late", "replay"];
 
-/** The board of the day a saved match is (its `daily` field, saved.js), or null: a
- *  field that does not read makes it an ordinary match, never one that cannot open. */
+/** The board of the day a saved match is (its `daily` field, saved.js: {date, number,
+ *  kind, shortened}, shortened: how many of the master's moves the safety stop cut
+ *  short), or null: a field that does not read makes it an ordinary match, never one
+ *  that cannot open. */
 export function dailyMark(match) {
   const mark = match?.daily;
   if (!isObject(mark) || !isDate(mark.date) || !KINDS_OF_TRY.includes(mark.kind)) return null;
-  return { date: mark.date, number: Number.isInteger(mark.number) ? mark.number : 0, kind: mark.kind };
+  const count = (value) => (Number.isInteger(value) && value >= 0 ? value : 0);
+  return { date: mark.date, number: count(mark.number), kind: mark.kind, shortened: count(mark.shortened) };
 }

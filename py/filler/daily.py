@@ -41,12 +41,13 @@ VARIANT = "quick"
 GAMES = 2
 FIRST_DAY = "2026-12-01"
 MASTER_NODES = 40_000
-"""The master's node budget a move: some 0.5 s in the page on the development machine
-(Pyodide searches about 85 000 nodes a second of quick there), about 1 s on a
-mid-range phone taken as half as fast: the master's usual second a move."""
-SAFETY_SECONDS = 15.0
-"""The most a move may take (the safety stop): 30 times the budget's time here, so it
-fires only on a far slower device or a page frozen in the background."""
+"""The master's node budget a move: some 0.4 s of CPU in Pyodide on the development
+machine (docs/daily.md), about 1 s on a mid-range phone taken as half as fast (or
+less): the master's usual second a move."""
+SAFETY_SECONDS = 30.0
+"""The most a move may take (the safety stop): some 80 times the CPU time the budget
+takes in Pyodide on the development machine (docs/daily.md), so it fires only on a far
+slower device, or in a page frozen in the background while the master thinks."""
 
 _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
