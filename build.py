@@ -776,7 +776,7 @@ def tool_environment() -> tuple[Path, dict[str, str]]:
     return python, environment
 
 
-# `test --quick`, for the edit-test loop: the engine's tests but the one that boots
+# `test --quick`, for the edit-test loop: the engine's tests but the two that boot
 # Pyodide in Node, and a smoke of the browser suite (the page boots to a board, takes a
 # move and shows its reply)
 QUICK = ["tests/engine", "--deselect", "tests/engine/test_pyodide_boards.py",

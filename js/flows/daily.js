@@ -269,7 +269,8 @@ export function attachDaily(app, container) {
     bar.hidden = !daily;
     if (daily) {
       replaceChildren(bar, // one line: on a phone the board needs the height
-        el('strong', {class: 'daily-name', text: t('daily.bar', {number: daily.number, date: dateText(daily.date, false)})}),
+        el('strong', {class: 'daily-name'}, el('span', {class: 'daily-bar-title', text: `${t('daily.title')} `}),
+          t('daily.bar', {number: daily.number, date: dateText(daily.date, false)})),
         el('span', {class: 'daily-kind', dataset: {kind: daily.kind}, text: t(`daily.kind_short.${daily.kind}`)}));
     }
     panel.hidden = false;

@@ -593,7 +593,7 @@ export default {
     'nav.daily_short': 'Today',
     'nav.daily_status': 'Board of the day: {status}',
     'daily.title': 'Board of the day',
-    'daily.bar': 'Board of the day #{number} · {date}',
+    'daily.bar': '#{number} · {date}',
     'daily.kind.counted': 'Your try of the day: it counts for your streak.',
     'daily.kind.late': 'A past day played later: it is kept, but not in your streak.',
     'daily.kind.replay': 'A replay: it does not count, your first try of the day does.',

@@ -590,7 +590,7 @@ export default {
     'nav.daily_short': 'Vandaag',
     'nav.daily_status': 'Bord van de dag: {status}',
     'daily.title': 'Bord van de dag',
-    'daily.bar': 'Bord van de dag #{number} · {date}',
+    'daily.bar': '#{number} · {date}',
     'daily.kind.counted': 'Je poging van vandaag: die telt mee voor je reeks.',
     'daily.kind.late': 'Een eerdere dag, later gespeeld: hij wordt bewaard, maar telt niet voor je reeks.',
     'daily.kind.replay': 'Een herhaling: die telt niet mee, je eerste poging van de dag wel.',
