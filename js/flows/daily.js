@@ -137,14 +137,13 @@ export function attachDaily(app, container) {
     }
     waiting = null;
     const now = today();
-    let day;
-    try {
-      day = await app.request('daily_day', {date, today: now});
-    } catch (error) {
+    // the engine's answer about this date, or null when it refused (said in the panel)
+    const ask = (method) => app.request(method, {date, today: now}).catch((error) => {
       if (ticket === opening) say(error.problem ?? {code: 'internal', message: error.message});
-      return;
-    }
-    if (ticket !== opening) return;
+      return null;
+    });
+    const day = await ask('daily_day');
+    if (!day || ticket !== opening) return;
     first = day.first;
     const tried = dayOf(days(), date);
     const shown = state.table;
@@ -153,13 +152,8 @@ export function attachDaily(app, container) {
       return;
     }
     if (tried && !replay && tried.match && await showTry(tried)) return;
-    let opened;
-    try {
-      opened = await app.request('daily_open', {date, today: now});
-    } catch (error) {
-      if (ticket === opening) say(error.problem ?? {code: 'internal', message: error.message});
-      return;
-    }
+    const opened = await ask('daily_open');
+    if (!opened) return;
     if (ticket !== opening) {
       app.request('close', {table_id: opened.table_id}).catch(() => {});
       return;
@@ -385,7 +379,8 @@ export function attachDaily(app, container) {
         el('span', {class: 'daily-day-result', text: day.result ? resultLine(day.result) : t('daily.unfinished')}),
         day.late ? el('span', {class: 'daily-late', text: t('daily.kind.late')}) : null,
         daily?.date === day.date ? null : el('button', {type: 'button', class: 'link', dataset: {action: 'daily-show', focus: `show-${day.date}`},
-          text: t(day.result ? 'daily.show' : 'daily.go_on'), onclick: () => open(day.date)})))));
+          text: t(day.result ? 'daily.show' : 'daily.go_on'), 'aria-label': `${t(day.result ? 'daily.show' : 'daily.go_on')}: ${dateText(day.date)}`,
+          onclick: () => open(day.date)})))));
   }
 
   /** Another day: a date picker, from the first board of the day to today. */
