@@ -776,10 +776,11 @@ def tool_environment() -> tuple[Path, dict[str, str]]:
     return python, environment
 
 
-# `test --quick`, for the edit-test loop: the engine's tests but the one that boots
+# `test --quick`, for the edit-test loop: the engine's tests but the two that boot
 # Pyodide in Node, and a smoke of the browser suite (the page boots to a board, takes a
 # move and shows its reply)
 QUICK = ["tests/engine", "--deselect", "tests/engine/test_pyodide_boards.py",
+         "--deselect", "tests/engine/test_daily.py::test_the_master_of_the_day_answers_the_same_in_pyodide",
          "tests/browser/test_boot.py::test_page_boots_to_a_playable_board",
          "tests/browser/test_moves.py::test_your_own_move_is_on_screen_before_the_reply"]
 

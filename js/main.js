@@ -24,6 +24,7 @@
 //   friend.js  a match with a friend by link;  review.js  the master's review
 //   puzzles.js the puzzles: a position, the color to find, the engine's verdict
 //   lessons.js Learn: a lesson's board, its task judged by the engine, the stars
+//   daily.js   the board of the day: the day's match, its result to send, the streak
 //   around.js  what a URL asks for, the embed, share link, announcements and sound
 // Modules talk to each other through `app` (app.startGame, app.saveTable, ...) or
 // import plain functions (clockNow, arriving).
@@ -48,6 +49,7 @@ import {bootParts, drawBootParts} from './ui/boot_view.js';
 import {attachReview} from './flows/review.js';
 import {attachPuzzles} from './flows/puzzles.js';
 import {attachLessons} from './flows/lessons.js';
+import {attachDaily} from './flows/daily.js';
 import {attachBoot} from './flows/boot.js';
 import {attachGame, DEFAULT_CONFIG, PRACTICE_DEFAULTS} from './flows/game.js';
 import {attachSaved} from './flows/saved.js';
@@ -245,8 +247,9 @@ async function main() {
   document.getElementById('open-puzzles')?.addEventListener('click', () => puzzles.open()); // none in an embed
   lessons = attachLessons(app, tableRoot); // after the puzzles: a friend's link or a puzzle's wins
   document.getElementById('open-learn')?.addEventListener('click', () => lessons.open()); // none in an embed
-  // the page opens a friend's match, a puzzle or a lesson
-  const elsewhere = friendLink || puzzles.wanted() || lessons.wanted();
+  const daily = attachDaily(app, tableRoot); // the board of the day (its button: none in an embed)
+  // the page opens a friend's match, a puzzle, a lesson or a day
+  const elsewhere = friendLink || puzzles.wanted() || lessons.wanted() || daily.wanted();
   lessons.offerIf(!elsewhere && !launch.given); // a first visit: "New to Filler?"
 
   boot.startEngine();

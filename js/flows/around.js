@@ -356,10 +356,11 @@ export function attachAround(app, launch) {
     if (footer && shareBox.parentNode !== footer) footer.append(shareBox);
     // a friend's table has its own link to send (friend.js): a second "Copy link" would send a replay
     // a puzzle has its own link (puzzles.js): a game's link of its position would be another game
-    shareBox.hidden = table.tableId === null || Boolean(table.puzzle) || Boolean(table.lesson)
+    // the board of the day's result is sent without its moves (daily.js)
+    shareBox.hidden = table.tableId === null || Boolean(table.puzzle) || Boolean(table.lesson) || Boolean(table.daily)
       || Boolean(table.friend && !table.snapshot.match?.over);
     const overActions = document.querySelector('.over-panel:not([hidden]) .over-actions');
-    if (overActions && !overActions.querySelector('.share-button')) overActions.append(copyButton('over'));
+    if (overActions && !table.daily && !overActions.querySelector('.share-button')) overActions.append(copyButton('over'));
     const wrap = document.querySelector('.board-wrap');
     if (wrap && summary.parentNode !== wrap.parentNode) wrap.after(summary);
     const board = wrap?.querySelector('svg.board');

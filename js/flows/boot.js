@@ -171,7 +171,7 @@ export function attachBoot(app) {
   async function openOnEngine(table) {
     if (table.matchId && table.snapshot.record) {
       await app.openSaved(table.matchId, {...table.snapshot.record, id: table.matchId, players: savedPlayers(table),
-                                          clock: clockNow(table), created: table.created});
+                                          clock: clockNow(table), created: table.created, daily: table.daily ?? undefined});
       return;
     }
     // the board drawn, by the seed in its config: the board played

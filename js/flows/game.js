@@ -107,6 +107,7 @@ export function attachGame(app) {
       resumeStandIn: false, // a saved match's last state, drawn before boot (saved.js showStandIn)
       puzzle: null,    // a puzzle's table: what puzzle_open said of it (puzzles.js)
       lesson: null,    // a lesson's table: what the engine said of the lesson (lessons.js)
+      daily: null,     // the board of the day's match: {date, number, kind} (daily.js)
     };
   }
 

@@ -13,6 +13,7 @@
 
 import {DEFAULT_CONFIG, arriving, gamesOver, noteMoves} from './game.js';
 import {clockShown} from './clocks.js';
+import {dailyMark} from '../store/daily.js';
 
 /** The players as a saved match keeps them. */
 export function savedPlayers(table) {
@@ -44,6 +45,7 @@ export function attachSaved(app) {
       gamesOver: gamesOver(table.snapshot), // the games the lobby offers to review
       result: match.over ? {outcome: match.outcome, ratingChanges: table.ratingChanges} : null,
       friend: table.friend ?? undefined,
+      daily: table.daily ?? undefined, // the board of the day's match (daily.js)
     }, {rewrite});
     if (saved.ok) {
       if (saved.match.id !== table.matchId) {
@@ -97,6 +99,7 @@ export function attachSaved(app) {
     const table = app.makeTable(configOf(saved), shown.layout, {...shown.state, clock}, null);
     table.matchId = next.id;
     table.friend = saved.friend ?? null;
+    table.daily = dailyMark(saved);
     table.resumeStandIn = true;
     state.table = table;
     try {
@@ -167,7 +170,7 @@ export function attachSaved(app) {
   async function openSaved(id, saved) {
     let opened;
     try {
-      opened = await app.request('open_record', {record: saved, seats: saved.players,
+      opened = await app.request('open_record', {record: saved, seats: saved.players, daily: dailyMark(saved)?.date,
                                                  clock: saved.clock || null, paused: document.hidden});
     } catch (error) {
       store.releaseMatch(id);
@@ -186,6 +189,7 @@ export function attachSaved(app) {
     const table = app.makeTable(config, opened.layout, opened.state, opened.table_id);
     table.matchId = id;
     table.friend = saved.friend ?? null;
+    table.daily = dailyMark(saved);
     table.created = saved.created;
     table.ratingChanges = saved.result?.ratingChanges ?? null;
     table.ratingAsked = Boolean(saved.finished);
@@ -232,6 +236,7 @@ export function attachSaved(app) {
     // a shared game's viewer played neither seat: "Player 1", never "You"
     if (replay.shared) table.players = table.players.map((player) => (player.kind === 'human' ? {...player, neutral: true} : player));
     table.replay = {...replay, step};
+    table.daily = dailyMark(replay.saved);
     table.ratingChanges = replay.saved.result?.ratingChanges ?? null;
     table.ratingAsked = true;
     app.setTable(table);

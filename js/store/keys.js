@@ -15,6 +15,8 @@
 //   filler:lessons               {version, stars: {<lesson id>: 1 | 2 | 3}, dismissed: boolean}:
 //                                Learn, the best stars of each lesson done and whether the
 //                                first visit's offer was dismissed (flows/lessons.js)
+//   filler:daily                 {version, days: [{date, match, started, late, result, final}]}: the
+//                                board of the day's tries, a day each (daily.js, flows/daily.js)
 //   filler:shown                 {version, match, layout, state}: the engine's last state of the
 //                                table shown, drawn at once on the next visit (expendable: see
 //                                storage.js keepShown)
@@ -42,6 +44,7 @@ export const PUZZLES_KEY = PREFIX + "puzzles";
 export const PUZZLE_ID = /^[a-z0-9-]{1,60}$/;
 export const LESSONS_KEY = PREFIX + "lessons";
 export const LESSON_ID = /^[a-z0-9-]{1,40}$/;
+export const DAILY_KEY = PREFIX + "daily";
 
 export const MATCH_ID_LENGTH = 80;
 export const MATCH_ID = new RegExp(`^[A-Za-z0-9_.-]{1,${MATCH_ID_LENGTH}}$`);
@@ -55,6 +58,7 @@ export function kindOf(key) {
   if (key === INDEX_KEY) return "index";
   if (key === PUZZLES_KEY) return "puzzles";
   if (key === LESSONS_KEY) return "lessons";
+  if (key === DAILY_KEY) return "daily";
   if (key.startsWith(MATCH_PREFIX)) return "match";
   return null;
 }

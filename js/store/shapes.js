@@ -4,6 +4,9 @@
 // whether a match replays is the engine's business.
 
 import { LESSON_ID, MATCH_FORMAT, MATCH_ID, MAX_NAME_LENGTH, PUZZLE_ID } from "./keys.js";
+// (daily.js imports this module's helpers back: only functions cross, hoisted, so
+// either module may be evaluated first)
+import { checkDaily, checkDay } from "./daily.js";
 
 export const DEFAULT_SETTINGS = Object.freeze({
   language: null, // null: follow the browser
@@ -204,6 +207,7 @@ export const RECORD_CHECKS = {
   settings: (value) => (isObject(value) && isObject(value.settings) ? null : notObject("settings")),
   puzzles: checkPuzzles,
   lessons: checkLessons,
+  daily: checkDaily,
   index: (value) => {
     if (!isObject(value) || !Array.isArray(value.matches)) return notList("index");
     for (const entry of value.matches) {
@@ -227,6 +231,9 @@ export const ENTRIES = {
   ratings: { field: "ratings", check: checkRating,
              same: (a, b) => nameKey(a.player) === nameKey(b.player) && a.variant === b.variant,
              name: ratingName },
+  // the board of the day's history: a day that does not read is set aside on its own
+  daily: { field: "days", check: checkDay, same: (a, b) => a.date === b.date,
+           name: (entry) => (isObject(entry) && typeof entry.date === "string" ? entry.date.slice(0, 10) : "?") },
 };
 
 /**

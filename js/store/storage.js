@@ -14,6 +14,9 @@
 //   store.getLessons()                     // Learn: {stars: {id: 1-3}, dismissed}
 //   store.recordLesson(id, stars)          // a lesson done: {ok: true, improved, progress, persisted?}
 //   store.dismissLearnOffer()              // the first visit's "New to Filler?" line, not again
+//   store.getDaily()                       // the board of the day's history: {days: [day]} (daily.js)
+//   store.startDaily(date, {match, late})  // a try begins: {ok: true, counted, day, persisted?}: the first counts
+//   store.finishDaily(date, {match, result, final}) // the day's try ended: {ok: true, recorded, day}
 //
 // One key per match, so a broken one harms no other; "filler:index" lists them and is
 // rebuilt from the keys when it disagrees with them. This file is the store's interface;
@@ -32,10 +35,11 @@
 
 import { MemoryArea, Shelf, openArea } from "./area.js";
 import {
-  EXPORT_FORMAT, INDEX_KEY, KEPT_REVIEWS, LOCK_PREFIX, MATCH_FORMAT, MATCH_ID, MATCH_PREFIX, PLAYERS_KEY, PREFIX,
+  DAILY_KEY, EXPORT_FORMAT, INDEX_KEY, KEPT_REVIEWS, LOCK_PREFIX, MATCH_FORMAT, MATCH_ID, MATCH_PREFIX, PLAYERS_KEY, PREFIX,
   LESSONS_KEY, LESSON_ID, PUZZLES_KEY, PUZZLE_ID, QUARANTINE_PREFIX, RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, SHOWN_KEY, besideId,
   kindOf, newMatchId,
 } from "./keys.js";
+import { checkDay, dayOf, freshDaily } from "./daily.js";
 import { Leases } from "./lease.js";
 import { MIGRATIONS, migrate } from "./migrations.js";
 import { Quarantine } from "./quarantine.js";
@@ -136,7 +140,7 @@ export class Store {
     // Everything is checked at once, so that what is set aside is told as one event.
     for (const [key, kind] of [[PLAYERS_KEY, "players"], [RATINGS_KEY, "ratings"], [SETTINGS_KEY, "settings"],
                                [PUZZLES_KEY, "puzzles"],
-                               [LESSONS_KEY, "lessons"]]) this.#read(key, kind);
+                               [LESSONS_KEY, "lessons"], [DAILY_KEY, "daily"]]) this.#read(key, kind);
     this.#indexEntries();
   }
 
@@ -315,6 +319,50 @@ export class Store {
     if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
     const { persisted } = this.#write(LESSONS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...progress }));
     return { ok: true, improved: true, progress, persisted };
+  }
+
+  // --- the board of the day -------------------------------------------------
+
+  /** The board of the day's history: {days: [day]} (daily.js), none when nothing is
+   *  stored (or what was stored was set aside, with a notice). */
+  getDaily() {
+    const stored = this.#read(DAILY_KEY, "daily").value;
+    return stored ? { days: stored.days } : freshDaily();
+  }
+
+  /**
+   * A try of the board of `date` begins (`match`: the id of its saved match; `late`:
+   * begun after its day). The first try of a day is the one that counts: it is kept,
+   * {ok: true, counted: true, day, persisted}; a day tried before changes nothing,
+   * {ok: true, counted: false, day} (this try is a replay). A bad date or id:
+   * {ok: false, reason: "invalid", message, problem}.
+   */
+  startDaily(date, { match = null, late = false } = {}) {
+    const day = { date, match, started: this.#now(), late: Boolean(late), result: null, final: null };
+    const problem = checkDay(day);
+    if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
+    const { days } = this.getDaily();
+    const before = dayOf(days, date);
+    if (before) return { ok: true, counted: false, day: before };
+    const { persisted } = this.#write(DAILY_KEY, JSON.stringify({ version: SCHEMA_VERSION, days: [...days, day] }));
+    return { ok: true, counted: true, day, persisted };
+  }
+
+  /**
+   * The try of `date` in match `match` ended: its `result` and `final` board are kept,
+   * once, and only for the day's own try (a replay's match is another): {ok: true,
+   * recorded, day, persisted?} or {ok: false, reason: "invalid", message, problem}.
+   */
+  finishDaily(date, { match, result, final = null }) {
+    const { days } = this.getDaily();
+    const before = dayOf(days, date);
+    if (!before || before.match !== match || before.result !== null) return { ok: true, recorded: false, day: before };
+    const day = { ...before, result, final };
+    const problem = checkDay(day);
+    if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
+    const kept = days.map((entry) => (entry === before ? day : entry));
+    const { persisted } = this.#write(DAILY_KEY, JSON.stringify({ version: SCHEMA_VERSION, days: kept }));
+    return { ok: true, recorded: true, day, persisted };
   }
 
   // --- matches --------------------------------------------------------------
@@ -548,7 +596,7 @@ export class Store {
     } else if (key.startsWith(MATCH_PREFIX)) {
       this.#emit({ type: "changed", what: "match", id: key.slice(MATCH_PREFIX.length) });
     } else if ([PLAYERS_KEY, RATINGS_KEY, SETTINGS_KEY, PUZZLES_KEY,
-                LESSONS_KEY].includes(key)) {
+                LESSONS_KEY, DAILY_KEY].includes(key)) {
       this.#emit({ type: "changed", what: key.slice(PREFIX.length) });
     }
   }
@@ -649,7 +697,7 @@ export class Store {
   }
 
   /** An import's writes, all or nothing (transfer.js works out what they are). */
-  #writeImport({ matches, players, ratings, settings, puzzles, lessons, setAside }) {
+  #writeImport({ matches, players, ratings, settings, puzzles, lessons, daily, setAside }) {
     const entries = matches.map((match) => [MATCH_PREFIX + match.id, JSON.stringify(match)]);
     entries.push(...setAside);
     if (players) entries.push([PLAYERS_KEY, JSON.stringify({ version: SCHEMA_VERSION, players })]);
@@ -657,6 +705,7 @@ export class Store {
     if (settings) entries.push([SETTINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, settings })]);
     if (puzzles) entries.push([PUZZLES_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...puzzles })]);
     if (lessons) entries.push([LESSONS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...lessons })]);
+    if (daily) entries.push([DAILY_KEY, JSON.stringify({ version: SCHEMA_VERSION, days: daily })]);
     const written = this.#quota.writeAll(entries);
     if (!written.ok) return written;
     matches.forEach((match, position) => {
@@ -679,7 +728,7 @@ export class Store {
    * id: the copy with more events wins, then the newer `updated`; players by name;
    * ratings: the entry with more matches; settings: only those not set here; puzzles:
    * the puzzles tried on either device (see transfer.js); lessons: the best stars of
-   * either device.
+   * either device; the board of the day: the days of both.
    * Returns {taken, unchanged, refused}: lists of {what, kind, name, why?} where `what`
    * names the entry in English ("match m-…", "player Anna", "rating Anna/classic",
    * "setting theme", "puzzles", "file"), `kind` is match, player, rating, setting,

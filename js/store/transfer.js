@@ -5,6 +5,7 @@
 import { relation } from "./continuation.js";
 import { EXPORT_FORMAT, MATCH_ID, MATCH_PREFIX, MAX_NAME_LENGTH, QUARANTINE_PREFIX, SCHEMA_VERSION, besideId, kindOf } from "./keys.js";
 import { migrate } from "./migrations.js";
+import { checkDaily, checkDay, dayOf, standingDay } from "./daily.js";
 import {
   DEFAULT_SETTINGS, StoreProblem, checkLessons, checkMatch, checkPlayer, checkPuzzles, checkRating, checkSetting, isObject, nameKey, notList,
   notObject, partEntries, ratingName,
@@ -27,6 +28,7 @@ export function exportAll(store, hooks) {
     settings: hooks.storedSettings(),
     puzzles: store.getPuzzles(),
     lessons: store.getLessons(),
+    daily: store.getDaily(),
     // values set aside here (quarantine.js), as they were: kept by an import, put
     // back by a version that reads them
     set_aside: hooks.setAside(),
@@ -42,6 +44,7 @@ export function exportAll(store, hooks) {
  * the entry with more matches; settings: only those this site has (DEFAULT_SETTINGS), each
  * checked, and not set here; puzzles: the puzzles tried on either device (planPuzzles);
  * lessons: each lesson's best stars of the two (planLessons);
+ * the board of the day: the days of both, one try a day (planDaily);
  * a match's review that does not read is left out ("review").
  * Same id but another game (not the same match, or its events part from the ones here:
  * continuation.js): both are kept, the import under a new id (its entry in `taken` has
@@ -58,7 +61,7 @@ export function exportAll(store, hooks) {
  * hooks: {now(), storedSettings(), holderElsewhere(id), setAside(), raw(key),
  * writeAll(writes): {ok, why?}} where writes = {matches: [match], players: [player] |
  * null, ratings: [entry] | null, settings: {name: value} | null, puzzles: progress | null,
- * lessons: progress | null, setAside: [[key, raw]]}.
+ * lessons: progress | null, daily: [day] | null, setAside: [[key, raw]]}.
  */
 export function importAll(store, hooks, input) {
   const report = { taken: [], unchanged: [], refused: [] };
@@ -82,6 +85,7 @@ export function importAll(store, hooks, input) {
     settings: planSettings(hooks, doc.settings, report),
     puzzles: planPuzzles(store, doc.puzzles, report),
     lessons: planLessons(store, doc.lessons, report),
+    daily: planDaily(store, doc.daily, report),
     setAside: planSetAside(hooks, doc.set_aside, report),
   };
   const written = hooks.writeAll(writes);
@@ -264,6 +268,40 @@ function planLessons(store, lessons, report) {
   }
   if (changed) report.taken.push(entry);
   return { stars, dismissed };
+}
+
+/** The board of the day's days after the import, or null when nothing changes: the
+ *  days of both devices; a day tried on both keeps the try that counts (daily.js
+ *  standingDay: the same try, the one that finished; else the one begun on its day,
+ *  then the first begun). A day that does not read is refused on its own. */
+function planDaily(store, daily, report) {
+  if (daily === undefined) return null;
+  const problem = checkDaily(daily);
+  if (problem) {
+    report.refused.push({ what: "daily", kind: "daily", name: null, why: problem });
+    return null;
+  }
+  const days = [...store.getDaily().days];
+  let changed = false;
+  for (const candidate of daily.days) {
+    const name = isObject(candidate) && typeof candidate.date === "string" ? candidate.date.slice(0, 10) : "?";
+    const what = `daily ${name}`;
+    const why = checkDay(candidate);
+    if (why) {
+      report.refused.push({ what, kind: "daily", name, why });
+      continue;
+    }
+    const here = dayOf(days, candidate.date);
+    const standing = here ? standingDay(here, candidate) : candidate;
+    if (standing === here) {
+      report.unchanged.push({ what, kind: "daily", name, why: new StoreProblem("already_here", "already here") });
+      continue;
+    }
+    days.splice(here ? days.indexOf(here) : days.length, here ? 1 : 0, candidate);
+    report.taken.push({ what, kind: "daily", name });
+    changed = true;
+  }
+  return changed ? days : null;
 }
 
 /** All settings after the import, or null when nothing changes. */

@@ -48,7 +48,7 @@ export function clockText(clock) {
 function importedWhat(item) {
   if (item.kind === 'set_aside') return t('lobby.import_what.set_aside', {name: storedName(item.name ?? '?')});
   if (item.kind === 'review') return t('lobby.import_what.review', {name: item.name ?? '?', game: item.game ?? '?'});
-  const kind = ['match', 'player', 'rating', 'setting', 'puzzles', 'lessons'].includes(item.kind) ? item.kind : 'file';
+  const kind = ['match', 'player', 'rating', 'setting', 'puzzles', 'lessons', 'daily'].includes(item.kind) ? item.kind : 'file';
   return t(`lobby.import_what.${kind}`, {name: item.name ?? '?'});
 }
 

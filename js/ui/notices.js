@@ -11,6 +11,7 @@ const STORED_NAMES = new Map([
   ['filler:index', 'notice.key.index'],
   ['filler:puzzles', 'notice.key.puzzles'],
   ['filler:lessons', 'notice.key.lessons'],
+  ['filler:daily', 'notice.key.daily'],
 ]);
 
 /** What a stored key holds, said for a player: "the saved match m-…", "the ratings". */

@@ -32,6 +32,16 @@ export const PALETTES = {
 
 export const PALETTE_NAMES = Object.keys(PALETTES);
 
+// The board of the day's picture to send (flows/daily.js): a square emoji a color, the
+// nearest of the nine (🟥🟧🟨🟩🟦🟪🟫⬛⬜) each palette's color has; none of them is
+// cyan, so the standard cyan is white. `none`: dead cells and obstacles. On quick's six
+// colors no two squares are alike in either palette.
+export const EMOJI = {
+  standard: ['🟥', '🟩', '🟦', '🟨', '🟪', '⬜', '🟧', '⬛', '🟫'],
+  'okabe-ito': ['🟧', '🟦', '🟩', '🟨', '🟪', '🟥', '🟫', '⬜', '⬛'],
+  none: '⬛',
+};
+
 /** CSS custom properties (--c0..--c8, --c0-ink..) for a palette on an element. */
 export function applyPalette(element, name) {
   const palette = Object.hasOwn(PALETTES, name) ? PALETTES[name] : PALETTES.standard;

@@ -1013,3 +1013,73 @@ def test_lesson_progress_travels_in_the_export_and_an_import_keeps_the_best_star
     tampered = {**json.loads(text), "lessons": {"stars": {"chain": 9}, "dismissed": False}}
     report = other.evaluate("(doc) => store.importAll(doc)", tampered)
     assert [(item["what"], item["why"]["code"]) for item in report["refused"]] == [("lessons", "store.field")]
+FINAL = {"width": 8, "colors": "0" * 56, "owners": "0" * 28 + "1" * 28}
+LOST = {"outcome": "loss", "kind": "clear", "points": [0, 2], "totals": [20, 36]}
+
+
+def start_day(page, date, match, late=False):
+    return page.evaluate("([date, match, late]) => store.startDaily(date, {match, late})", [date, match, late])
+
+
+def finish_day(page, date, match, result=LOST):
+    return page.evaluate("([date, match, result, final]) => store.finishDaily(date, {match, result, final})",
+                         [date, match, result, FINAL])
+
+
+def test_a_days_first_try_counts_once_and_only_that_try_is_finished(page, site_url):
+    open_store(page, site_url)
+    assert page.evaluate("() => store.getDaily()") == {"days": []}
+    first = start_day(page, "2026-12-04", "m-1")
+    assert (first["ok"], first["counted"], first["persisted"], first["day"]["result"]) == (True, True, True, None)
+    again = start_day(page, "2026-12-04", "m-2")  # a second try: a replay, not kept
+    assert (again["ok"], again["counted"], again["day"]["match"]) == (True, False, "m-1")
+    assert finish_day(page, "2026-12-04", "m-2")["recorded"] is False  # the replay's end changes nothing
+    done = finish_day(page, "2026-12-04", "m-1")
+    assert done["recorded"] and done["day"]["result"] == LOST and done["day"]["final"] == FINAL
+    assert finish_day(page, "2026-12-04", "m-1", {**LOST, "outcome": "win"})["recorded"] is False  # once
+    for date, match in [("2026-02-30", "m-3"), ("2026-12-4", "m-3"), ("2026-12-05", "__proto__ x")]:
+        refused = start_day(page, date, match)
+        assert (refused["ok"], refused["reason"]) == (False, "invalid"), date
+    page.reload()
+    assert open_store(page, site_url)["notices"] == []
+    [day] = page.evaluate("() => store.getDaily().days")
+    assert (day["date"], day["match"], day["late"], day["result"]) == ("2026-12-04", "m-1", False, LOST)
+
+
+def test_a_day_that_does_not_read_is_set_aside_alone_and_days_travel_in_the_export(
+        page, site_url, new_guarded_context):
+    open_store(page, site_url)
+    start_day(page, "2026-12-02", "m-a")
+    finish_day(page, "2026-12-02", "m-a")
+    start_day(page, "2026-12-03", "m-b", late=True)
+    good = page.evaluate("() => store.getDaily().days")
+    bad = {**good[0], "date": "2026-12-40"}
+    page.evaluate("(raw) => localStorage.setItem('filler:daily', raw)", json.dumps({"version": 1, "days": good + [bad]}))
+    page.reload()
+    [notice] = open_store(page, site_url)["notices"]
+    assert (notice["key"], notice["reason"], notice["entries"]) == ("filler:daily", "entries", ["2026-12-40"])
+    assert json.loads(stored(page, notice["setAsideAs"]))["days"] == [bad]  # kept as it was
+    assert page.evaluate("() => store.getDaily().days") == good
+    text = page.evaluate("() => JSON.stringify(store.exportAll())")
+    assert json.loads(text)["daily"] == {"days": good}
+
+    # another device: its own try of the 3rd (begun on that day) stands over this one's
+    # late one; the 2nd comes over; and back, the 1st and that 3rd
+    context, _ = new_guarded_context()
+    other = context.new_page()
+    open_store(other, site_url)
+    start_day(other, "2026-12-03", "m-c")
+    start_day(other, "2026-12-01", "m-d")
+    report = other.evaluate("(text) => store.importAll(text)", text)
+    assert {"what": "daily 2026-12-02", "kind": "daily", "name": "2026-12-02"} in report["taken"]
+    assert [item["name"] for item in report["unchanged"] if item["kind"] == "daily"] == ["2026-12-03"]
+    days = {day["date"]: day for day in other.evaluate("() => store.getDaily().days")}
+    assert sorted(days) == ["2026-12-01", "2026-12-02", "2026-12-03"]
+    assert (days["2026-12-03"]["match"], days["2026-12-03"]["late"]) == ("m-c", False)
+    finish_day(other, "2026-12-01", "m-d")
+    back = page.evaluate("(text) => store.importAll(text)", other.evaluate("() => JSON.stringify(store.exportAll())"))
+    assert [item["name"] for item in back["taken"] if item["kind"] == "daily"] == ["2026-12-03", "2026-12-01"]
+    assert page.evaluate("() => store.getDaily().days.find((day) => day.date === '2026-12-03').match") == "m-c"
+    # a days field that is no list is refused, the rest of the file taken
+    report = other.evaluate("(doc) => store.importAll(doc)", {**json.loads(text), "daily": {"days": 3}})
+    assert [(item["what"], item["why"]["code"]) for item in report["refused"]] == [("daily", "store.not_list")]

@@ -36,6 +36,9 @@ The methods, each a ``_method_<name>`` function of the module that serves it:
   solution, a wrong color's refutation, a try rated);
 - :mod:`~filler.api.lessons`: ``lesson_list``, ``lesson_open``, ``lesson_move``,
   ``lesson_retry`` (Learn: a lesson's board at a table, a move judged against its task).
+- :mod:`~filler.api.daily`: ``daily_day``, ``daily_open`` (the board of the day, ``filler.daily``:
+  a date checked, the day's match against the master of the day, whose ``bot_move`` is
+  bounded by nodes).
 
 What they share: :mod:`~filler.api.tables` (the tables kept by ``table_id``, a
 ``filler.Match`` each with an optional ``filler.clock.Clock``, and reading a request's
@@ -51,7 +54,7 @@ import json
 
 import filler
 
-from . import catalog, friends, games, lessons, puzzles, ratings, records, review
+from . import catalog, daily, friends, games, lessons, puzzles, ratings, records, review
 from .catalog import FIRST_BOARDS, FIRST_SEEDS, OTHER_FIRST_BOARDS, rules_examples, static_snapshots
 from .ratings import BOT_DEVIATION
 from .review import REVIEW_LINE_MAX, REVIEW_STEP_MAX
@@ -65,7 +68,7 @@ __all__ = ["BOT_DEVIATION", "FIRST_BOARDS", "FIRST_SEEDS", "METHODS", "OTHER_FIR
 
 METHODS = {
     name[len("_method_"):]: function
-    for module in (catalog, games, records, ratings, friends, review, puzzles, lessons)
+    for module in (catalog, games, records, ratings, friends, review, puzzles, lessons, daily)
     for name, function in vars(module).items()
     if name.startswith("_method_")
 }

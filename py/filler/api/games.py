@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import filler
+import filler.daily
 from filler.clock import Clock
 
 from .tables import (ApiError, Table, _fresh_table, _new_match, _param, _seats_from, _table, _table_ids,
@@ -127,7 +128,8 @@ def _check_turn(table: Table, kind: str) -> None:
 
 
 def _method_bot_move(params: dict) -> dict:
-    """``{table_id, state_id}`` -> the state after the computer to move has played."""
+    """``{table_id, state_id}`` -> the state after the computer to move has played (at
+    the board of the day, the master of the day: ``filler.daily.master_move``)."""
     table = _fresh_table(params)
     _check_turn(table, "computer")
     seat = table.match.turn
@@ -135,7 +137,11 @@ def _method_bot_move(params: dict) -> dict:
     if table.clock is not None:
         remaining = table.clock.remaining_ms(seat, table.clock_time())
         seconds = filler.ai.budget(remaining, table.clock.increment_ms, table.game)
-    color = filler.ai.choose(table.game, table.seats[seat].level, seconds)
+    if table.daily is not None:  # the master of the day: bounded by nodes (filler.daily)
+        color, shortened = filler.daily.master_move(table.game)
+        table.daily_shortened += shortened
+    else:
+        color = filler.ai.choose(table.game, table.seats[seat].level, seconds)
     late = table.flagged()
     if late is not None:
         table.change(table.match.flag(late))

@@ -10,6 +10,7 @@ from dataclasses import replace
 import filler
 from filler.clock import Clock
 
+from .daily import mark_daily
 from .snapshots import _json_keys
 from .tables import Table, _param, _seats_from, _table, _table_ids, _table_layout, _table_state, _tables
 
@@ -42,6 +43,9 @@ def _replayed_table(params: dict) -> Table:
         except (ValueError, TypeError, IndexError, KeyError, AttributeError) as error:
             raise filler.BadRecord(f"match record event {number} {event!r} does not replay: {error}",
                                    "record.event", position=number + 1, cause=error) from None
+    day = _param(params, "daily", str, None)
+    if day is not None:  # the board of the day's match: its master moves by nodes
+        mark_daily(table, day)
     table.clock = _saved_clock(params)
     table.paused = bool(_param(params, "paused", bool, False))
     table.sync_clock()
@@ -49,11 +53,12 @@ def _replayed_table(params: dict) -> Table:
 
 
 def _method_open_record(params: dict) -> dict:
-    """``{record, seats?, clock?, paused?, events?}`` -> as ``new_game``: a saved
+    """``{record, seats?, clock?, paused?, events?, daily?}`` -> as ``new_game``: a saved
     match (``record``) replayed to where it was (or to its first ``events``), with
     its saved clock (a snapshot's ``clock``), running unless ``paused``. The clock
     runs from when the state is made, not while it is: a reload gives back the time
-    the page saved."""
+    the page saved. ``daily``: the date of the board of the day the record is the match
+    of (its master then moves as the day's, ``api.daily``)."""
     table = _replayed_table({**params, "paused": True})
     table.table_id = next(_table_ids)
     _tables[table.table_id] = table

@@ -73,6 +73,8 @@ class Table:
     paused: bool = False  # the page is hidden: no time runs
     puzzle: bool = False  # a puzzle's position: moves only by puzzle_move (api.puzzles)
     lesson: bool = False  # a lesson's board: moves only by lesson_move (api.lessons)
+    daily: str | None = None  # the board of the day's date: its master moves (api.daily)
+    daily_shortened: int = 0  # the master of the day's moves the safety stop cut short here
 
     def __post_init__(self):
         self.histories = [[_side_scores(self.game)]]
@@ -197,8 +199,10 @@ class Table:
 
     @property
     def rated(self) -> bool:
-        """A rated match with a person in it (computers alone rate nobody)."""
-        return self.match.rated and any(seat.kind != "computer" for seat in self.seats)
+        """A rated match with a person in it (computers alone rate nobody); the board of
+        the day never is (its master answers the same moves the same way: api.daily)."""
+        return (self.match.rated and any(seat.kind != "computer" for seat in self.seats)
+                and self.daily is None)
 
     def outcome(self) -> dict | None:
         """The match's outcome, ``rated`` as this table is."""
@@ -240,6 +244,8 @@ def _table_state(table: Table) -> dict:
     snapshot["clock"] = table.clock_json()
     snapshot["paused"] = table.paused
     snapshot["record"] = table.match.to_record()
+    if table.daily is not None:
+        snapshot["daily"] = {"date": table.daily, "shortened": table.daily_shortened}
     return snapshot
 
 

@@ -1,0 +1,402 @@
+// The board of the day (docs/daily.md): one board a calendar day, the same for everyone,
+// a two-game match on quick against the master of the day, whose moves the engine
+// bounds by nodes (filler.daily), so every device meets the same opponent.
+//
+// Which day it is is the player's local date (localDate). The engine checks a date
+// (daily_day: malformed, before the first board, after today) and opens the day's
+// match (daily_open); the table is a match like any other (game.js, saved.js: saved
+// after every move, resumed after a reload), marked `table.daily` = {date, number,
+// kind}, kind 'counted' (the first try of its day, begun on that day: it counts for the
+// streak), 'late' (the first try of a past day: kept, not in the streak) or 'replay'
+// (any later try: not kept in the history). The history and the streak are the store's
+// (store.getDaily, startDaily, finishDaily; js/store/daily.js).
+//
+// At the end: the result to send, plain text (shareText: the day, the result, the
+// cells, the final board in colored squares, the link), by the share sheet or the
+// clipboard. A link `#daily=YYYY-MM-DD` opens that day's board.
+
+import {el, replaceChildren} from '../ui/dom.js';
+import {t, language, problemText} from '../i18n/i18n.js';
+import {EMOJI} from '../ui/palette.js';
+import {newMatchId} from '../store/storage.js';
+import {dailyStreak, dayOf, isDate} from '../store/daily.js';
+import {arriving} from './game.js';
+
+const LINK = /^#daily=(.*)$/;
+const HISTORY_SHOWN = 14; // the newest days in the panel
+
+/** The player's local date, YYYY-MM-DD: the day whose board is today's. */
+export function localDate(now = new Date()) {
+  const pad = (number) => String(number).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The date a URL's hash asks for (as written: the engine checks it), or null. */
+export function dailyFromLink(hash = location.hash) {
+  const match = LINK.exec(hash);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]).slice(0, 40);
+  } catch {
+    return match[1].slice(0, 40); // malformed: said as a wrong date
+  }
+}
+
+/** The link that opens the board of `date`: this page with `#daily=<date>`. */
+export function dailyLink(date) {
+  return `${location.origin}${location.pathname}#daily=${date}`;
+}
+
+/** A day's board at the end as rows of square emoji, one a cell (palette: its colors'). */
+export function boardPicture(final, palette = 'standard') {
+  const squares = Object.hasOwn(EMOJI, palette) ? EMOJI[palette] : EMOJI.standard;
+  const cells = [...final.colors].map((color, cell) => {
+    const owner = final.owners[cell];
+    if (owner === 'x' || owner === '#' || color === '#' || color === '*') return EMOJI.none;
+    return squares[Number(color)] ?? EMOJI.none;
+  });
+  const rows = [];
+  for (let start = 0; start < cells.length; start += final.width) rows.push(cells.slice(start, start + final.width).join(''));
+  return rows.join('\n');
+}
+
+/** Points as a match shows them: 1½ for a half. */
+const points = (value) => (Number.isInteger(value) ? String(value) : `${Math.floor(value)}½`.replace(/^0½$/, '½'));
+
+/** The result in one line, from the player's side: "Won 2–0 against the master · 61–51 cells". */
+export function resultLine(result) {
+  const line = t(`daily.result.${result.outcome}`, {you: points(result.points[0]), master: points(result.points[1])});
+  const cells = t('daily.result.cells', {you: result.totals[0], master: result.totals[1]});
+  const how = ['resign', 'timeout', 'cells'].includes(result.kind) ? ` ${t(`daily.result.kind.${result.kind}`)}` : '';
+  return `${line}${how} · ${cells}`;
+}
+
+/** The text to send: the day, the result and cells, the board picture, the link. No move in it. */
+export function shareText({date, number, kind, result, final, palette}) {
+  const mark = kind === 'counted' ? '' : ` · ${t(`daily.share.${kind}`)}`;
+  return [`${t('daily.share.title', {number, date})}${mark}`, resultLine(result), boardPicture(final, palette),
+          dailyLink(date)].join('\n');
+}
+
+/** A date as the page's language writes it ("Fri, 4 Dec 2026"; without the year, "Fri,
+ *  4 Dec"), the day of the calendar whatever the time zone. */
+function dateText(date, withYear = true) {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat(language(), {weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC',
+                                              ...(withYear ? {year: 'numeric'} : {})})
+    .format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** A finished match's result from the player's (seat 0's) side, as the store keeps it. */
+function resultOf(match) {
+  const {winner, kind} = match.outcome;
+  return {outcome: winner === 0 ? 'win' : winner === 1 ? 'loss' : 'draw', kind,
+          points: [match.points[0], match.points[1]], totals: [match.totals[0], match.totals[1]]};
+}
+
+export function attachDaily(app, container) {
+  const {state, store} = app;
+  const bar = el('section', {class: 'daily-bar', hidden: true});
+  const panel = el('section', {class: 'daily-panel', hidden: true, 'aria-labelledby': 'daily-title'});
+  const share = el('section', {class: 'daily-share', hidden: true, 'aria-label': t('daily.share.label')});
+  app.tableView.replayBar.after(bar); // right above the board
+  container.append(panel);
+  const button = document.getElementById('open-daily'); // none in an embed
+  const badge = button?.querySelector('.daily-status');
+  let message = null; // a problem ({code, params}) or a key: why a day did not open
+  let waiting = null; // {date, replay}: asked for before the engine was up
+  let opening = 0; // counts openings: an older one that answers late is dropped
+  let first = null; // the first day that has a board (the engine's, from daily_day)
+  let picked = ''; // the date picker's value
+  let sent = null; // {key, status}: what Send or Copy did for the text shown
+  let drawn = null;
+
+  const today = () => localDate();
+  const days = () => store.getDaily().days;
+  const isDaily = (table) => Boolean(table?.daily);
+
+  const link = dailyFromLink(); // the page was opened with a day's link
+  if (link !== null) {
+    history.replaceState(null, '', location.pathname + location.search); // a reload is a normal visit
+    waiting = {date: link, replay: false};
+  }
+
+  /**
+   * Open the board of `date` (default today's). Its try begun already: resumed when
+   * unfinished, shown at its end when finished; else a new try, the day's own (counted,
+   * or late for a past day). `replay`: another try, which counts for nothing.
+   */
+  async function open(date = today(), {replay = false} = {}) {
+    message = null;
+    sent = null;
+    const ticket = ++opening;
+    if (state.engine.status !== 'ready') {
+      waiting = {date, replay};
+      app.changed();
+      return;
+    }
+    waiting = null;
+    const now = today();
+    // the engine's answer about this date, or null when it refused (said in the panel)
+    const ask = (method) => app.request(method, {date, today: now}).catch((error) => {
+      if (ticket === opening) say(error.problem ?? {code: 'internal', message: error.message});
+      return null;
+    });
+    const day = await ask('daily_day');
+    if (!day || ticket !== opening) return;
+    first = day.first;
+    const tried = dayOf(days(), date);
+    const shown = state.table;
+    if (tried && !replay && shown?.daily?.date === date && [shown.matchId, shown.replay?.id].includes(tried.match)) {
+      app.changed(); // that try is at the table already
+      return;
+    }
+    if (tried && !replay && tried.match && await showTry(tried)) return;
+    const opened = await ask('daily_open');
+    if (!opened) return;
+    if (ticket !== opening) {
+      app.request('close', {table_id: opened.table_id}).catch(() => {});
+      return;
+    }
+    const config = {variant: day.variant, seed: day.seed, options: {}, games: day.games, clock: {mode: 'none'},
+                    seats: opened.layout.players};
+    const table = app.makeTable(config, opened.layout, arriving(opened.state), opened.table_id);
+    table.matchId = newMatchId();
+    const begun = tried ? {counted: false} : store.startDaily(date, {match: table.matchId, late: date !== now});
+    table.daily = {date, number: day.number, kind: begun.ok === false || !begun.counted ? 'replay' : date === now ? 'counted' : 'late'};
+    if (begun.ok === false) message = 'daily.not_stored';
+    app.setTable(table);
+    app.saveTable(table);
+    app.afterSnapshot(table);
+    app.changed();
+  }
+
+  /** The day's try, begun before: resumed, or shown at its end. False when its match is
+   *  no longer stored (deleted, or removed when storage was full). */
+  async function showTry(tried) {
+    const saved = store.loadMatch(tried.match);
+    if (!saved?.daily) return false;
+    if (saved.finished) await app.replayMatch(tried.match);
+    else await app.resumeMatch(tried.match);
+    return true;
+  }
+
+  function say(problem) {
+    message = problem;
+    app.changed();
+  }
+
+  /** The day's try ended (at its table, or its saved match shown at the end): its
+   *  result and final board kept for the history, once (the store keeps the first). */
+  function noteEnd(table) {
+    const {snapshot, daily} = table;
+    const match = snapshot.match;
+    if (!daily || daily.kind === 'replay' || !match?.over || table.dailyNoted) return;
+    if (table.replay && table.replay.step !== table.replay.total) return;
+    table.dailyNoted = true;
+    const final = {width: table.layout.width, colors: snapshot.cell_colors, owners: snapshot.cell_owners};
+    const noted = store.finishDaily(daily.date, {match: table.matchId ?? table.replay?.id, result: resultOf(match), final});
+    if (!noted.ok) message = 'daily.not_stored';
+  }
+
+  /** The safety stop cut the master's search short (filler.daily): its moves here may
+   *  differ from another device's. Kept with the match (its `daily` mark). */
+  function noteShortened(table) {
+    const count = table.snapshot.daily?.shortened ?? 0;
+    if (count <= (table.daily.shortened ?? 0)) return;
+    table.daily = {...table.daily, shortened: count};
+    app.saveTable(table);
+  }
+
+  /** "Play again" at the end of a day's match: the same day, as a replay. */
+  const rematch = app.rematch;
+  app.rematch = () => (isDaily(state.table) ? open(state.table.daily.date, {replay: true}) : rematch());
+
+  // a day asked for before the engine was up (its link, the button), opened now; a
+  // friend's link or a puzzle's wins
+  const before = app.onEngineReady;
+  app.onEngineReady = async () => {
+    if (await before?.()) return true;
+    if (!waiting) return false;
+    await open(waiting.date, {replay: waiting.replay});
+    return Boolean(state.table?.tableId);
+  };
+
+  /** Whether the page opens a day's board rather than a game once the engine is up. */
+  const wanted = () => Boolean(waiting);
+
+  button?.addEventListener('click', () => open());
+  store.subscribe((event) => { // another tab played a day, an import merged some
+    if (event.type === 'changed' && ['daily', 'all'].includes(event.what)) app.changed();
+  });
+  window.addEventListener('hashchange', () => { // a day's link pasted into this tab
+    if (dailyFromLink() !== null) location.reload();
+  });
+  app.drawListeners.add(() => draw());
+
+  // ---- drawing ------------------------------------------------------------------
+
+  function draw() {
+    const table = state.table;
+    if (isDaily(table)) {
+      noteShortened(table);
+      noteEnd(table);
+    }
+    const daily = isDaily(table) ? table.daily : null;
+    const history = days();
+    const now = today();
+    const ofToday = dayOf(history, now);
+    drawButton(ofToday);
+    if (!daily && message === null && !waiting) {
+      bar.hidden = panel.hidden = true;
+      placeParts(false);
+      drawn = null;
+      return;
+    }
+    const over = Boolean(daily && table.snapshot.match?.over);
+    placeParts(over);
+    const key = JSON.stringify([state.settings.language, state.settings.palette, daily, over, table?.snapshot.state_id,
+                                table?.replay?.step, history, now, message, waiting, sent, first, picked, state.engine.status]);
+    if (drawn === key) return;
+    drawn = key;
+    if (over) replaceChildren(share, ...shareParts(table));
+    bar.hidden = !daily;
+    if (daily) {
+      replaceChildren(bar, // one line: on a phone the board needs the height
+        el('strong', {class: 'daily-name'}, el('span', {class: 'daily-bar-title', text: `${t('daily.title')} `}),
+          t('daily.bar', {number: daily.number, date: dateText(daily.date, false)})),
+        el('span', {class: 'daily-kind', dataset: {kind: daily.kind}, text: t(`daily.kind_short.${daily.kind}`)}));
+    }
+    panel.hidden = false;
+    const focused = document.activeElement?.closest?.('.daily-panel') ? document.activeElement.dataset.focus : null;
+    const {current, best, counted} = dailyStreak(history, now);
+    replaceChildren(panel,
+      el('div', {class: 'daily-head'},
+        el('h2', {id: 'daily-title', text: t('daily.title')}),
+        daily ? null : el('button', {type: 'button', dataset: {action: 'daily-close', focus: 'close'}, text: t('nav.close'),
+                                     onclick: () => { message = null; waiting = null; app.changed(); }})),
+      daily ? el('p', {class: 'daily-counts', dataset: {kind: daily.kind}, text: t(`daily.kind.${daily.kind}`)}) : null,
+      daily?.shortened ? el('p', {class: 'daily-shortened', text: t('daily.shortened', {count: daily.shortened})}) : null,
+      message !== null ? el('p', {class: 'daily-message', role: 'alert',
+                                  text: typeof message === 'string' ? t(message) : problemText(message)}) : null,
+      waiting && message === null ? el('p', {class: 'daily-waiting', text: t('daily.waiting')}) : null,
+      el('p', {class: 'daily-streak', dataset: {streak: String(current), best: String(best), counted: String(counted)},
+               text: t('daily.streak', {count: current, best, played: counted})}),
+      el('p', {class: 'daily-today', dataset: {today: ofToday ? (ofToday.result ? 'played' : 'started') : 'not-yet'}},
+        todayText(ofToday)),
+      el('div', {class: 'daily-actions'},
+        daily && daily.date !== now ? el('button', {type: 'button', class: 'primary', dataset: {action: 'daily-today', focus: 'today'},
+                                                   text: t('daily.open_today'), onclick: () => open(now)}) : null,
+        daily && dayOf(history, daily.date)?.result ? el('button', {type: 'button', dataset: {action: 'daily-replay', focus: 'replay'},
+          text: t('daily.replay'), onclick: () => open(daily.date, {replay: true})}) : null),
+      historyList(history, daily),
+      picker(now));
+    if (focused) [share, panel].map((part) => part.querySelector(`[data-focus="${focused}"]`)).find(Boolean)?.focus();
+  }
+
+  /** At the end the result to send is part of the result (table.js's over-panel), under
+   *  the score, and the rest of the panel under its buttons; else the panel is the
+   *  table's own, below the board (beside it on a wide screen). The over-panel is drawn
+   *  anew now and then: they are put back each draw. */
+  function placeParts(over) {
+    const result = app.tableView.overPanel;
+    const atEnd = over && !result.hidden;
+    share.hidden = !atEnd;
+    if (!atEnd) {
+      if (panel.parentNode !== container) container.append(panel);
+      return;
+    }
+    const chart = result.querySelector(':scope > .over-chart');
+    if (share.parentNode !== result || share.nextElementSibling !== chart) result.insertBefore(share, chart);
+    if (panel.parentNode !== result || panel.nextElementSibling) result.append(panel);
+  }
+
+  function drawButton(ofToday) {
+    if (!button || !badge) return;
+    const status = ofToday ? (ofToday.result ? 'played' : 'started') : 'not-yet';
+    if (badge.dataset.status === status && badge.dataset.language === state.settings.language) return;
+    badge.dataset.status = status;
+    badge.dataset.language = state.settings.language;
+    badge.textContent = t(`daily.status.${status}`);
+    badge.hidden = false;
+    // its name with the status (on a phone the label is short and the status a mark)
+    button.setAttribute('aria-label', t('nav.daily_status', {status: badge.textContent}));
+  }
+
+  function todayText(ofToday) {
+    if (!ofToday) return t('daily.today.not_yet');
+    if (!ofToday.result) return t('daily.today.started');
+    return t('daily.today.played', {result: resultLine(ofToday.result)});
+  }
+
+  /** The result to send: the text, "Send…" (the share sheet, where there is one) and "Copy" (its parts). */
+  function shareParts(table) {
+    const {daily, snapshot} = table;
+    const text = shareText({date: daily.date, number: daily.number, kind: daily.kind, result: resultOf(snapshot.match),
+                            final: {width: table.layout.width, colors: snapshot.cell_colors, owners: snapshot.cell_owners},
+                            palette: state.settings.palette});
+    const shown = sent?.key === text ? sent.status : null;
+    const box = el('textarea', {class: 'daily-share-text', readonly: true, rows: String(text.split('\n').length),
+                                'aria-label': t('daily.share.label'), dataset: {focus: 'text'}, spellcheck: 'false'});
+    box.value = text;
+    box.addEventListener('focus', () => box.select());
+    if (shown === 'select') queueMicrotask(() => box.focus());
+    const canShare = typeof navigator.share === 'function';
+    share.setAttribute('aria-label', t('daily.share.label'));
+    return [
+      el('h3', {text: t('daily.share.heading')}),
+      box,
+      el('div', {class: 'daily-share-actions'},
+        canShare ? el('button', {type: 'button', class: 'primary', dataset: {action: 'daily-send', focus: 'send'},
+                                 text: t('daily.share.send'), onclick: () => send(text, 'share')}) : null,
+        el('button', {type: 'button', class: canShare ? '' : 'primary', dataset: {action: 'daily-copy', focus: 'copy'},
+                      text: t('daily.share.copy'), onclick: () => send(text, 'copy')})),
+      el('p', {class: 'daily-share-status', role: 'status', text: shown ? t(`daily.share.${shown}`) : ''})];
+  }
+
+  /** Send the text by the share sheet or copy it; when neither works, the text is
+   *  selected for a copy by hand, and the page says so. */
+  async function send(text, how) {
+    try {
+      if (how === 'share') await navigator.share({text});
+      else await navigator.clipboard.writeText(text);
+      sent = {key: text, status: how === 'share' ? 'shared' : 'copied'};
+    } catch (error) {
+      if (error?.name === 'AbortError') return; // the share sheet was closed
+      sent = {key: text, status: 'select'};
+    }
+    app.changed();
+  }
+
+  /** The newest days tried: their result, and their board to show or go on with. */
+  function historyList(history, daily) {
+    const shown = [...history].sort((a, b) => (a.date < b.date ? 1 : -1)).slice(0, HISTORY_SHOWN);
+    if (!shown.length) return null;
+    return el('div', {class: 'daily-history'},
+      el('h3', {text: t('daily.history')}),
+      el('ul', {}, shown.map((day) => el('li', {dataset: {date: day.date}, 'data-current': daily?.date === day.date ? '' : null},
+        el('span', {class: 'daily-day', text: dateText(day.date)}),
+        el('span', {class: 'daily-day-result', text: day.result ? resultLine(day.result) : t('daily.unfinished')}),
+        day.late ? el('span', {class: 'daily-late', text: t('daily.kind.late')}) : null,
+        daily?.date === day.date ? null : el('button', {type: 'button', class: 'link', dataset: {action: 'daily-show', focus: `show-${day.date}`},
+          text: t(day.result ? 'daily.show' : 'daily.go_on'), 'aria-label': `${t(day.result ? 'daily.show' : 'daily.go_on')}: ${dateText(day.date)}`,
+          onclick: () => open(day.date)})))));
+  }
+
+  /** Another day: a date picker, from the first board of the day to today. */
+  function picker(now) {
+    const input = el('input', {type: 'date', id: 'daily-date', value: picked || null, max: now, min: first,
+                               dataset: {focus: 'date'}});
+    input.addEventListener('change', () => { picked = input.value; });
+    const play = () => {
+      picked = input.value;
+      if (!isDate(picked)) return say('daily.pick');
+      open(picked);
+    };
+    return el('div', {class: 'daily-picker'},
+      el('label', {for: 'daily-date', text: t('daily.other_day')}), input,
+      el('button', {type: 'button', dataset: {action: 'daily-pick', focus: 'pick'}, text: t('daily.play_day'), onclick: play}));
+  }
+
+  return {open, wanted};
+}
