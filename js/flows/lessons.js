@@ -359,7 +359,7 @@ export function attachLessons(app, container) {
       el('button', {type: 'button', class: 'link learn-offer-open', dataset: {action: 'learn-offer'},
                     text: t('lesson.offer_open'), onclick: () => open()}),
       el('button', {type: 'button', class: 'link learn-offer-dismiss', dataset: {action: 'learn-offer-dismiss'},
-                    'aria-label': t('lesson.offer_dismiss'), title: t('lesson.offer_dismiss'), text: '✕',
+                    'aria-label': t('lesson.offer_dismiss'), title: t('lesson.offer_dismiss'), // ✕ (CSS)
                     onclick: () => dismissOffer()}));
   }
 

@@ -55,7 +55,7 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
     page = context.new_page()
     boot(page)
     # a first visit: one line offers Learn
-    assert words(page, OFFER) == "New to Filler? Learn it in three minutes ✕"
+    assert words(page, OFFER) == "New to Filler? Learn it in three minutes"
     assert page.locator(OFFER).bounding_box()["height"] < 40  # one line on a phone
     press(page, '[data-action="learn-offer"]')
     path = list(LESSONS.values())
@@ -115,8 +115,9 @@ def test_the_offer_is_dutch_is_dismissed_for_good_and_never_in_a_friends_way_or_
     context, _ = new_guarded_context(viewport={"width": 320, "height": 568}, locale="nl-NL")
     page = context.new_page()
     boot(page)
-    assert words(page, OFFER) == "Nieuw bij Filler? Leer het in drie minuten ✕"
+    assert words(page, OFFER) == "Nieuw bij Filler? Leer het in drie minuten"
     assert page.locator(OFFER).bounding_box()["height"] < 40  # one line, on the smallest phone too
+    assert page.get_attribute('[data-action="learn-offer-dismiss"]', "aria-label") == "Nee, dank je"
     press(page, '[data-action="learn-offer-dismiss"]')
     page.wait_for_selector(".learn-offer", state="hidden")
     page.reload()
