@@ -318,9 +318,7 @@ export function attachDaily(app, container) {
     badge.dataset.status = status;
     badge.dataset.language = state.settings.language;
     badge.textContent = t(`daily.status.${status}`);
-    badge.hidden = false;
-    // its name with the status (on a phone the label is short and the status a mark)
-    button.setAttribute('aria-label', t('nav.daily_status', {status: badge.textContent}));
+    badge.hidden = false; // the button's name is what it shows: "Board of the day" or "Today", and the status
   }
 
   function todayText(ofToday) {

@@ -106,11 +106,15 @@ export function attachPuzzles(app, container) {
   }
 
   const isPuzzleTable = (table) => Boolean(current && table && table === current.table);
+  const stale = (table) => table.engineGeneration !== app.engine.generation;
 
   /** What the board shows (table.js): a position of the line being stepped through,
    *  with its next color previewed, or the position with the color to look at. */
   app.puzzleView = (table) => {
-    if (!isPuzzleTable(table) || current.phase === 'solving') return null;
+    if (!isPuzzleTable(table)) return null;
+    // a restarted engine has not reopened the puzzle yet (reopen): no color can be taken
+    if (stale(table)) return {snapshot: null, step: null, best: null, locked: true};
+    if (current.phase === 'solving') return null;
     const line = current.line;
     if (!line) return {snapshot: null, step: null, best: null, locked: true};
     const snapshot = line.index ? line.states[line.index - 1] : null;
@@ -206,7 +210,7 @@ export function attachPuzzles(app, container) {
   async function move(color) {
     const puzzle = current;
     const table = puzzle?.table;
-    if (!puzzle || state.table !== table || puzzle.phase !== 'solving' || table.requesting) return;
+    if (!puzzle || state.table !== table || puzzle.phase !== 'solving' || table.requesting || stale(table)) return;
     table.requesting = true; // not drawn: the answer comes within a frame, and a draw before it would delay it
     try {
       const answer = await app.request('puzzle_move', {table_id: table.tableId, state_id: table.snapshot.state_id, color});

@@ -668,7 +668,6 @@ export default {
     // the board of the day (flows/daily.js)
     'nav.daily': 'Board of the day',
     'nav.daily_short': 'Today',
-    'nav.daily_status': 'Board of the day: {status}',
     'daily.title': 'Board of the day',
     'daily.bar': '#{number} · {date}',
     'daily.kind.counted': 'Your try of the day: it counts for your streak.',

@@ -665,7 +665,6 @@ export default {
     // het bord van de dag (flows/daily.js)
     'nav.daily': 'Bord van de dag',
     'nav.daily_short': 'Vandaag',
-    'nav.daily_status': 'Bord van de dag: {status}',
     'daily.title': 'Bord van de dag',
     'daily.bar': '#{number} · {date}',
     'daily.kind.counted': 'Je poging van vandaag: die telt mee voor je reeks.',

@@ -118,8 +118,12 @@ def test_a_puzzle_is_reopened_at_the_move_it_was_at(page, site_dir, site_url):
     page.wait_for_selector(f'{verdict}[data-phase="solving"][data-ply="2"]')
     board = page.evaluate("[...document.querySelectorAll('.board .cell')].map((c) => c.dataset.owner || '.').join('')")
     end_worker(page)
+    # until the new engine has the puzzle, no color can be taken (a key pressed then got
+    # "Something went wrong": its table was the old engine's)
+    page.wait_for_selector('body:not([data-engine="ready"])', state="attached")
+    assert page.locator('.color-button:not([aria-disabled])').count() == 0
     page.wait_for_selector(notice("engine-restarted"), timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_selector('body[data-engine="ready"]', state="attached")
+    page.wait_for_selector('.color-button:not([aria-disabled])', state="attached")  # reopened
     assert page.get_attribute(".puzzle-about", "data-id") == record["id"]
     assert page.evaluate("[...document.querySelectorAll('.board .cell')].map((c) => c.dataset.owner || '.').join('')") == board
     # the second move is taken by the new engine's table, at that position
