@@ -259,8 +259,9 @@ export function attachLessons(app, container) {
       message = null;
     }
     // the offer is for the first board of a visit: gone once a move is made there, or
-    // Learn, a puzzle, a replay or another game is opened
-    const first = table && !table.puzzle && !table.replay && !table.friend && table.snapshot.move_number === 0;
+    // Learn, a puzzle, the board of the day, a replay or another game is opened
+    const first = table && !table.puzzle && !table.replay && !table.friend && !table.daily
+      && table.snapshot.move_number === 0;
     if (current || waiting || (table && !first)) offered = false;
     const shown = Boolean(current) || Boolean(waiting);
     bar.hidden = !current;

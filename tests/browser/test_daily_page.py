@@ -12,7 +12,7 @@ the expected boards come from the engine's rule (filler.daily), never from the p
 import json
 import re
 
-from conftest import BOOT_TIMEOUT_MS, RESUMED, ROOT, boot_page
+from conftest import BOOT_TIMEOUT_MS, RESUMED, boot_page
 
 from filler import daily
 
@@ -42,6 +42,7 @@ def open_day(page, site_url, at=NOON_UTC, hash="", fresh=False):
         page.click("#open-daily")
     page.wait_for_selector(DAY_BAR)
     page.wait_for_function("() => document.body.dataset.variant === 'quick' && document.body.dataset.tableId !== '0'")
+    assert page.locator(".learn-offer:not([hidden])").count() == 0  # a first visit's "New to Filler?" goes
 
 
 def saved_events(page):
