@@ -56,6 +56,8 @@ AT_MOVES = """([counts, press]) => ({moments: new Promise((resolve) => {
     marked: Object.fromEntries(cells().filter((cell) => cell.dataset.last !== undefined)
       .map((cell) => [cell.dataset.cell, Number(cell.dataset.last)])),
     legal: [...document.querySelectorAll('.color-button:not([aria-disabled])')].map((b) => Number(b.dataset.color)),
+    // each of two seats' territory color: the color it played last (a preview recolors only the mover's)
+    territory: [0, 1].map((seat) => Number(document.querySelector(`.board .cell[data-owner="${seat}"]`)?.dataset.color)),
     outlines: [...document.querySelectorAll('.board .last-outline')].map((outline) => ({
       d: outline.getAttribute('d') || '', stroke: getComputedStyle(outline).stroke,
       opacity: Number(getComputedStyle(outline).opacity)})),
@@ -249,7 +251,10 @@ def test_each_players_last_move_stays_marked_until_their_next(table):
     after_reply, after_mine = watching.evaluate("watching => watching.moments")
     marked = lambda moment, seat: {int(cell) for cell, owner in moment["marked"].items() if owner == seat}
     mine = game.play(color)
-    reply = next(mine.play(c) for c in mine.legal_colors() if gained_cells(mine, mine.play(c)) == marked(after_reply, 1))
+    # the computer's reply is its territory's color (the cells it gained would not say it
+    # when it gained none: then every color that takes nothing looked like it)
+    reply = mine.play(after_reply["territory"][1])
+    assert gained_cells(mine, reply) == marked(after_reply, 1)
     # after the reply my move is still marked beside the computer's
     assert marked(after_reply, 0) == gained_cells(game, mine)
     # my next move moves my mark; the computer's stays until it moves again
