@@ -847,6 +847,20 @@ def test_a_bad_puzzle_id_or_rating_is_refused_and_nothing_changes(page, site_url
     assert page.evaluate("() => store.notices") == []
 
 
+def set_aside_after_a_reload(page, site_url, key, raw, reason, message):
+    """Store `raw` under `key` and reload: the one notice it gets (its `reason` and the
+    start of its `message`), the value set aside as it was, never dropped."""
+    open_store(page, site_url)
+    page.evaluate("([key, raw]) => localStorage.setItem(key, raw)", [key, raw])
+    page.reload()
+    open_store(page, site_url)
+    [notice] = page.evaluate("() => store.notices")
+    assert (notice["kind"], notice["key"], notice["reason"]) == ("corrupt", key, reason)
+    assert notice["message"].startswith(message)
+    assert stored(page, notice["setAsideAs"]) == raw
+    return notice
+
+
 BAD_PUZZLES = {
     "not JSON": ("{\"version\": 1, \"tries\": ", "json"),
     "tries -1": (json.dumps({"version": 1, **FRESH_PUZZLES, "tries": -1}), "shape"),
@@ -861,15 +875,8 @@ BAD_PUZZLES = {
 @pytest.mark.parametrize("bad", sorted(BAD_PUZZLES))
 def test_puzzle_progress_that_does_not_read_is_set_aside_and_recording_goes_on(page, site_url, bad):
     raw, reason = BAD_PUZZLES[bad]
-    open_store(page, site_url)
-    page.evaluate("(raw) => localStorage.setItem('filler:puzzles', raw)", raw)
-    page.reload()
-    open_store(page, site_url)
-    [notice] = page.evaluate("() => store.notices")
-    assert (notice["kind"], notice["key"], notice["reason"]) == ("corrupt", "filler:puzzles", reason)
-    assert notice["message"].startswith("The stored puzzles cannot be used")
+    notice = set_aside_after_a_reload(page, site_url, "filler:puzzles", raw, reason, "The stored puzzles cannot be used")
     assert notice["setAsideAs"].startswith("filler:quarantine:filler:puzzles:")
-    assert stored(page, notice["setAsideAs"]) == raw  # kept as it was, never dropped
     assert page.evaluate("() => store.getPuzzles()") == FRESH_PUZZLES
     recorded = record_puzzle(page, "quick-1-19", False)
     assert recorded["ok"] and recorded["counted"] and recorded["progress"]["tries"] == 1
@@ -978,14 +985,7 @@ BAD_LESSONS = {
 @pytest.mark.parametrize("bad", sorted(BAD_LESSONS))
 def test_lesson_progress_that_does_not_read_is_set_aside_whole_and_learning_goes_on(page, site_url, bad):
     raw, reason = BAD_LESSONS[bad]
-    open_store(page, site_url)
-    page.evaluate("(raw) => localStorage.setItem('filler:lessons', raw)", raw)
-    page.reload()
-    open_store(page, site_url)
-    [notice] = page.evaluate("() => store.notices")
-    assert (notice["kind"], notice["key"], notice["reason"]) == ("corrupt", "filler:lessons", reason)
-    assert notice["message"].startswith("The stored lessons cannot be used")
-    assert stored(page, notice["setAsideAs"]) == raw  # kept as it was, never dropped
+    set_aside_after_a_reload(page, site_url, "filler:lessons", raw, reason, "The stored lessons cannot be used")
     assert page.evaluate("() => store.getLessons()") == FRESH_LESSONS
     assert page.evaluate("() => store.recordLesson('block', 3)")["ok"]
     page.reload()
