@@ -126,6 +126,7 @@ export default {
     'controls.forbidden_own': 'Not allowed: your current color',
     'controls.forbidden_other': 'Not allowed: {name}’s current color',
     'controls.not_your_turn': '{name} to move',
+    'controls.locked': 'Not now: above the board it says what comes next.',
     'controls.no_such_color': 'There is no color {number}: this board has colors 1 to {count}.',
 
     'over.title': 'Game over',

@@ -126,6 +126,7 @@ export default {
     'controls.forbidden_own': 'Niet toegestaan: je huidige kleur',
     'controls.forbidden_other': 'Niet toegestaan: de huidige kleur van {name}',
     'controls.not_your_turn': '{name} is aan zet',
+    'controls.locked': 'Nu niet: boven het bord staat wat er nu komt.',
     'controls.no_such_color': 'Er is geen kleur {number}: dit bord heeft de kleuren 1 tot en met {count}.',
 
     'over.title': 'Partij afgelopen',

@@ -354,7 +354,9 @@ export class TableView {
     this.renderHeader(table, snapshot, players, shown);
     this.renderTerritoryBar(snapshot, shown);
     const own = table.snapshot; // the rest is the table's own state
-    this.renderControls(own, players, canPlay, humanTurn, preview ? previewColor : null);
+    // a puzzle's or a lesson's verdict is shown: the person is to move, but not now
+    const locked = Boolean(review?.locked) && !own.over && players[own.turn]?.kind === 'human';
+    this.renderControls(own, players, canPlay, humanTurn, preview ? previewColor : null, locked);
     this.renderStatus(state, table, own, players, review);
     this.renderActions(table, own, canPlay);
     this.renderOver(table, own, players);
@@ -526,7 +528,7 @@ export class TableView {
     replaceChildren(this.territoryBar, ...parts, sides.length === 2 ? equator : null);
   }
 
-  renderControls(snapshot, players, canPlay, humanTurn, shown) {
+  renderControls(snapshot, players, canPlay, humanTurn, shown, locked = false) {
     const forbidden = new Map(snapshot.forbidden.map(({color, seat}) => [color, seat]));
     const mover = snapshot.turn;
     const buttons = [];
@@ -538,6 +540,8 @@ export class TableView {
         const seat = forbidden.get(color);
         tooltip = seat === mover ? t('controls.forbidden_own')
           : t('controls.forbidden_other', {name: playerName(players, seat)});
+      } else if (locked) {
+        tooltip = t('controls.locked');
       } else if (!humanTurn) {
         tooltip = t('controls.not_your_turn', {name: playerName(players, mover)});
       } else if (preview) {

@@ -69,8 +69,11 @@ def test_a_new_player_fails_one_sees_why_solves_one_and_the_rating_moves(page, b
         .filter((cell) => cell.dataset.owner === String(Number(document.body.dataset.turn))
                           && cell.dataset.color === String(color)).length""", int(wrong))
     assert moved > 0
-    assert page.is_disabled('.color-button[data-color="%s"]' % record["solution"][0]) or \
-        page.get_attribute('.color-button[data-color="%s"]' % record["solution"][0], "aria-disabled") == "true"
+    # no color is taken while the verdict is shown, and each button says so (not "You to move")
+    solution_button = '.color-button[data-color="%s"]' % record["solution"][0]
+    assert page.get_attribute(solution_button, "aria-disabled") == "true"
+    assert page.get_attribute(solution_button, "aria-label") == \
+        f"Color {record['solution'][0] + 1}: Not now: above the board it says what comes next."
     page.click('[data-action="puzzle-solution"]')
     page.wait_for_selector('.puzzle-line-steps[data-line="solution"]')
     assert not axe_scan(page)  # the verdict, the line's steps, the panel: as a screen reader meets them
