@@ -381,8 +381,9 @@ def own_puzzle(game, ply, nodes=NODES):
     """The puzzle at ``ply`` of ``game`` (a game of a seeded variant of two sides) when
     the solver proves one best color there and the color played was another (see the
     module text), else None."""
-    if game.sides != 2 or game.seats != 2 or game.seed is None or not 0 <= ply < len(game.moves):
-        return None
+    if (game.sides != 2 or game.seats != 2 or game.seed is None or game.variant_id not in VARIANTS
+            or game.variant_id == "practice" or not 0 <= ply < len(game.moves)):
+        return None  # a record names a variant and a seed: a practice board's options it cannot carry
     position = _positions(game)[ply]
     steps, solution = _puzzle_from(position, nodes)
     played = game.moves[ply][1]

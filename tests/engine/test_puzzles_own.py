@@ -41,6 +41,11 @@ def test_a_missed_best_color_becomes_your_puzzle():
         right = right.play(filler.ai.choose(right, "greedy"))
     assert puzzles.own_puzzle(right, ply) is None
     assert puzzles.own_puzzle(game, len(game.moves)) is None and puzzles.own_puzzle(game, -1) is None
+    # a practice board (its options are no part of a record) gives none
+    practice = filler.Game.new("practice", seed=3, width=6, height=5, colors=4)
+    while not practice.over:
+        practice = practice.play(practice.legal_colors()[0])
+    assert all(puzzles.own_puzzle(practice, ply) is None for ply in range(len(practice.moves)))
 
 
 def test_only_costly_proven_moves_are_tried_latest_first_a_few_a_seat():
