@@ -28,6 +28,13 @@
     boot              (function) boot(page, url=None): go to url (default site_url) and
                                  wait until the board is playable
 
+Service workers are blocked in every context these fixtures make (Playwright's
+service_workers="block"), unless the test or its module is marked
+`@pytest.mark.service_worker` (offline mode, installing, a first visit, a host that sends
+no headers): the precaching and the keeping of the decoded runtime a first visit starts
+cost some 1.3 s of CPU a boot here, and no other test reads what they do
+(docs/testing.md "Where the time goes"). persistent_context always allows them.
+
 EngineHold(context) keeps a context's engines down (their memory snapshot held back)
 until .release(), so a test can read what a page draws before Python is up; .hold()
 holds the next boots again. The context should block service workers (they would
@@ -255,11 +262,17 @@ def browser(playwright_instance):
     browser.close()
 
 
+def service_workers_for(node) -> str:
+    """"allow" for a test marked service_worker, else "block" (see the module text)."""
+    return "allow" if node.get_closest_marker("service_worker") else "block"
+
+
 @pytest.fixture
-def new_guarded_context(browser):
+def new_guarded_context(browser, request):
     made = []
 
     def make(**options):
+        options.setdefault("service_workers", service_workers_for(request.node))
         context = browser.new_context(**options)
         guard = guard_context(context)
         made.append((context, guard))
@@ -292,8 +305,8 @@ def boot(site_url):
 
 
 @pytest.fixture(scope="module")
-def booted_page(browser, site_url):
-    context = browser.new_context()
+def booted_page(browser, site_url, request):
+    context = browser.new_context(service_workers=service_workers_for(request.node))
     guard = guard_context(context, "booted_page")
     page = context.new_page()
     boot_page(page, site_url)

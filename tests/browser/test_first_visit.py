@@ -21,6 +21,9 @@ from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR, ROOT, EngineHold
 
 import build
 
+# A first visit, whole: the service worker precaches and keeps the decoded runtime.
+pytestmark = pytest.mark.service_worker
+
 
 @pytest.fixture(scope="module")
 def site_url(site_dir, serve_directory) -> str:

@@ -8,6 +8,7 @@ Quick (8×7) keeps the matches short.
 import json
 import random
 
+import pytest
 from conftest import BOOT_TIMEOUT_MS
 from link_forge import with_rating
 from test_hostile_data import with_storage
@@ -475,6 +476,7 @@ def test_send_shares_or_copies_the_link_and_a_qr_code_shows_it(new_guarded_conte
     assert sharer.evaluate("window.sharedWith.url") == link_of(sharer)
 
 
+@pytest.mark.service_worker
 def test_a_move_is_made_offline_and_its_link_is_ready_to_send(new_guarded_context, site_url):
     context, anna = device(new_guarded_context, site_url, "anna")
     anna.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)

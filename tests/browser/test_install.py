@@ -3,7 +3,11 @@ installability check (the DevTools protocol's Page.getInstallabilityErrors)."""
 
 import struct
 
+import pytest
 from conftest import BOOT_TIMEOUT_MS
+
+# An installable app is precached by the service worker.
+pytestmark = pytest.mark.service_worker
 
 ENGINE_READY = 'body[data-engine="ready"]'
 

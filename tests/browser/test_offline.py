@@ -4,7 +4,11 @@ new build is picked up (the page is told, and switches on request)."""
 import json
 import shutil
 
+import pytest
 from conftest import BOOT_TIMEOUT_MS
+
+# Offline mode is the service worker's.
+pytestmark = pytest.mark.service_worker
 
 ENGINE_READY = 'body[data-engine="ready"]'
 # offline.js is the page's own module instance (same URL), so its state is the page's.

@@ -3,6 +3,7 @@ no new Function, no request to another origin, whether the host sends the header
 (build.py's server, dist/_headers) or sends none (then the service worker attaches them
 from the second visit on)."""
 
+import pytest
 from conftest import BOOT_TIMEOUT_MS
 
 ENGINE_READY = 'body[data-engine="ready"]'
@@ -39,6 +40,7 @@ def test_the_worker_runs_under_the_policy_the_host_sends(new_guarded_context, si
     assert engine_worker(page).evaluate(TRY_FORBIDDEN, elsewhere) == BLOCKED
 
 
+@pytest.mark.service_worker
 def test_the_service_worker_gives_the_worker_the_policy_when_the_host_sends_none(
         new_guarded_context, site_dir, serve_directory, tmp_path):
     plain = serve_directory(site_dir, security_headers=False)
