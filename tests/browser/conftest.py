@@ -13,12 +13,10 @@
                                  does can reach a host other than 127.0.0.1
     page_guard        (function) the guard of `page`: .allow_console(regex) for an expected
                                  console error; checked at teardown
-    page              (function) a page with the site's storage empty, in the shared context
-                                 (shared_contexts; marked service_worker or own_context: a
-                                 fresh one); the test fails on any console error, uncaught
-                                 page error, or request outside 127.0.0.1 (or localhost:
-                                 the same machine, but another site, for cross-site
-                                 embedding tests)
+    page              (function) a page in a fresh context; the test fails on any console
+                                 error, uncaught page error, or request outside 127.0.0.1
+                                 (or localhost: the same machine, but another site, for
+                                 cross-site embedding tests)
     new_guarded_context (function) new_guarded_context(**context_options) -> (context, guard)
                                  for tests that need more contexts (two tabs share one)
     booted_page       (module)   one page at site_url with a playable board
@@ -121,11 +119,6 @@ class Guard:
         context.on("console", self._on_console)
         # (the context's console event carries its pages' and their workers' messages)
         context.on("weberror", self._on_web_error)
-
-    def detach(self, context) -> None:
-        context.remove_listener("request", self._on_request)
-        context.remove_listener("console", self._on_console)
-        context.remove_listener("weberror", self._on_web_error)
 
     def _on_web_error(self, web_error) -> None:
         self.console_errors.append(f"uncaught: {web_error.error}")
@@ -294,66 +287,11 @@ def new_guarded_context(browser, request):
         guard.check()
 
 
-KEEPER = "__keeper.html"
-KEEPER_HTML = "<!doctype html><title>keeper</title>"
-
-
-@pytest.fixture(scope="session")
-def shared_contexts(browser):
-    """lend(site_url) -> (context, keeper): the context `page` lends to each test of a site,
-    and a blank page of the site's origin kept open in it, so the pages of one test after
-    another are drawn by one renderer process, which compiles the engine's wasm once (a
-    new context's first page costs some 0.9 s of CPU more here: docs/testing.md "Where the
-    time goes")."""
-    lent = {}
-
-    def lend(site_url):
-        if site_url not in lent:
-            context = browser.new_context(service_workers="block")
-            keeper = context.new_page()
-            keeper.route(site_url + KEEPER, lambda route: route.fulfill(
-                status=200, content_type="text/html", body=KEEPER_HTML))
-            keeper.goto(site_url + KEEPER)
-            lent[site_url] = (context, keeper)
-        return lent[site_url]
-
-    yield lend
-    for context, _ in lent.values():
-        context.close()
-
-
-def forget_the_site(keeper) -> None:
-    """What earlier pages kept in the site's storage is gone (the product keeps only
-    localStorage; the service worker and its caches are blocked in this context). Cleared
-    by the browser, then awaited where the next pages will read it: a closed page's last
-    writes reach other pages of the origin a moment later."""
-    session = keeper.context.new_cdp_session(keeper)
-    origin = keeper.evaluate("() => location.origin")
-    session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
-    session.detach()
-    keeper.wait_for_function("() => localStorage.length === 0")
-
-
 @pytest.fixture
-def page_guard(request, new_guarded_context, shared_contexts, site_url):
-    """A test marked service_worker or own_context gets a context of its own; any other
-    test a page of the shared context, with the site's storage empty, its pages closed
-    after it."""
-    if request.node.get_closest_marker("service_worker") or request.node.get_closest_marker("own_context"):
-        context, guard = new_guarded_context()
-        guard.context = context
-        yield guard
-        return
-    context, keeper = shared_contexts(site_url)
-    forget_the_site(keeper)
-    guard = guard_context(context)
+def page_guard(new_guarded_context):
+    context, guard = new_guarded_context()
     guard.context = context
-    yield guard
-    for other in context.pages:
-        if other != keeper:
-            other.close()
-    guard.detach(context)
-    guard.check()
+    return guard
 
 
 @pytest.fixture

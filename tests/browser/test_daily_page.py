@@ -12,7 +12,6 @@ the expected boards come from the engine's rule (filler.daily), never from the p
 import json
 import re
 
-import pytest
 from conftest import BOOT_TIMEOUT_MS, RESUMED, boot_page
 
 from filler import daily
@@ -170,7 +169,6 @@ def test_a_finished_day_gives_its_result_to_send_in_both_languages_and_its_link_
         assert data(page, "ready") == "1" and days(page) == kept
 
 
-@pytest.mark.own_context  # page.clock is its context's
 def test_the_streak_counts_days_in_a_row_and_never_a_replay_or_a_late_day(page, site_url):
     page.clock.set_fixed_time("2026-12-02T09:00:00")
     page.goto(site_url)
