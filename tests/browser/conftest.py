@@ -31,9 +31,9 @@
 Service workers are blocked in every context these fixtures make (Playwright's
 service_workers="block"), unless the test or its module is marked
 `@pytest.mark.service_worker` (offline mode, installing, a first visit, the cross-site
-embed, a host that sends
-no headers): the precaching and the keeping of the decoded runtime a first visit starts
-cost some 1.3 s of CPU a boot here, and no other test reads what they do
+embed, a host that sends no headers): the precaching and the keeping of the decoded
+runtime a first visit starts cost some 1.3 s of CPU a boot here, and no other test reads
+what they do
 (docs/testing.md "Where the time goes"). persistent_context always allows them.
 
 EngineHold(context) keeps a context's engines down (their memory snapshot held back)
