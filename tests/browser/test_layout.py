@@ -254,13 +254,12 @@ OVER_ACTIONS = """() => [...document.querySelectorAll('.over-actions button')].m
 
 
 RESULT_SIZES = [(320, 700), (390, 844), (1280, 800)]
-NEXT_FRAMES = "() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))"
 
 
 def resize(page, width, height):
     """The window resized, and the table drawn again for it (it draws in the next frame)."""
     page.set_viewport_size({"width": width, "height": height})
-    page.evaluate(NEXT_FRAMES)
+    settle(page)
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])

@@ -207,7 +207,7 @@ def test_a_shared_link_opens_at_its_bar(page, site_url, boot, size, language, st
     page.wait_for_selector(".over-panel:not([hidden])", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(".shared-replay:not([hidden])")
     page.wait_for_function("(text) => document.querySelector('.status').textContent === text", arg=status)
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    settle(page)
     assert page.evaluate("window.scrollY") == 0
     bar = page.locator(".shared-replay").bounding_box()
     assert bar["y"] >= 0 and bar["y"] + bar["height"] <= size[1]
