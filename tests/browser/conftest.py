@@ -1,22 +1,25 @@
 """Fixtures for tests in a real headless Chromium against the built site (dist/).
 
-    site_url          (session)  "http://127.0.0.1:<port>/": a private copy of dist/,
+    site_url          (function) "http://127.0.0.1:<port>/": a private copy of dist/,
                                  served by build.py's static server (its zstd files with
-                                 Content-Encoding; test_first_visit.py's site_url: plain)
-    serve_directory   (session)  serve_directory(path, security_headers=True,
-                                 zstd_encoding=False) -> url of
-                                 another static server (a second origin, a changed build,
-                                 a host that sends no headers...), closed at the end
+                                 Content-Encoding; test_first_visit.py's site_url: plain),
+                                 at a port of its own for each test whose page is in the
+                                 shared context (session_site_url for the others)
+    session_site_url  (session)  the same site at one port for the whole run (the module
+                                 fixtures', the keeper page's)
     dist_dir          (session)  the built dist/ (build.py runs once if the test command
                                  did not build it already)
     browser           (session)  system Chromium with TOOLCHAIN.md's flags; nothing it
                                  does can reach a host other than 127.0.0.1
     page_guard        (function) the guard of `page`: .allow_console(regex) for an expected
                                  console error; checked at teardown
-    page              (function) a page in a fresh context; the test fails on any console
-                                 error, uncaught page error, or request outside 127.0.0.1
-                                 (or localhost: the same machine, but another site, for
-                                 cross-site embedding tests)
+    page              (function) a page in the shared context (a fresh one for a test marked
+                                 own_context or service_worker); the test fails on any
+                                 console error, uncaught page error, or request outside
+                                 127.0.0.1 (or localhost: the same machine, but another
+                                 site, for cross-site embedding tests)
+    shared_context    (session)  one context for the tests' pages, each test at its own
+                                 origin, with a keeper page of the site open in it
     new_guarded_context (function) new_guarded_context(**context_options) -> (context, guard)
                                  for tests that need more contexts (two tabs share one)
     booted_page       (module)   one page at site_url with a playable board
@@ -35,6 +38,14 @@ embed, a host that sends no headers): the precaching and the keeping of the deco
 runtime a first visit starts cost some 1.3 s of CPU a boot here, and no other test reads
 what they do
 (docs/testing.md "Where the time goes"). persistent_context always allows them.
+
+The shared context: a test's page opens the site at a port of its own (another origin, so
+its storage starts empty and no other test sees it; the same site, so the same renderer
+process), and a keeper page, booted once, holds the engine's compiled wasm in that
+process: a boot costs about 1.4 s of CPU there instead of 2.1 s in a fresh context. A
+test that changes its context (page.clock, context routes, set_offline, permissions) is
+marked `@pytest.mark.own_context` and gets a fresh one, as a service_worker test does.
+At the end of a test its pages close and its guard leaves the shared context.
 
 EngineHold(context) keeps a context's engines down (their memory snapshot held back)
 until .release(), so a test can read what a page draws before Python is up; .hold()
@@ -116,10 +127,15 @@ class Guard:
         self.allowed.append(re.compile(pattern))
 
     def attach(self, context) -> None:
-        context.on("request", self._on_request)
-        context.on("console", self._on_console)
         # (the context's console event carries its pages' and their workers' messages)
-        context.on("weberror", self._on_web_error)
+        self.listeners = [("request", self._on_request), ("console", self._on_console),
+                          ("weberror", self._on_web_error)]
+        for event, listener in self.listeners:
+            context.on(event, listener)
+
+    def detach(self, context) -> None:
+        for event, listener in self.listeners:
+            context.remove_listener(event, listener)
 
     def _on_web_error(self, web_error) -> None:
         self.console_errors.append(f"uncaught: {web_error.error}")
@@ -197,27 +213,45 @@ def dist_dir() -> Path:
 
 class _Servers:
     def __init__(self):
-        self.running = []
+        self.running = {}
+        self.ports_used = set()
 
     def start(self, directory: Path, security_headers: bool = True, zstd_encoding: bool = False) -> str:
-        server = build.make_server(Path(directory), 0, quiet=True, security_headers=security_headers,
-                                   zstd_encoding=zstd_encoding)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        while True:
+            server = build.make_server(Path(directory), 0, quiet=True, security_headers=security_headers,
+                                       zstd_encoding=zstd_encoding)
+            port = server.server_address[1]
+            if port not in self.ports_used:  # a port used before: an origin with storage
+                break
+            server.server_close()
+        self.ports_used.add(port)
+        # a short poll: stop() waits for the loop to see it
+        thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         thread.start()
-        self.running.append(server)
-        return f"http://127.0.0.1:{server.server_address[1]}/"
+        url = f"http://127.0.0.1:{port}/"
+        self.running[url] = server
+        return url
+
+    def stop(self, url: str) -> None:
+        server = self.running.pop(url)
+        server.shutdown()
+        server.server_close()
 
     def close(self):
-        for server in self.running:
-            server.shutdown()
-            server.server_close()
+        for url in list(self.running):
+            self.stop(url)
 
 
 @pytest.fixture(scope="session")
-def serve_directory():
+def _servers():
     servers = _Servers()
-    yield servers.start
+    yield servers
     servers.close()
+
+
+@pytest.fixture(scope="session")
+def serve_directory(_servers):
+    return _servers.start
 
 
 @pytest.fixture(scope="session")
@@ -230,11 +264,23 @@ def site_dir(dist_dir, tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def site_url(site_dir, serve_directory) -> str:
+def session_site_url(site_dir, serve_directory) -> str:
     # as a host that sends the precompressed files with Content-Encoding: zstd (Chromium
     # decodes them natively: docs/testing.md "Where the time goes"); test_first_visit.py
     # serves them plain, for the worker's own decoder
     return serve_directory(site_dir, zstd_encoding=True)
+
+
+@pytest.fixture
+def site_url(request, session_site_url, site_dir, _servers):
+    """A port of its own for a test whose `page` is in the shared context (its origin's
+    storage is new, and goes with the test); session_site_url for the others."""
+    if has_own_context(request.node):
+        yield session_site_url
+        return
+    url = _servers.start(site_dir, zstd_encoding=True)
+    yield url
+    _servers.stop(url)
 
 
 # ---------------------------------------------------------------- the browser
@@ -270,6 +316,29 @@ def service_workers_for(node) -> str:
     return "allow" if node.get_closest_marker("service_worker") else "block"
 
 
+def has_own_context(node) -> bool:
+    """Whether the test's `page` gets a fresh context rather than the shared one."""
+    return bool(node.get_closest_marker("service_worker") or node.get_closest_marker("own_context"))
+
+
+@pytest.fixture(scope="session")
+def shared_context(browser, session_site_url):
+    """One context for the `page` of every test that is not marked own_context or
+    service_worker, each test at an origin of its own (site_url), and a keeper page of
+    the site left open in it: the pages of one site share a renderer process, which
+    compiles the engine's wasm once while a page holds it."""
+    context = browser.new_context(service_workers="block")
+    guard = guard_context(context, "the shared context's keeper page")
+    keeper = context.new_page()
+    boot_page(keeper, session_site_url)
+    keeper.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    guard.detach(context)
+    guard.check()
+    context.keeper = keeper
+    yield context
+    context.close()
+
+
 @pytest.fixture
 def new_guarded_context(browser, request):
     made = []
@@ -289,10 +358,22 @@ def new_guarded_context(browser, request):
 
 
 @pytest.fixture
-def page_guard(new_guarded_context):
-    context, guard = new_guarded_context()
+def page_guard(request, new_guarded_context):
+    if has_own_context(request.node):
+        context, guard = new_guarded_context()
+        guard.context = context
+        yield guard
+        return
+    context = request.getfixturevalue("shared_context")
+    guard = Guard()
+    guard.attach(context)
     guard.context = context
-    return guard
+    yield guard
+    for page in context.pages:  # the test's pages, its second tabs too
+        if page is not context.keeper:
+            page.close()
+    guard.detach(context)
+    guard.check()
 
 
 @pytest.fixture
@@ -308,11 +389,11 @@ def boot(site_url):
 
 
 @pytest.fixture(scope="module")
-def booted_page(browser, site_url, request):
+def booted_page(browser, session_site_url, request):
     context = browser.new_context(service_workers=service_workers_for(request.node))
     guard = guard_context(context, "booted_page")
     page = context.new_page()
-    boot_page(page, site_url)
+    boot_page(page, session_site_url)
     page.guard = guard
     yield page
     context.close()

@@ -12,6 +12,7 @@ the expected boards come from the engine's rule (filler.daily), never from the p
 import json
 import re
 
+import pytest
 from conftest import BOOT_TIMEOUT_MS, RESUMED, boot_page
 
 from filler import daily
@@ -20,6 +21,8 @@ DAY_BAR = ".daily-bar:not([hidden])"
 SHARE = ".daily-share:not([hidden]) .daily-share-text"
 SQUARES = set("🟥🟧🟨🟩🟦🟪🟫⬛⬜")
 NOON_UTC = "2026-12-04T12:00:00Z"  # Amsterdam and Los Angeles: the 4th; Kiritimati (UTC+14): the 5th
+
+pytestmark = pytest.mark.own_context  # page.clock is its context's clock
 
 
 def data(page, name):

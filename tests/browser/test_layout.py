@@ -41,12 +41,12 @@ BAD_TEXTS = """(pattern) => {
 
 
 @pytest.fixture(scope="module", params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def sized_page(request, browser, site_url):
+def sized_page(request, browser, session_site_url):
     width, height = request.param
     context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")
     guard = guard_context(context, f"layout {width}x{height}")
     page = context.new_page()
-    boot_page(page, site_url)
+    boot_page(page, session_site_url)
     page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     page.size = request.param
     yield page
