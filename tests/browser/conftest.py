@@ -7,6 +7,10 @@
                                  shared context (session_site_url for the others)
     session_site_url  (session)  the same site at one port for the whole run (the module
                                  fixtures', the keeper page's)
+    serve_directory   (session)  serve_directory(path, security_headers=True,
+                                 zstd_encoding=False) -> url of
+                                 another static server (a second origin, a changed build,
+                                 a host that sends no headers...), closed at the end
     dist_dir          (session)  the built dist/ (build.py runs once if the test command
                                  did not build it already)
     browser           (session)  system Chromium with TOOLCHAIN.md's flags; nothing it
@@ -40,9 +44,10 @@ what they do
 (docs/testing.md "Where the time goes"). persistent_context always allows them.
 
 The shared context: a test's page opens the site at a port of its own (another origin, so
-its storage starts empty and no other test sees it; the same site, so the same renderer
-process), and a keeper page, booted once, holds the engine's compiled wasm in that
-process: a boot costs about 1.4 s of CPU there instead of 2.1 s in a fresh context. A
+its storage starts empty and no other test sees it; ports are not reused in a run), and
+a keeper page of the site, booted once, stays open in it: a boot costs about 1.4 s of CPU
+there instead of 2.1 s in a fresh context, or in the shared one with the keeper closed
+(docs/testing.md "Where the time goes"; what the keeper keeps warm is not proven). A
 test that changes its context (page.clock, context routes, set_offline, permissions) is
 marked `@pytest.mark.own_context` and gets a fresh one, as a service_worker test does.
 At the end of a test its pages close and its guard leaves the shared context.
@@ -325,8 +330,7 @@ def has_own_context(node) -> bool:
 def shared_context(browser, session_site_url):
     """One context for the `page` of every test that is not marked own_context or
     service_worker, each test at an origin of its own (site_url), and a keeper page of
-    the site left open in it: the pages of one site share a renderer process, which
-    compiles the engine's wasm once while a page holds it."""
+    the site left open in it (see the module text)."""
     context = browser.new_context(service_workers="block")
     guard = guard_context(context, "the shared context's keeper page")
     keeper = context.new_page()
