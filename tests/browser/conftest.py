@@ -26,7 +26,7 @@
                                  origin, with a keeper page of the site open in it
     new_guarded_context (function) new_guarded_context(**context_options) -> (context, guard)
                                  for tests that need more contexts (two tabs share one)
-    booted_page       (module)   one page at site_url with a playable board
+    booted_page       (module)   one page at session_site_url with a playable board
                                  (body[data-ready="1"]), reused by a module's tests
     persistent_context (function) persistent_context(user_data_dir) -> guarded context
                                  that keeps its profile (HTTP cache, service worker, storage)
