@@ -10,6 +10,7 @@ import random
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from link_forge import with_rating
 from test_hostile_data import with_storage
 
@@ -61,10 +62,21 @@ def settled(page):
     return page.locator(PANEL).get_attribute("data-turn")
 
 
+# What the page shows when a click played nothing: the body's data, the buttons, the
+# status line, the notices (test_bad_links once timed out here under load and said no more).
+TABLE_STATE = """() => ({body: {...document.body.dataset},
+  buttons: [...document.querySelectorAll('.color-button')].map((b) => [b.getAttribute('aria-disabled'), b.dataset.previewing ?? null]),
+  status: document.querySelector('.status')?.textContent, visibility: document.visibilityState,
+  notices: [...document.querySelectorAll('.notice, .friend-notice')].map((n) => n.textContent)})"""
+
+
 def play_one(page):
     state_id = int(page.evaluate("document.body.dataset.stateId"))
     page.locator(".color-button:not([aria-disabled])").first.click()
-    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+    try:
+        page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the click played nothing (state {state_id}): {page.evaluate(TABLE_STATE)}") from None
 
 
 def annas_first_move(new_guarded_context, site_url):
