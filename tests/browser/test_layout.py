@@ -73,9 +73,6 @@ def test_every_variant_fits_the_window(sized_page, variant):
     assert page.evaluate(BAD_TEXTS, BAD_WORDS) == []
 
 
-
-
-
 def phone_page(browser, site_url, language, width, what):
     """(context, guard, page): the site booted in ``language`` on a phone ``width`` wide."""
     context = browser.new_context(viewport={"width": width, "height": 800}, locale=language,
@@ -192,8 +189,6 @@ def lobby_fits(page, width, language):
     # each tab has its own title (every tab was titled "New game")
     page.click('[data-tab="matches"]')
     assert page.text_content("#lobby-title") == {"en": "Your matches", "nl": "Je matches"}[language]
-
-
 
 
 RATINGS_TABLE = """() => {
