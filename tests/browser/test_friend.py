@@ -9,8 +9,9 @@ import json
 import random
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from conftest import BOOT_TIMEOUT_MS
 from link_forge import with_rating
 from test_hostile_data import with_storage
 
