@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT, boot_page, guard_context
+from test_i18n import switch_language
 from test_match_table import play_until_game_ends, resign, start_match, wait_my_turn_or_end
 from test_table_defects import CUT_NAMES, IN_VIEW, settle, start_game, wait_my_turn
 
@@ -267,17 +268,16 @@ def resize(page, width, height):
     settle(page)
 
 
-@pytest.mark.parametrize("language", ["en", "nl"])
-def test_the_result_and_the_review_head_keep_every_label_on_one_line(browser, site_url, language):
+def test_the_result_and_the_review_head_keep_every_label_on_one_line(browser, site_url):
     # "Play again / Review / Another game / Copy link" shared one row, the labels took
     # two lines at 1280 px ("Play / again") and on a phone, and "Another match" beside
     # "Another game" did not say which repeats the settings and which opens the lobby.
     # "Analyse van partij 1" and "Sluit de analyse" took two lines each at 390 px.
-    # One game a language, the window resized to each size (as a turned phone is).
+    # One game, in each language, the window resized to each size (as a turned phone is).
     width, height = RESULT_SIZES[0]
-    context = browser.new_context(viewport={"width": width, "height": height}, locale=language,
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en",
                                   service_workers="block")
-    guard = guard_context(context, f"over {language}")
+    guard = guard_context(context, "over")
     page = context.new_page()
     boot_page(page, site_url)
     start_game(page, "quick")
@@ -285,39 +285,44 @@ def test_the_result_and_the_review_head_keep_every_label_on_one_line(browser, si
     page.click('button[data-action="resign"]')
     page.click('button[data-action="confirm-resign"]')
     page.wait_for_selector(".over-panel:not([hidden]) .over-actions .share-button")
-    for width, height in RESULT_SIZES:
-        resize(page, width, height)
-        labels = page.evaluate(TEXT_LINES, ".over-actions button")
-        assert len(labels) == 4 and all(lines == 1 for _, lines in labels), (width, labels)
-        buttons = page.evaluate(OVER_ACTIONS)
-        [primary] = [button for button in buttons if button["primary"]]
-        assert primary == buttons[0] and all(button["top"] > primary["top"] for button in buttons[1:]), buttons
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"horizontal overflow at {width}"
-    opens_lobby = page.text_content('.over-actions button[data-action="new"]')
-    assert opens_lobby == {"en": "New game…", "nl": "Nieuwe partij…"}[language]
+    for language in ("en", "nl"):
+        switch_language(page, language)
+        for width, height in RESULT_SIZES:
+            resize(page, width, height)
+            labels = page.evaluate(TEXT_LINES, ".over-actions button")
+            assert len(labels) == 4 and all(lines == 1 for _, lines in labels), (language, width, labels)
+            buttons = page.evaluate(OVER_ACTIONS)
+            [primary] = [button for button in buttons if button["primary"]]
+            assert primary == buttons[0] and all(button["top"] > primary["top"] for button in buttons[1:]), buttons
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, f"horizontal overflow at {width}"
+        opens_lobby = page.text_content('.over-actions button[data-action="new"]')
+        assert opens_lobby == {"en": "New game…", "nl": "Nieuwe partij…"}[language]
     page.click('.over-panel button[data-action="review"]')
     page.wait_for_selector(".review-panel:not([hidden]) .review-head .review-close")
-    for width in (320, 390):
-        resize(page, width, 800)
-        lines = page.evaluate(TEXT_LINES, ".review-head h2, .review-head .review-close")
-        assert len(lines) == 2 and all(count == 1 for _, count in lines), (width, lines)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"horizontal overflow at {width}"
+    for language in ("nl", "en"):
+        switch_language(page, language)
+        for width in (320, 390):
+            resize(page, width, 800)
+            lines = page.evaluate(TEXT_LINES, ".review-head h2, .review-head .review-close")
+            assert len(lines) == 2 and all(count == 1 for _, count in lines), (language, width, lines)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, f"horizontal overflow at {width}"
     context.close()
     guard.check()
 
 
-@pytest.mark.parametrize("language", ["en", "nl"])
-def test_reviewing_each_game_of_a_match_keeps_every_label_on_one_line_on_a_phone(browser, site_url, language):
+def test_reviewing_each_game_of_a_match_keeps_every_label_on_one_line_on_a_phone(browser, site_url):
     # issue 25: Review between the games, the review's game switch and the Matches tab's
-    # Review per game, each on one line at 390 px
-    context, guard, page = phone_page(browser, site_url, language, 390, "review per game")
+    # Review per game, each on one line at 390 px, in each language (one match)
+    context, guard, page = phone_page(browser, site_url, "en", 390, "review per game")
     start_match(page, variant="quick", name="Joke")
     match_id = page.evaluate("document.body.dataset.matchId")
     wait_my_turn_or_end(page)
     resign(page, "game")
     page.wait_for_selector('.over-panel:not([hidden]) .over-actions button[data-action="review"]')
-    labels = page.evaluate(TEXT_LINES, ".over-actions button")
-    assert len(labels) == 3 and all(lines == 1 for _, lines in labels), labels  # ready, review, copy link
+    for language in ("en", "nl"):
+        switch_language(page, language)
+        labels = page.evaluate(TEXT_LINES, ".over-actions button")
+        assert len(labels) == 3 and all(lines == 1 for _, lines in labels), (language, labels)  # ready, review, copy link
     page.click('button[data-action="ready"]')
     page.wait_for_function("() => document.body.dataset.gameIndex === '1' && document.body.dataset.between === '0'")
     wait_my_turn_or_end(page)
@@ -325,16 +330,22 @@ def test_reviewing_each_game_of_a_match_keeps_every_label_on_one_line_on_a_phone
     page.wait_for_selector('body[data-match-over="1"]', state="attached")
     page.click('.over-panel button[data-action="review"]')
     page.wait_for_selector(".review-panel:not([hidden]) .review-games")
-    lines = page.evaluate(TEXT_LINES, ".review-head h2, .review-games button, .review-head .review-close")
-    assert len(lines) == 4 and all(count == 1 for _, count in lines), lines
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "horizontal overflow"
+    for language in ("nl", "en"):
+        switch_language(page, language)
+        lines = page.evaluate(TEXT_LINES, ".review-head h2, .review-games button, .review-head .review-close")
+        assert len(lines) == 4 and all(count == 1 for _, count in lines), (language, lines)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, "horizontal overflow"
     page.click('button[data-action="close-review"]')
-    page.click("#new-game")
-    page.click('[data-tab="matches"]')
     buttons = f'.saved-match[data-id="{match_id}"] .saved-actions button'
-    page.wait_for_selector(buttons)
-    labels = page.evaluate(TEXT_LINES, buttons)
-    assert len(labels) == 4 and all(lines == 1 for _, lines in labels), labels  # replay, review ×2, delete
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "horizontal overflow"
+    for language in ("en", "nl"):
+        switch_language(page, language)
+        page.click("#new-game")
+        page.click('[data-tab="matches"]')
+        page.wait_for_selector(buttons)
+        labels = page.evaluate(TEXT_LINES, buttons)
+        assert len(labels) == 4 and all(lines == 1 for _, lines in labels), (language, labels)  # replay, review ×2, delete
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, "horizontal overflow"
+        page.keyboard.press("Escape")
+        page.wait_for_selector("dialog.lobby", state="hidden")
     context.close()
     guard.check()
