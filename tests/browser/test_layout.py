@@ -134,8 +134,7 @@ def test_the_header_and_the_lobby_keep_every_label_whole_on_a_phone(browser, sit
     page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(".side-card .level-badge", state="visible")
     for width in (390, 320):
-        page.set_viewport_size({"width": width, "height": 800})
-        page.wait_for_function("(width) => document.documentElement.clientWidth === width", arg=width)
+        resize(page, width, 800)
         header_fits(page, width)
         lobby_fits(page, width, language)
         page.keyboard.press("Escape")

@@ -6,7 +6,7 @@ review's switch and the Matches tab."""
 
 from conftest import BOOT_TIMEOUT_MS
 from test_i18n import switch_language
-from test_match_table import data, play_first_allowed, play_until_game_ends, resign, start_match, wait_my_turn_or_end
+from test_match_table import data, play_first_allowed, resign, start_match, wait_my_turn_or_end
 from test_table_defects import clock_texts, start_game, wait_my_turn
 
 REVIEW_DONE = '.review-panel:not([hidden]) .review-status[data-status="done"]'
