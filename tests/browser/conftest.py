@@ -13,13 +13,16 @@
                                  a host that sends no headers...), closed at the end
     dist_dir          (session)  the built dist/ (build.py runs once if the test command
                                  did not build it already)
-    browser           (session)  system Chromium with TOOLCHAIN.md's flags; nothing it
+    browser           (session)  the system Chromium's headless shell (the full Chromium
+                                 if there is none) with TOOLCHAIN.md's flags; nothing it
                                  does can reach a host other than 127.0.0.1
+    full_browser      (session)  the full Chromium, for the `page` and the contexts of a
+                                 test marked full_chromium (a cross-site frame's storage)
     page_guard        (function) the guard of `page`: .allow_console(regex) for an expected
                                  console error; checked at teardown
     page              (function) a page in the shared context (a fresh one for a test marked
-                                 own_context or service_worker); the test fails on any
-                                 console error, uncaught page error, or request outside
+                                 own_context, service_worker or full_chromium); the test
+                                 fails on any console error, uncaught page error, or request outside
                                  127.0.0.1 (or localhost: the same machine, but another
                                  site, for cross-site embedding tests)
     shared_context    (session)  one context for the tests' pages, each test at its own
@@ -99,11 +102,18 @@ CHROMIUM_ARGS = [
 LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error"}
 
 
-def chromium_launch_options() -> dict:
+def chromium_launch_options(shell: bool = False) -> dict:
+    """Playwright's launch options for the system Chromium (CHROMIUM, else
+    /usr/bin/chromium), or with `shell` for its headless shell (CHROMIUM_HEADLESS_SHELL,
+    else /usr/bin/chromium-headless-shell) when there is one: the same Blink and V8 without
+    the browser's own UI, for about 12 % less of the suite's time (docs/testing.md "Where
+    the time goes"). The benchmarks measure what players run: the full Chromium."""
     options = {"headless": True, "args": list(CHROMIUM_ARGS)}
-    executable = os.environ.get("CHROMIUM") or os.environ.get("PLAYWRIGHT_CHROMIUM_EXECUTABLE")
-    if not executable and os.path.exists("/usr/bin/chromium"):
-        executable = "/usr/bin/chromium"
+    candidates = [os.environ.get("CHROMIUM"), os.environ.get("PLAYWRIGHT_CHROMIUM_EXECUTABLE"),
+                  "/usr/bin/chromium"]
+    if shell:
+        candidates[:0] = [os.environ.get("CHROMIUM_HEADLESS_SHELL"), "/usr/bin/chromium-headless-shell"]
+    executable = next((path for path in candidates if path and os.path.exists(path)), None)
     if executable:
         options["executable_path"] = executable
     return options
@@ -311,9 +321,23 @@ def playwright_instance():
 
 @pytest.fixture(scope="session")
 def browser(playwright_instance):
-    browser = playwright_instance.chromium.launch(**chromium_launch_options())
+    browser = playwright_instance.chromium.launch(**chromium_launch_options(shell=True))
     yield browser
     browser.close()
+
+
+@pytest.fixture(scope="session")
+def full_browser(playwright_instance, browser):
+    """The full Chromium, for a test marked full_chromium (`browser` itself when that is
+    not the headless shell): only the full browser refuses a frame of another site its
+    storage, as Chrome does for players."""
+    options = chromium_launch_options()
+    if options.get("executable_path") == chromium_launch_options(shell=True).get("executable_path"):
+        yield browser
+        return
+    full = playwright_instance.chromium.launch(**options)
+    yield full
+    full.close()
 
 
 def service_workers_for(node) -> str:
@@ -323,7 +347,7 @@ def service_workers_for(node) -> str:
 
 def has_own_context(node) -> bool:
     """Whether the test's `page` gets a fresh context rather than the shared one."""
-    return bool(node.get_closest_marker("service_worker") or node.get_closest_marker("own_context"))
+    return any(node.get_closest_marker(name) for name in ("service_worker", "own_context", "full_chromium"))
 
 
 @pytest.fixture(scope="session")
@@ -346,6 +370,8 @@ def shared_context(browser, session_site_url):
 @pytest.fixture
 def new_guarded_context(browser, request):
     made = []
+    if request.node.get_closest_marker("full_chromium"):
+        browser = request.getfixturevalue("full_browser")
 
     def make(**options):
         options.setdefault("service_workers", service_workers_for(request.node))
@@ -410,7 +436,7 @@ def persistent_context(playwright_instance):
 
     def open_context(user_data_dir, **options):
         context = playwright_instance.chromium.launch_persistent_context(
-            str(user_data_dir), **chromium_launch_options(), **options)
+            str(user_data_dir), **chromium_launch_options(shell=True), **options)
         guard = guard_context(context, f"persistent context {user_data_dir}")
         context.guard = guard
         opened.append((context, guard))

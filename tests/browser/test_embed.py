@@ -123,6 +123,7 @@ def test_embed_parameters_choose_language_theme_symbols_and_sound_is_off(page, s
 
 
 @pytest.mark.service_worker  # Chromium refuses it in such a frame, as a player's would
+@pytest.mark.full_chromium  # its headless shell lets a frame of another site keep storage
 def test_embedded_in_another_site_it_still_plays(page, site_url, host_url):
     # localhost and 127.0.0.1 are different sites: a third-party frame
     cross_host = host_url.replace("127.0.0.1", "localhost")
@@ -190,6 +191,7 @@ def test_messages_say_what_is_wrong_a_long_move_list_and_the_practice_range(page
 
 
 @pytest.mark.service_worker  # Chromium refuses it in such a frame, as a player's would
+@pytest.mark.full_chromium  # its headless shell lets a frame of another site keep storage
 def test_an_embed_on_another_site_shows_its_notices_compact_and_alike(page, site_url, host_url):
     # a cross-site frame with a bad parameter stacked three notices of three looks
     # (about 240 px of a 640-px widget), one of them "Offline play does not work here."
