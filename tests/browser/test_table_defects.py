@@ -114,19 +114,17 @@ CUT_NAMES = """() => [...document.querySelectorAll('.seat-name')]
     .filter((node) => node.scrollWidth > node.clientWidth).map((node) => node.textContent)"""
 
 
-@pytest.mark.parametrize("size, variant, kinds", [
-    ((1280, 900), "four", ("human", "computer", "computer", "computer")),
-    ((390, 844), "four", ("human", "computer", "computer", "computer")),
-    ((390, 844), "classic", ("human", "computer")),
-])
-def test_no_name_is_cut_where_the_card_could_show_it(page, boot, size, variant, kinds):
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    boot(page)
-    start_game(page, variant, kinds=kinds, clock="default")
-    page.wait_for_selector('.seat[data-seat="0"] .turn-badge')
-    assert page.evaluate(CUT_NAMES) == []
-    names = page.locator(".seat-name").all_text_contents()
-    assert names[0] == "You" and all(name.startswith("Computer") for name in names[1:])
+def test_no_name_is_cut_where_the_card_could_show_it(page, boot):
+    boot(page)  # once: each case is a new game in a window of its size
+    for size, variant, kinds in [((1280, 900), "four", ("human", "computer", "computer", "computer")),
+                                 ((390, 844), "four", ("human", "computer", "computer", "computer")),
+                                 ((390, 844), "classic", ("human", "computer"))]:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        start_game(page, variant, kinds=kinds, clock="default")
+        page.wait_for_selector('.seat[data-seat="0"] .turn-badge')
+        assert page.evaluate(CUT_NAMES) == [], (size, variant)
+        names = page.locator(".seat-name").all_text_contents()
+        assert names[0] == "You" and all(name.startswith("Computer") for name in names[1:]), (size, variant)
 
 
 SWATCH_OFF_ITS_NAME = """() => [...document.querySelectorAll('.seat')].filter((seat) => {
@@ -196,9 +194,10 @@ def test_the_copied_link_goes_with_its_board(booted_page):
 
 # ---- 6. a shared link opens at its top and says it is a link --------------------------
 
-@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
-@pytest.mark.parametrize("language, status", [
-    ("en", "A shared game: step through its moves"), ("nl", "Een gedeelde partij: stap door de zetten")])
+# each language once and each size once: the phone in Dutch, whose texts are the longer
+@pytest.mark.parametrize("size, language, status", [
+    ((1280, 800), "en", "A shared game: step through its moves"),
+    ((390, 844), "nl", "Een gedeelde partij: stap door de zetten")])
 def test_a_shared_link_opens_at_its_bar(page, site_url, boot, size, language, status):
     from test_texts import winning_moves
     page.set_viewport_size({"width": size[0], "height": size[1]})
@@ -219,12 +218,11 @@ def replay_step(page):
     return data(page, "replay")
 
 
-@pytest.mark.parametrize("language, to_move", [("en", "to move"), ("nl", "aan zet")])
-def test_a_replay_steps_with_the_keys_and_nobody_thinks(page, site_url, boot, language, to_move):
+def test_a_replay_steps_with_the_keys_and_nobody_thinks(page, site_url, boot):
     from test_texts import winning_moves
     moves = winning_moves("quick", 5)
     total = len(moves)
-    boot(page, f"{site_url}#variant=quick&seed=5&moves={total}-{''.join(map(str, moves))}&lang={language}")
+    boot(page, f"{site_url}#variant=quick&seed=5&moves={total}-{''.join(map(str, moves))}&lang=en")
     page.wait_for_function("(total) => document.body.dataset.replay === `${total}/${total}`", arg=total,
                            timeout=BOOT_TIMEOUT_MS)
     page.keyboard.press("Home")
@@ -233,9 +231,12 @@ def test_a_replay_steps_with_the_keys_and_nobody_thinks(page, site_url, boot, la
     page.wait_for_function("() => document.body.dataset.replay.startsWith('1/')")
     # the computer is next at this step: in a replay it is not "thinking", and (issue
     # 25) nobody is "to move" either: a replay is nobody's move
-    assert page.locator(".turn-badge").count() == 0
-    assert to_move not in page.locator(".players").inner_text()
-    assert not page.locator(".color-button").first.is_visible()
+    for language, to_move in [("en", "to move"), ("nl", "aan zet")]:
+        if language != "en":
+            switch_language(page, language)
+        assert page.locator(".turn-badge").count() == 0
+        assert to_move not in page.locator(".players").inner_text()
+        assert not page.locator(".color-button").first.is_visible()
     page.keyboard.press("End")
     page.wait_for_function("(total) => document.body.dataset.replay === `${total}/${total}`", arg=total)
     page.keyboard.press("ArrowLeft")
@@ -373,35 +374,44 @@ def strongest_contrast(page, locator):
     return page.evaluate(CONTRAST, [f"data:image/png;base64,{shot}", background])
 
 
-@pytest.mark.parametrize("theme", ["dark", "light"])
-def test_forbidden_color_buttons_stay_visible(page, site_url, boot, theme):
-    boot(page, f"{site_url}#variant=classic&theme={theme}")
+def test_forbidden_color_buttons_stay_visible(page, site_url, boot):
+    boot(page, f"{site_url}#variant=classic&theme=dark")
     wait_engine(page)
     wait_my_turn(page)
-    page.mouse.move(0, 0)
-    forbidden = page.locator(".color-button[data-forbidden]")
-    assert forbidden.count() == 2
-    for index in range(2):
-        assert strongest_contrast(page, forbidden.nth(index)) >= 3  # WCAG: a control's outline
+    for theme in ("dark", "light"):
+        if theme != "dark":
+            page.click("#open-options")
+            page.select_option('dialog.options select[name="theme"]', theme)
+            page.click("dialog.options button[type=submit]")
+            page.wait_for_function("(theme) => document.documentElement.dataset.theme === theme "
+                                   "&& !document.querySelector('dialog.options[open]')", arg=theme)
+            settle(page)
+        page.mouse.move(0, 0)
+        forbidden = page.locator(".color-button[data-forbidden]")
+        assert forbidden.count() == 2
+        for index in range(2):  # WCAG: a control's outline
+            assert strongest_contrast(page, forbidden.nth(index)) >= 3, theme
 
 
 # ---- 17. a big board: your start is easy to find ---------------------------------------
 
-@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
-def test_your_start_on_a_big_board_is_ringed(page, site_url, boot, size):
-    page.set_viewport_size({"width": size[0], "height": size[1]})
+def test_your_start_on_a_big_board_is_ringed(page, site_url, boot):
+    page.set_viewport_size({"width": 390, "height": 844})
     boot(page, f"{site_url}#variant=practice&shape=hex&width=41&height=41")
     wait_engine(page)
     page.wait_for_function("() => document.body.dataset.variant === 'practice'")
-    cell = page.locator('.board .cell[data-owner="0"]').bounding_box()
-    assert cell["width"] < 20  # tiny indeed
-    ring = page.locator('.home-ring[data-seat="0"]')
-    ring.wait_for()
-    box = ring.bounding_box()
-    assert box["width"] >= 36 and box["height"] >= 36
-    center = (cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2)
-    assert abs(box["x"] + box["width"] / 2 - center[0]) < 2 and abs(box["y"] + box["height"] / 2 - center[1]) < 2
-    assert page.locator('.home-ring[data-seat="1"]').count() == 0  # the computer's start: not yours
+    for size in [(390, 844), (1280, 800)]:  # a phone, then the same board in a wide window
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        settle(page)
+        cell = page.locator('.board .cell[data-owner="0"]').bounding_box()
+        assert cell["width"] < 20, size  # tiny indeed
+        ring = page.locator('.home-ring[data-seat="0"]')
+        ring.wait_for()
+        box = ring.bounding_box()
+        assert box["width"] >= 36 and box["height"] >= 36, size
+        center = (cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2)
+        assert abs(box["x"] + box["width"] / 2 - center[0]) < 2 and abs(box["y"] + box["height"] / 2 - center[1]) < 2, size
+        assert page.locator('.home-ring[data-seat="1"]').count() == 0  # the computer's start: not yours
 
 
 # ---- 10. the table fits the window; the result beside the board ----------------------
@@ -417,15 +427,14 @@ def settle(page):
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
-@pytest.mark.parametrize("variant, kinds", [("classic", ("human", "computer")),
-                                            ("duos", ("human", "computer", "computer", "computer"))])
-def test_the_table_fits_1280_by_900(page, boot, variant, kinds):
+def test_the_table_fits_1280_by_900(page, boot):
     page.set_viewport_size({"width": 1280, "height": 900})
     boot(page)
-    start_game(page, variant, kinds=kinds, clock="default")
-    settle(page)
-    assert page.evaluate("document.documentElement.scrollHeight") <= 900
-    assert page.evaluate(IN_VIEW, [".players", "svg.board", ".color-controls", ".status"]) == []
+    for variant, kinds in [("classic", ("human", "computer")), ("duos", ("human", "computer", "computer", "computer"))]:
+        start_game(page, variant, kinds=kinds, clock="default")
+        settle(page)
+        assert page.evaluate("document.documentElement.scrollHeight") <= 900, variant
+        assert page.evaluate(IN_VIEW, [".players", "svg.board", ".color-controls", ".status"]) == [], variant
 
 
 def test_at_game_over_the_result_is_beside_the_board_and_the_cards_stay(page, boot):
