@@ -262,7 +262,9 @@ def test_the_first_board_drawn_before_the_engine_is_up_is_the_board_played(new_g
     # seed 1 for everyone); the test before looked only once the engine was up
     first_boards = None
     drawn = {}
-    for pick, page_name in enumerate(["", "", "", "embed.html", "embed.html", ""]):
+    # four first visits of six boards' picks: two of the site, one embed, and one with a
+    # move made before the engine is up
+    for pick, page_name in [(0, ""), (2, ""), (3, "embed.html"), (5, "")]:
         context, _ = new_guarded_context(service_workers="block")
         context.add_init_script(RANDOM_PICK % pick)
         engine = EngineHold(context)  # down until the board is read
@@ -290,4 +292,4 @@ def test_the_first_board_drawn_before_the_engine_is_up_is_the_board_played(new_g
             assert after == before
         drawn[pick] = before["seed"]
         context.close()
-    assert len(first_boards) >= 6 and len(set(drawn.values())) == 6, drawn
+    assert len(first_boards) >= 6 and len(set(drawn.values())) == 4, drawn
