@@ -22,9 +22,9 @@
                                  console error; checked at teardown
     page              (function) a page in the shared context (a fresh one for a test marked
                                  own_context, service_worker or full_chromium); the test
-                                 fails on any console error, uncaught page error, or request outside
-                                 127.0.0.1 (or localhost: the same machine, but another
-                                 site, for cross-site embedding tests)
+                                 fails on any console error, uncaught page error, or
+                                 request outside 127.0.0.1 (or localhost: the same
+                                 machine, but another site, for cross-site embedding tests)
     shared_context    (session)  one context for the tests' pages, each test at its own
                                  origin, with a keeper page of the site open in it
     new_guarded_context (function) new_guarded_context(**context_options) -> (context, guard)
@@ -106,7 +106,7 @@ def chromium_launch_options(shell: bool = False) -> dict:
     """Playwright's launch options for the system Chromium (CHROMIUM, else
     /usr/bin/chromium), or with `shell` for its headless shell (CHROMIUM_HEADLESS_SHELL,
     else /usr/bin/chromium-headless-shell) when there is one: the same Blink and V8 without
-    the browser's own UI, for about 12 % less of the suite's time (docs/testing.md "Where
+    the browser's own UI, for some 6 % less of the suite's time (docs/testing.md "Where
     the time goes"). The benchmarks measure what players run: the full Chromium."""
     options = {"headless": True, "args": list(CHROMIUM_ARGS)}
     candidates = [os.environ.get("CHROMIUM"), os.environ.get("PLAYWRIGHT_CHROMIUM_EXECUTABLE"),
