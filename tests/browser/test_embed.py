@@ -162,8 +162,10 @@ def test_a_command_named_like_an_inherited_property_is_ignored(page, site_url, h
 
 
 def test_an_all_computer_match_posts_the_end_of_every_game(page, site_url, host_url):
-    game = (f"{site_url}embed.html?variant=quick&players=greedy,greedy&match=1&clock=none&seed=4242"
-            f"&origin={host_url.rstrip('/')}")
+    # a small board (5 × 5, four colors): the computers' moves are paced for people to
+    # follow (350 ms each), and the quick board's two games took 17 s of waiting
+    game = (f"{site_url}embed.html?variant=practice&width=5&height=5&colors=4&players=greedy,greedy"
+            f"&match=1&clock=none&seed=4242&origin={host_url.rstrip('/')}")
     host_page(page, host_url, game)
     wait_event(page, "game", "matchEnded")
     order = page.evaluate("() => window.events.filter(e => e.frame === 'game' && e.type.startsWith('game')"
