@@ -804,10 +804,11 @@ QUICK = ["tests/engine", "--deselect", "tests/engine/test_pyodide_boards.py",
 
 
 # pytest-xdist's workers, unless the arguments say (`-n 0`: none): the browser tests
-# spend much of their time waiting (on the page's timers, on Chromium, on Pyodide in
-# another process), so that two workers on two cores cut the suite's time (see
-# docs/testing.md); `worksteal` gives an idle worker the tests another has not begun.
-WORKERS = ["-n", "2", "--dist", "worksteal"]
+# spend part of their time waiting (on the page's timers, on Chromium, on Pyodide in
+# another process), so that three workers on two cores keep both busy where two left
+# some 10 % idle (docs/testing.md "Running"); `worksteal` gives an idle worker the
+# tests another has not begun.
+WORKERS = ["-n", "3", "--dist", "worksteal"]
 
 
 def test(arguments: list[str]) -> int:

@@ -48,9 +48,10 @@ what they do
 
 The shared context: a test's page opens the site at a port of its own (another origin, so
 its storage starts empty and no other test sees it; ports are not reused in a run), and
-a keeper page of the site, booted once, stays open in it: a boot costs about 1.4 s of CPU
-there instead of 2.1 s in a fresh context, or in the shared one with the keeper closed
-(docs/testing.md "Where the time goes"; what the keeper keeps warm is not proven). A
+a keeper page of the site, booted once, stays open in it: a boot costs about 1.1 s of CPU
+there (the renderer process is the keeper's: `--process-per-site`) instead of 1.55 s in a
+fresh context (docs/testing.md "Where the time goes"; what the keeper keeps warm is not
+proven). A
 test that changes its context (page.clock, context routes, set_offline, permissions) is
 marked `@pytest.mark.own_context` and gets a fresh one, as a service_worker test does.
 At the end of a test its pages close and its guard leaves the shared context.
@@ -106,12 +107,16 @@ def chromium_launch_options(shell: bool = False) -> dict:
     """Playwright's launch options for the system Chromium (CHROMIUM, else
     /usr/bin/chromium), or with `shell` for its headless shell (CHROMIUM_HEADLESS_SHELL,
     else /usr/bin/chromium-headless-shell) when there is one: the same Blink and V8 without
-    the browser's own UI, for some 6 % less of the suite's time (docs/testing.md "Where
-    the time goes"). The benchmarks measure what players run: the full Chromium."""
+    the browser's own UI, for some 6 % less of the suite's time, and with
+    --process-per-site, so that the pages of the site's ports in one context share one
+    renderer process (a boot beside the keeper 1.1 s of CPU instead of 1.3 s; docs/
+    testing.md "Where the time goes"). The benchmarks measure what players run: the full
+    Chromium with its own process model."""
     options = {"headless": True, "args": list(CHROMIUM_ARGS)}
     candidates = [os.environ.get("CHROMIUM"), os.environ.get("PLAYWRIGHT_CHROMIUM_EXECUTABLE"),
                   "/usr/bin/chromium"]
     if shell:
+        options["args"].append("--process-per-site")
         candidates[:0] = [os.environ.get("CHROMIUM_HEADLESS_SHELL"), "/usr/bin/chromium-headless-shell"]
     executable = next((path for path in candidates if path and os.path.exists(path)), None)
     if executable:
