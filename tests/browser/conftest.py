@@ -51,9 +51,9 @@ its storage starts empty and no other test sees it; ports are not reused in a ru
 a keeper page of the site, booted once, stays open in it: a boot costs about 1.1 s of CPU
 there (the renderer process is the keeper's: `--process-per-site`) instead of 1.55 s in a
 fresh context (docs/testing.md "Where the time goes"; what the keeper keeps warm is not
-proven). A
-test that changes its context (page.clock, context routes, set_offline, permissions) is
-marked `@pytest.mark.own_context` and gets a fresh one, as a service_worker test does.
+proven). A test that changes its context (page.clock, context routes, set_offline,
+permissions) is marked `@pytest.mark.own_context` and gets a fresh one, as a
+service_worker test does.
 At the end of a test its pages close and its guard leaves the shared context.
 
 EngineHold(context) keeps a context's engines down (their memory snapshot held back)
@@ -109,9 +109,9 @@ def chromium_launch_options(shell: bool = False) -> dict:
     else /usr/bin/chromium-headless-shell) when there is one: the same Blink and V8 without
     the browser's own UI, for some 6 % less of the suite's time, and with
     --process-per-site, so that the pages of the site's ports in one context share one
-    renderer process (a boot beside the keeper 1.1 s of CPU instead of 1.3 s; docs/
-    testing.md "Where the time goes"). The benchmarks measure what players run: the full
-    Chromium with its own process model."""
+    renderer process (a boot beside the keeper 1.1 s of CPU instead of 1.3 s;
+    docs/testing.md "Where the time goes"). The benchmarks measure what players run: the
+    full Chromium with its own process model."""
     options = {"headless": True, "args": list(CHROMIUM_ARGS)}
     candidates = [os.environ.get("CHROMIUM"), os.environ.get("PLAYWRIGHT_CHROMIUM_EXECUTABLE"),
                   "/usr/bin/chromium"]
