@@ -53,8 +53,8 @@ there (the renderer process is the keeper's: `--process-per-site`) instead of 1.
 fresh context (docs/testing.md "Where the time goes"; what the keeper keeps warm is not
 proven). A test that changes its context (page.clock, context routes, set_offline,
 permissions) is marked `@pytest.mark.own_context` and gets a fresh one, as a
-service_worker test does.
-At the end of a test its pages close and its guard leaves the shared context.
+service_worker test does. At the end of a test its pages close and its guard leaves the
+shared context.
 
 EngineHold(context) keeps a context's engines down (their memory snapshot held back)
 until .release(), so a test can read what a page draws before Python is up; .hold()
