@@ -35,12 +35,17 @@ def unchanged(before, after):
                   if text not in SAME and not re.fullmatch(r"[\d\s·–—+×:%.,()/&-]*", text))
 
 
-def switch_language(page, code):
+def choose_in_options(page, name, value):
+    """Choose `value` for the options dialog's select `name` and save, as a player does."""
     page.click("#open-options")
     page.wait_for_selector("dialog.options[open]")
-    page.select_option('dialog.options select[name="language"]', code)
+    page.select_option(f'dialog.options select[name="{name}"]', value)
     page.click("dialog.options button[type=submit]")
     page.wait_for_selector("dialog.options:not([open])", state="attached")
+
+
+def switch_language(page, code):
+    choose_in_options(page, "language", code)
     page.wait_for_function("(code) => document.documentElement.lang === code", arg=code)
 
 

@@ -7,7 +7,7 @@ import re
 import pytest
 import filler
 from conftest import BOOT_TIMEOUT_MS
-from test_i18n import switch_language
+from test_i18n import choose_in_options, switch_language
 
 ENGINE_READY = 'body[data-engine="ready"]'
 
@@ -380,11 +380,8 @@ def test_forbidden_color_buttons_stay_visible(page, site_url, boot):
     wait_my_turn(page)
     for theme in ("dark", "light"):
         if theme != "dark":
-            page.click("#open-options")
-            page.select_option('dialog.options select[name="theme"]', theme)
-            page.click("dialog.options button[type=submit]")
-            page.wait_for_function("(theme) => document.documentElement.dataset.theme === theme "
-                                   "&& !document.querySelector('dialog.options[open]')", arg=theme)
+            choose_in_options(page, "theme", theme)
+            page.wait_for_function("(theme) => document.documentElement.dataset.theme === theme", arg=theme)
             settle(page)
         page.mouse.move(0, 0)
         forbidden = page.locator(".color-button[data-forbidden]")
