@@ -107,16 +107,18 @@ def chromium_launch_options(shell: bool = False) -> dict:
     """Playwright's launch options for the system Chromium (CHROMIUM, else
     /usr/bin/chromium), or with `shell` for its headless shell (CHROMIUM_HEADLESS_SHELL,
     else /usr/bin/chromium-headless-shell) when there is one: the same Blink and V8 without
-    the browser's own UI, for some 6 % less of the suite's time, and with
+    the browser's own UI, for some 6 % less of the suite's time; with
     --process-per-site, so that the pages of the site's ports in one context share one
-    renderer process (a boot beside the keeper 1.1 s of CPU instead of 1.3 s;
-    docs/testing.md "Where the time goes"). The benchmarks measure what players run: the
-    full Chromium with its own process model."""
+    renderer process (a boot beside the keeper 1.1 s of CPU instead of 1.3 s); and with
+    V8's baseline wasm compiler only (--liftoff-only: a test's page lives seconds, too
+    short for the optimizing compiler's work on the runtime to pay back; the browser
+    suite 15 % less CPU). docs/testing.md "Where the time goes" has the figures. The
+    benchmarks measure what players run: the full Chromium with its defaults."""
     options = {"headless": True, "args": list(CHROMIUM_ARGS)}
     candidates = [os.environ.get("CHROMIUM"), os.environ.get("PLAYWRIGHT_CHROMIUM_EXECUTABLE"),
                   "/usr/bin/chromium"]
     if shell:
-        options["args"].append("--process-per-site")
+        options["args"] += ["--process-per-site", "--js-flags=--liftoff-only"]
         candidates[:0] = [os.environ.get("CHROMIUM_HEADLESS_SHELL"), "/usr/bin/chromium-headless-shell"]
     executable = next((path for path in candidates if path and os.path.exists(path)), None)
     if executable:
