@@ -14,6 +14,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from conftest import BOOT_TIMEOUT_MS
 from link_forge import with_rating
 from test_hostile_data import with_storage
+from test_table_defects import settle
 
 from filler import link as friend_link
 from filler.match import Match
@@ -590,7 +591,7 @@ def test_a_friend_table_is_laid_out_at_once_so_a_tap_on_a_color_is_not_lost(new_
     shown = controls.bounding_box(), board.bounding_box()
     button = anna.locator(".color-button:not([aria-disabled])").first
     button.hover()  # previews the color (the button rises a little): the table is drawn again
-    anna.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    settle(anna)  # two frames: the redraw is laid out
     assert button.get_attribute("data-previewing") == ""
     assert (controls.bounding_box(), board.bounding_box()) == shown
 
