@@ -65,7 +65,8 @@ def settled(page):
 
 
 # What the page shows when a click played nothing: the body's data, the buttons, the
-# status line, the notices (test_bad_links once timed out here under load and said no more).
+# status line, the notices. (A first move was lost here under load until 18d2fe4: the
+# buttons moved from under the pointer between press and release; docs/testing.md.)
 TABLE_STATE = """() => ({body: {...document.body.dataset},
   buttons: [...document.querySelectorAll('.color-button')].map((b) => [b.getAttribute('aria-disabled'), b.dataset.previewing ?? null]),
   status: document.querySelector('.status')?.textContent, visibility: document.visibilityState,
