@@ -2,17 +2,20 @@
 cannot tell terminate() from a crash or a phone ending it) is noticed, started again, and
 the match reopened from storage with its moves; a move that was waiting is played on
 it; one notice says so; an error of the running worker says that it stopped, not that
-it could not start; an engine that stops again at once is not restarted in a loop; and a
-puzzle is reopened at the move it was at.
+it could not start; an engine that stops again at once is not restarted in a loop; a
+puzzle is reopened at the move it was at, and a lesson anew, its failed tries counted.
 The test ends the worker from inside (as a crash would), through Playwright's handle
 on it: nothing of the page is changed or exposed for it."""
 
 import json
 
 from conftest import BOOT_TIMEOUT_MS, RESUMED, boot_page
+from test_lessons_page import VERDICT, play_keys, wait_lesson, words
 from test_match_table import data, start_match, wait_my_turn_or_end
 from test_persist import play_one, saved_match
 from test_worker_policy import engine_worker
+
+from filler.lessons import LESSONS
 
 COLOR_BUTTON = ".color-button:not([aria-disabled])"
 
@@ -130,4 +133,26 @@ def test_a_puzzle_is_reopened_at_the_move_it_was_at(page, site_dir, site_url):
     page.keyboard.press(str(record["solution"][2] + 1))
     page.wait_for_selector(f'{verdict}[data-ply="4"]')
     assert page.get_attribute(verdict, "data-phase") in ("solving", "solved")
+    assert page.locator(".notices .notice").count() == 1
+
+
+def test_a_lesson_is_reopened_anew_and_its_failed_try_still_counts(page, site_url):
+    lesson = next(iter(LESSONS.values()))
+    page.goto(f"{site_url}#learn={lesson.id}")
+    wait_lesson(page, lesson.id)
+    play_keys(page, lesson, lesson.wrong)
+    wait_lesson(page, lesson.id, "failed", len(lesson.wrong))
+    page.click('[data-action="lesson-again"]')  # the engine counts the failed try
+    wait_lesson(page, lesson.id)
+    play_keys(page, lesson, lesson.solution[:1])
+    if len(lesson.solution) > 1:
+        wait_lesson(page, lesson.id, "going", 1)
+    end_worker(page)
+    page.wait_for_selector(notice("engine-restarted"), timeout=BOOT_TIMEOUT_MS)
+    # the lesson anew at its first position, in the new engine
+    wait_lesson(page, lesson.id)
+    page.wait_for_selector(COLOR_BUTTON, state="attached")
+    play_keys(page, lesson, lesson.solution)
+    wait_lesson(page, lesson.id, "done", len(lesson.solution))
+    assert words(page, VERDICT) == "★★☆ Done! 2 stars of 3."  # the try before the stop still counts
     assert page.locator(".notices .notice").count() == 1
