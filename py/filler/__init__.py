@@ -27,5 +27,5 @@ try:  # engineer B's modules; present once they land
 except ImportError:  # pragma: no cover - only while match.py is not written yet
     pass
 
-from . import rating  # noqa: E402,F401  (RULES.md: filler.rating.glicko2)
+from . import rating  # noqa: E402,F401  (docs/rules.md section 6: filler.rating.glicko2)
 from . import ai  # noqa: E402,F401

@@ -59,7 +59,7 @@ with the move they missed. Its id starts ``own-``; it is not rated (``rating`` 0
 
 **Themes**, each from the positions of the solution:
 
-- ``enclosure``: a solver move encloses a region (rule 3 of RULES.md: it takes free
+- ``enclosure``: a solver move encloses a region (docs/rules.md section 3, rule 3: it takes free
   cells beyond its flood, which the other side can no longer reach);
 - ``blocking``: the first move's flood takes at most ``BLOCK_CELLS`` cells, and its
   color is the one whose flood would take the most cells for the other side right now

@@ -1,4 +1,4 @@
-"""The variants of VARIANTS.md as data: one frozen dataclass each, by id.
+"""The variants of docs/rules.md section 7 as data: one frozen dataclass each, by id.
 
 A variant is data, not a fork of the code: the rules read its shape, size,
 colors, seats, teams and specials. ``practice`` takes its shape, size and color

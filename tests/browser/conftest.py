@@ -14,7 +14,7 @@
     dist_dir          (session)  the built dist/ (build.py runs once if the test command
                                  did not build it already)
     browser           (session)  the system Chromium's headless shell (the full Chromium
-                                 if there is none) with TOOLCHAIN.md's flags; nothing it
+                                 if there is none) with CHROMIUM_ARGS (below); nothing it
                                  does can reach a host other than 127.0.0.1
     full_browser      (session)  the full Chromium, for the `page` and the contexts of a
                                  test marked full_chromium (a cross-site frame's storage)
