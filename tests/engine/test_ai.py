@@ -234,14 +234,6 @@ def test_random_small_boards_solver_equals_brute_force():
         checked += 1
 
 
-def test_max_n_search_returns_a_legal_color_in_four_players():
-    from filler.ai.search import Limits, iterate_maxn
-    game = filler.Game.new("four", 2)
-    board, pos = Board.from_game(game)
-    results = list(iterate_maxn(board, pos, Limits(max_nodes=400), max_depth=3))
-    assert results and results[-1][1] in game.legal_colors()
-
-
 def test_four_player_evaluation_against_the_strongest_or_the_mean_of_the_others():
     from filler.ai.search import Evaluator
     game = filler.Game.new("four", 3)

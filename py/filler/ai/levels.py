@@ -81,7 +81,7 @@ LOOKAHEAD_NODES = (300, 200)
 def tournament_nodes(game, level: str):
     """The node budget of ``level`` when a tournament fixes it (None: no budget)."""
     if level == "lookahead":
-        return _lookahead_nodes(game.width * game.height, game.seats)
+        return _lookahead_nodes(game.seats)
     if level != "master":
         return None
     if game.sides > 2:
@@ -91,7 +91,8 @@ def tournament_nodes(game, level: str):
                             else "large"]
 
 
-def _lookahead_nodes(cells: int, seats: int, sides: int = 2) -> int:
+def _lookahead_nodes(seats: int) -> int:
+    """The lookahead's budget: one for two seats, a smaller one for four."""
     return LOOKAHEAD_NODES[0] if seats == 2 else LOOKAHEAD_NODES[1]
 
 
@@ -230,8 +231,7 @@ def pick(board: Board, pos: Position, level: str, seconds: float, *, seed: int =
     strength runs use the thread's CPU time)."""
     player, nodes_for = _PLAYERS[level]
     if max_nodes is None and nodes_for is not None:
-        max_nodes = nodes_for(board.layout.width * board.layout.height, board.seats,
-                              board.sides)
+        max_nodes = nodes_for(board.seats)
     # keep a little of the budget for building the board and returning
     limits = Limits(max(seconds * 0.97 - 0.002, 0.001), max_nodes,
                     time.perf_counter if clock is None else clock)
