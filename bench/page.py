@@ -48,7 +48,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-import build  # noqa: E402
+from builder.checkout import DIST  # noqa: E402
+from builder.server import SiteRequestHandler  # noqa: E402
 from conftest import BOOT_TIMEOUT_MS, chromium_launch_options  # noqa: E402
 
 RECORD_MILESTONES = """
@@ -128,11 +129,12 @@ def gzipped(body: bytes) -> bytes:
 
 
 def make_counting_server(site: Path, compress: bool):
-    """build.py's server of `site`, counting the bytes it sends; with compress, it gzips
-    compressible types for clients that accept gzip (as most hosts that compress do)."""
+    """The builder's server of `site` (builder/server.py), counting the bytes it sends; with
+    compress, it gzips compressible types for clients that accept gzip (as most hosts that
+    compress do)."""
     counter = ByteCounter()
 
-    class Handler(build.SiteRequestHandler):
+    class Handler(SiteRequestHandler):
         quiet = True
 
         def setup(self):
@@ -283,7 +285,7 @@ def main() -> int:
     parser.add_argument("--servers", default="plain,gzip",
                         help="plain (files as they are), gzip (a compressing host), or both (default)")
     parser.add_argument("--desktop", action="store_true", help="a 1280x720 desktop viewport instead of a phone's")
-    parser.add_argument("--site", type=Path, default=build.DIST,
+    parser.add_argument("--site", type=Path, default=DIST,
                         help="the built site to measure (default dist/; e.g. another build, to compare)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     arguments = parser.parse_args()

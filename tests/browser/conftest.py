@@ -1,7 +1,7 @@
 """Fixtures for tests in a real headless Chromium against the built site (dist/).
 
     site_url          (function) "http://127.0.0.1:<port>/": a private copy of dist/,
-                                 served by build.py's static server (its zstd files with
+                                 served by the builder's static server (its zstd files with
                                  Content-Encoding; test_first_visit.py's site_url: plain),
                                  at a port of its own for each test whose page is in the
                                  shared context (session_site_url for the others)
@@ -80,7 +80,9 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (build.py: the one builder and static server)
+from builder.checkout import DIST, setup_lock  # noqa: E402  (builder/: what build.py runs)
+from builder.server import make_server  # noqa: E402
+from builder.site import build  # noqa: E402
 
 BOOT_TIMEOUT_MS = 120_000
 # A saved match reopened on the engine (not only drawn before boot from its last state):
@@ -229,8 +231,8 @@ def boot_page(page, url: str | None = None) -> None:
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
     if os.environ.get("FILLER_DIST_BUILT") != "1":
-        build.build()
-    return build.DIST
+        build()
+    return DIST
 
 
 class _Servers:
@@ -240,8 +242,8 @@ class _Servers:
 
     def start(self, directory: Path, security_headers: bool = True, zstd_encoding: bool = False) -> str:
         while True:
-            server = build.make_server(Path(directory), 0, quiet=True, security_headers=security_headers,
-                                       zstd_encoding=zstd_encoding)
+            server = make_server(Path(directory), 0, quiet=True, security_headers=security_headers,
+                                 zstd_encoding=zstd_encoding)
             port = server.server_address[1]
             if port not in self.ports_used:  # a port used before: an origin with storage
                 break
@@ -280,7 +282,7 @@ def serve_directory(_servers):
 def site_dir(dist_dir, tmp_path_factory) -> Path:
     """A private copy of dist/: a rebuild by someone else mid-run changes nothing here."""
     copy = tmp_path_factory.mktemp("site") / "dist"
-    with build.setup_lock():  # not half-way through someone else's build
+    with setup_lock():  # not half-way through someone else's build
         shutil.copytree(dist_dir, copy)
     return copy
 

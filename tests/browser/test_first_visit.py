@@ -19,7 +19,10 @@ from pathlib import Path
 import pytest
 from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR, ROOT, EngineHold
 
-import build
+from builder.checkout import PYODIDE_PACKAGE
+from builder.pages import module_graph
+from builder.snapshot import wheel_fs_path
+from builder.wasm import wasm_data_segments, xor_with_wasm_data
 
 # A first visit, whole: the service worker precaches and keeps the decoded runtime.
 pytestmark = pytest.mark.service_worker
@@ -71,7 +74,7 @@ def test_precompressed_files_decompress_to_the_originals(site_dir, tmp_path):
     for (original, copy), data in zip(copies.items(), unpacked):
         shipped = (site_dir / copy).read_bytes()
         assert shipped[:4] == b"\x28\xb5\x2f\xfd", copy  # zstd, what the worker decodes
-        original_bytes = (build.PYODIDE_PACKAGE / Path(original).name).read_bytes()
+        original_bytes = (PYODIDE_PACKAGE / Path(original).name).read_bytes()
         assert hashlib.sha256(data).digest() == hashlib.sha256(original_bytes).digest(), original
         assert data == (site_dir / original).read_bytes(), original
         assert len(shipped) < len(data) / 3, (copy, len(shipped), len(data))
@@ -84,7 +87,7 @@ def restored_snapshot(site_dir, tmp_path) -> tuple[bytes, bytes]:
                                 tmp_path)
     if not info.get("snapshot_xor_wasm_data"):
         return stored, stored
-    return stored, build.xor_with_wasm_data(stored, build.wasm_data_segments(wasm))
+    return stored, xor_with_wasm_data(stored, wasm_data_segments(wasm))
 
 
 def test_the_snapshot_xor_wasm_data_is_undone_exactly(site_dir, tmp_path):
@@ -95,8 +98,8 @@ def test_the_snapshot_xor_wasm_data_is_undone_exactly(site_dir, tmp_path):
     assert snapshot[:4] == b"\x00snp" and len(snapshot) == len(stored)
     if info.get("snapshot_xor_wasm_data"):
         # The wasm's first data segment (Python's static data) is in the restored memory.
-        wasm = (build.PYODIDE_PACKAGE / "pyodide.asm.wasm").read_bytes()
-        address, data = build.wasm_data_segments(wasm)[0]
+        wasm = (PYODIDE_PACKAGE / "pyodide.asm.wasm").read_bytes()
+        address, data = wasm_data_segments(wasm)[0]
         start = int.from_bytes(snapshot[4:8], "little") + address
         same = sum(a == b for a, b in zip(snapshot[start:start + len(data)], data))
         assert same > 0.9 * len(data)
@@ -167,7 +170,7 @@ def test_every_engine_and_worker_import_works_from_the_cut_down_stdlib(site_dir,
     result = subprocess.run(
         ["node", "--input-type=module", "-e", RESTORE_AND_IMPORT, str(site_dir / "pyodide"),
          str(site_dir / info["snapshot_stdlib"]), str(snapshot), str(wheel),
-         build.wheel_fs_path(wheel.name), json.dumps(names), worker_install_engine()],
+         wheel_fs_path(wheel.name), json.dumps(names), worker_install_engine()],
         capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-3000:]
     report = json.loads(result.stdout.strip().splitlines()[-1])
@@ -234,7 +237,7 @@ def test_a_page_preloads_every_module_it_runs_and_fetches_each_once(page, site_u
     (started by the page) imports modules of its own; those show in the page's timing too."""
     files = {path.relative_to(site_dir).as_posix(): path.read_bytes() for path in (site_dir / "js").rglob("*.js")}
     files.update({path.relative_to(site_dir).as_posix(): path.read_bytes() for path in (site_dir / "vendor").glob("*")})
-    workers = {site_url + module for module in build.module_graph(files, "js/engine/worker.js")}
+    workers = {site_url + module for module in module_graph(files, "js/engine/worker.js")}
     page.goto(site_url + name)
     page.wait_for_load_state("load")
     entry = page.eval_on_selector('script[type="module"]', "script => script.src")

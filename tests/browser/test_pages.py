@@ -3,23 +3,25 @@ into every page of dist/, which is what is served."""
 
 import re
 
-import build
+from builder.checkout import ROOT
+from builder.headers import CONTENT_SECURITY_POLICY
+from builder.pages import shared_head
 
 SHARED = ('<meta charset="utf-8">', '<meta name="viewport"', 'http-equiv="Content-Security-Policy"',
           '<meta name="color-scheme"', '<link rel="icon"', '<link rel="stylesheet" href="styles/main.css">')
 
 
 def pages():
-    return sorted(path.name for path in build.ROOT.glob("*.html"))
+    return sorted(path.name for path in ROOT.glob("*.html"))
 
 
 def test_every_page_gets_the_one_shared_head(dist_dir):
     assert pages() == ["embed.html", "index.html", "rules.html"]
-    head = build.shared_head().decode("utf-8")
+    head = shared_head().decode("utf-8")
     assert all(line in head for line in SHARED)
-    assert f'content="{build.CONTENT_SECURITY_POLICY}"' in head  # the policy the headers carry too
+    assert f'content="{CONTENT_SECURITY_POLICY}"' in head  # the policy the headers carry too
     for name in pages():
-        source = (build.ROOT / name).read_text(encoding="utf-8")
+        source = (ROOT / name).read_text(encoding="utf-8")
         assert source.count("<!--#head-->") == 1, name
         # stated in the shared head only, not again in the page
         assert not [line for line in SHARED if line in source and "Content-Security" not in line], name
