@@ -148,7 +148,7 @@ function leb128(bytes, at, signed = false) {
   return [value, at];
 }
 
-/** (address, bytes) of the wasm's data segments, as build.py's wasm_data_segments. */
+/** (address, bytes) of the wasm's data segments, as builder/wasm.py's wasm_data_segments. */
 function wasmDataSegments(wasm) {
   const segments = [];
   let at = 8;
@@ -174,7 +174,7 @@ function wasmDataSegments(wasm) {
   return segments;
 }
 
-/** Undo build.py's xor_with_wasm_data, in place. */
+/** Undo builder/wasm.py's xor_with_wasm_data, in place. */
 function xorWithWasmData(snapshot, wasm) {
   const memoryStart = new DataView(snapshot.buffer, snapshot.byteOffset).getUint32(4, true);
   for (const [address, data] of wasmDataSegments(wasm)) {
@@ -322,7 +322,7 @@ async function boot() {
 
   progress("engine", 0.9);
   const wheelName = build.engine_wheel.split("/").pop();
-  const wheelPath = `/home/pyodide/${wheelName}`; // the same as build.py's wheel_fs_path
+  const wheelPath = `/home/pyodide/${wheelName}`; // the same as builder/snapshot.py's wheel_fs_path
   pyodide.FS.mkdirTree("/home/pyodide");
   pyodide.FS.writeFile(wheelPath, new Uint8Array(await wheelBytes));
   const globals = pyodide.toPy({ WHEEL_PATH: wheelPath });
