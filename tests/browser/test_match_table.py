@@ -6,6 +6,8 @@ One page boots once for the module; each test starts its own match from the lobb
 Quick (8×7) against the greedy computer keeps them short.
 """
 
+import json
+
 import pytest
 from conftest import BOOT_TIMEOUT_MS
 
@@ -42,6 +44,15 @@ def start_match(page, variant="quick", name="Anna", games=2, clock=None, level="
     page.wait_for_function(
         "(before) => document.body.dataset.tableId !== before && document.body.dataset.tableId !== '0'",
         arg=before)
+
+
+def text_lines(locator):
+    """How many lines an element's text takes (the distinct bottoms of its line boxes)."""
+    return locator.evaluate("""(node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return new Set([...range.getClientRects()].map((box) => Math.round(box.bottom))).size;
+    }""")
 
 
 def data(page, name):
@@ -94,6 +105,19 @@ def test_a_whole_match_with_ready_buttons(booted_page):
     assert "Match over" in panel.text_content()
     assert page.locator(".match-kind").is_visible()
     assert page.locator(".match-result li").count() == 2
+    # the Matches tab counts its moves, not its events (the ready presses between the
+    # games), and its title keeps the row's width beside the buttons (at 1280 px four
+    # buttons had squeezed it into a column seven lines tall)
+    match_id = data(page, "matchId")
+    events = json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))["events"]
+    moves = sum(1 for event in events if event[0] == "move")
+    assert moves < len(events)
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    row = page.locator(f'.saved-match[data-id="{match_id}"]')
+    assert f"· {moves} moves" in row.locator("small").inner_text()
+    assert text_lines(row.locator(".saved-main")) <= 2
+    page.click('button[data-action="close-lobby"]')
 
 
 def test_resign_game_then_the_next_game_is_played_and_the_rating_changes(booted_page):
