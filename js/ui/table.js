@@ -58,7 +58,20 @@ function overReason(snapshot, players) {
     return out.length === 1 ? t('over.reason.resigned', sideParams(players, out[0].seats)) : t('over.reason.resign');
   }
   if (reason === 'equator' && snapshot.sides.length > 2) return t('over.reason.clinched');
+  // the last cells both filled the board and decided it: with two sides the winner
+  // then has more than half, so it passed the equator with them too
+  if (reason === 'filled' && snapshot.sides.length === 2 && snapshot.winning_sides.length === 1) {
+    return t('over.reason.filled_decided');
+  }
   return reason ? t(`over.reason.${reason}`) : '';
+}
+
+/** How a match ended (its outcome's kind); a single game has no points: its win or
+ *  draw is said in cells ("More cells: 29 to 27."). */
+function outcomeText(outcome, snapshot, inMatch) {
+  if (inMatch || !['clear', 'draw'].includes(outcome.kind)) return t(`match.kind.${outcome.kind}`);
+  const [top, next] = snapshot.sides.map((side) => side.score).sort((a, b) => b - a);
+  return outcome.kind === 'draw' ? t('over.kind.draw', {count: top}) : t('over.kind.clear', {won: top, other: next});
 }
 
 /** The players' names in a cache key: a part is drawn again when a name changes
@@ -624,14 +637,16 @@ export class TableView {
     if (match?.over) {
       const outcome = match.outcome;
       if (inMatch) title = t('match.over');
-      if (inMatch || outcome.kind === 'timeout') {
+      if (inMatch || outcome.kind === 'timeout') { // a single game lost on time: the game, not a match
         headline = outcome.winner !== null && outcome.winner !== undefined
-          ? t('match.winner', sideParams(players, sides[outcome.winner].seats)) : t('match.draw');
+          ? t(inMatch ? 'match.winner' : 'over.winner', sideParams(players, sides[outcome.winner].seats))
+          : t(inMatch ? 'match.draw' : 'over.draw');
       }
       // a single game lost by resignation: the reason below says who resigned, once
       const saidBelow = !inMatch && outcome.kind === 'resign' && snapshot.end_reason === 'resign';
       if (!saidBelow) {
-        matchLines.push(el('p', {class: 'match-kind', dataset: {kind: outcome.kind}, text: t(`match.kind.${outcome.kind}`)}));
+        matchLines.push(el('p', {class: 'match-kind', dataset: {kind: outcome.kind},
+                                 text: outcomeText(outcome, snapshot, inMatch)}));
       }
       if (inMatch) {
         matchLines.push(el('ul', {class: 'match-result'}, sides.map((side, index) => el('li', {},

@@ -6,6 +6,7 @@ CPython on the same variant and seed is the reference for what the page shows.
 """
 
 import json
+import random
 import re
 
 import pytest
@@ -314,3 +315,47 @@ def test_resigning_asks_first_and_ends_the_game(booted_page):
     # who resigned, said once (not also "Won by resignation.")
     assert page.locator(".over-reason").text_content() == "Anna resigned."
     assert page.locator(".over-panel .match-kind").count() == 0
+
+
+def a_whole_game(seed, ends):
+    """A whole quick game on board `seed` whose end `ends(game)` accepts: each side takes
+    the biggest gain, now and then another color (a seeded generator, so the same game
+    every run). Returns (game, colors)."""
+    chance = random.Random(seed)
+    for _ in range(500):
+        game, colors = filler.Game.new("quick", seed=seed), []
+        while not game.over:
+            legal = game.legal_colors()
+            color = chance.choice(legal) if chance.random() < 0.3 \
+                else max(legal, key=lambda c: len(game.preview(c)[game.turn]))
+            colors.append(color)
+            game = game.play(color)
+        if ends(game):
+            return game, colors
+    raise AssertionError("no such game found")
+
+
+def test_a_single_games_result_is_said_in_cells_and_why_it_ended_by_the_engines_reason(page, boot, site_url):
+    """A single game has no match points: its result is said in cells. A board filled by
+    the move that decided it says both (the winner then passed the equator too)."""
+    seed = 1
+    won, won_colors = a_whole_game(seed, lambda game: game.end_reason == "filled" and not game.draw)
+    drawn, drawn_colors = a_whole_game(seed, lambda game: game.draw)
+    assert drawn.end_reason == "filled"
+    for game, colors in ((won, won_colors), (drawn, drawn_colors)):
+        link = f"#variant=quick&seed={seed}&players=human,human&moves={len(colors)}-{''.join(map(str, colors))}"
+        boot(page, site_url + link)
+        page.wait_for_selector(".over-panel:not([hidden]) .over-reason")
+        panel = page.locator(".over-panel").inner_text()
+        assert "point" not in panel and "total" not in panel, panel
+        scores = sorted((game.score(0), game.score(1)), reverse=True)
+        if game.draw:
+            assert page.locator(".over-winner").text_content() == "A draw!"
+            assert page.locator(".match-kind").text_content() == f"Level on cells: {scores[0]} each."
+            assert page.locator(".over-reason").text_content() == "No free cells are left to win."
+        else:
+            assert page.locator(".match-kind").text_content() == f"More cells: {scores[0]} to {scores[1]}."
+            assert scores[0] > sum(scores) / 2  # past the equator, at the last move
+            assert page.locator(".over-reason").text_content() \
+                == "No free cells are left: the last ones took the winner past the equator."
+        page.goto("about:blank")
