@@ -504,9 +504,21 @@ export function attachReview(app, container) {
         shortenedTag(result),
         isBest(result) ? null : ['; ', t('review.master_plays'), ' ',
                                  colorText(result.best, line?.index === 1 ? {'aria-current': 'step'} : {})]),
+      ownMoveNote(result, players),
       then.length ? el('p', {class: 'review-line'}, t('review.line'), ' ', ...then) : null,
       line ? lineSteps(line) : el('button', {type: 'button', class: 'review-show-line', dataset: {action: 'show-line', focus: 'show-line'},
                                              text: t('review.show_line'), onclick: () => showLine(position)}));
+  }
+
+  /** A move the master played itself that the review marks: why two masters differ.
+   *  At the table it searched in its own time (about a second; on the board of the
+   *  day 40 000 positions), the review gives each move a fixed, mostly shorter search
+   *  (REVIEW_NODES, docs/master.md); unless the solver proves the review's color
+   *  better, neither search shows which is right. */
+  function ownMoveNote(result, players) {
+    const player = players[result.seat];
+    if (isBest(result) || player?.kind !== 'computer' || player.level !== 'master') return null;
+    return el('p', {class: 'review-own-move', text: t(result.exact ? 'review.own_move_proven' : 'review.own_move')});
   }
 
   /** The line's buttons: back, on, and back to the game's position. */

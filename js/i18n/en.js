@@ -215,6 +215,8 @@ export default {
     'review.waiting': 'The master is still thinking about this move…',
     'review.move_of': 'Move {number}: {name} played',
     'review.master_plays': 'the master plays',
+    'review.own_move': 'The master played this move itself, with the longer search of its own playing time; the review gives every move a shorter search of its own (the same on every device), which saw this one otherwise. Neither search proves which is right.',
+    'review.own_move_proven': 'The master played this move itself, in its own playing time; the review has solved this ending and proves the other color better: here the master missed it.',
     'review.line': 'Then the master expects:',
     'review.show_line': 'Show the line on the board',
     'review.line_steps': 'The master’s line on the board',

@@ -212,6 +212,8 @@ export default {
     'review.waiting': 'De meester denkt nog over deze zet na…',
     'review.move_of': 'Zet {number}: {name} speelde',
     'review.master_plays': 'de meester speelt',
+    'review.own_move': 'De meester speelde deze zet zelf, met de langere berekening van zijn eigen bedenktijd; de analyse rekent elke zet korter door (op elk apparaat even ver) en zag deze anders. Geen van beide berekeningen bewijst wie gelijk heeft.',
+    'review.own_move_proven': 'De meester speelde deze zet zelf, in zijn eigen bedenktijd; de analyse heeft dit eindspel opgelost en bewijst dat de andere kleur beter is: hier zag de meester het niet.',
     'review.line': 'Daarna verwacht de meester:',
     'review.show_line': 'Toon de lijn op het bord',
     'review.line_steps': 'De lijn van de meester op het bord',

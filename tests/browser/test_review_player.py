@@ -222,7 +222,7 @@ def test_the_panel_is_beside_the_board_on_a_desktop_and_below_it_on_a_phone(revi
         page.set_viewport_size({"width": 1280, "height": 720})
 
 
-def finished_link(variant="quick", seed=77):
+def finished_link(variant="quick", seed=77, players="human,beginner"):
     """A shared link of a whole game (each side plays its first legal color)."""
     game = filler.Game.new(variant, seed=seed)
     colors = []
@@ -230,11 +230,12 @@ def finished_link(variant="quick", seed=77):
         color = game.legal_colors()[0]
         colors.append(color)
         game = game.play(color)
-    return f"#variant={variant}&seed={seed}&players=human,beginner&moves={len(colors)}-{''.join(map(str, colors))}"
+    return f"#variant={variant}&seed={seed}&players={players}&moves={len(colors)}-{''.join(map(str, colors))}"
 
 
 def test_a_shared_games_review_is_kept(page, site_url, boot):
-    link = site_url + finished_link()
+    # the master sits in it: a move of its own that the review marks says why they differ
+    link = site_url + finished_link(players="human,master")
     for visit in range(2):
         boot(page, link)
         page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -248,6 +249,17 @@ def test_a_shared_games_review_is_kept(page, site_url, boot):
             assert status.get_attribute("data-status") == "done"  # kept: nothing computed again
             assert page.eval_on_selector_all(".review-moves .review-mark",
                                              "nodes => nodes.map(n => n.textContent)") == first
+            marked = page.eval_on_selector_all(".review-moves li:not([data-mark='best']):not([data-mark='only'])",
+                                               "nodes => nodes.map(n => Number(n.dataset.ply))")
+            assert {ply % 2 for ply in marked} == {0, 1}, marked  # moves of both players marked
+            for ply in marked[:2]:
+                page.click(f'.review-moves li[data-ply="{ply}"] .review-move')
+                page.wait_for_selector(f'.review-current[data-ply="{ply}"]', state="attached")
+                note = page.locator(".review-current .review-own-move")
+                if ply % 2 == 0:  # the person's move: the review's word alone
+                    assert note.count() == 0
+                else:
+                    assert "The master played this move itself" in note.inner_text()
         page.goto("about:blank")
 
 
