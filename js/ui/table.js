@@ -297,6 +297,7 @@ export class TableView {
     this.replayBar.hidden = !replay;
     if (!replay) return;
     const line = this.app.reviewLine?.(table) ?? null;
+    const focused = this.replayBar.contains(document.activeElement) ? document.activeElement.dataset.action : null;
     const button = (text, action, step, disabled, onclick = () => this.app.replayStep(step)) =>
       el('button', {type: 'button', dataset: {action}, text, disabled, onclick});
     const back = line?.index ? button('◀', 'replay-back', null, false, () => line.step(line.index - 1))
@@ -316,6 +317,16 @@ export class TableView {
     for (const node of this.replayBar.querySelectorAll('button')) {
       node.setAttribute('aria-label', t(`replay.${node.dataset.action.slice(7)}`));
     }
+    if (line) {
+      forward.setAttribute('aria-label', t('review.line_next'));
+      if (line.index) back.setAttribute('aria-label', t('review.line_prev'));
+    }
+    // the bar is drawn anew at each step: the focus stays on its button (on the other
+    // arrow when that one is disabled now, at an end)
+    if (!focused) return;
+    const again = [focused, 'replay-back', 'replay-forward']
+      .map((action) => this.replayBar.querySelector(`button[data-action="${action}"]`)).find((node) => node && !node.disabled);
+    again?.focus();
   }
 
   render() {

@@ -72,7 +72,7 @@ def test_the_masters_line_is_stepped_on_the_board_and_back(reviewed):
     page.click('.review-current button[data-action="show-line"]')
     page.wait_for_selector('.review-line-steps:not([hidden])')
     for number in range(1, 4):
-        page.click('button[data-action="line-next"]')
+        page.click('.replay-bar button[data-action="replay-forward"]')
         page.wait_for_selector(f'.board[data-line-step="{number}"]', state="attached")
         position = position.play(line[number - 1])
         assert shown_owners(page) == expected_owners(position)  # the engine's position after the line's moves
@@ -80,7 +80,7 @@ def test_the_masters_line_is_stepped_on_the_board_and_back(reviewed):
         assert f"the master’s line, move {number} of" in page.inner_text(".table-footer .status")  # under the board
         if number == 1:  # the line starts with the master's move, here the one played: the game's next position
             assert (owners(page), scores(page)) == after_best
-    page.click('button[data-action="line-prev"]')
+    page.click('.replay-bar button[data-action="replay-back"]')
     page.wait_for_selector('.board[data-line-step="2"]', state="attached")
     page.click('button[data-action="line-exit"]')
     page.wait_for_function("() => !document.querySelector('.board').hasAttribute('data-line-step')")
@@ -169,14 +169,16 @@ def test_the_chart_is_a_keyboard_slider_and_moves_and_the_line_keep_the_focus(re
     page.wait_for_function("() => document.body.dataset.moves === '5'")
     page.wait_for_selector('.review-moves li[data-ply="5"] .review-move[aria-current]', state="attached")
     assert page.evaluate("document.activeElement.closest('li')?.dataset.ply") == "5"
-    # and the line: Enter shows it, the focus goes to its next move, then back to "Show the line"
+    # and the line: Enter shows it, the focus goes to the ▶ that steps it (the replay
+    # bar's, over the board) and stays there as it steps, then back to "Show the line"
     page.wait_for_selector('.review-current[data-ply="5"]', state="attached")
     page.focus('button[data-action="show-line"]')
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.activeElement?.dataset.action === 'line-next'")
-    page.keyboard.press("Enter")
-    page.wait_for_selector('.board[data-line-step="1"]', state="attached")
-    assert page.evaluate("document.activeElement.dataset.action") == "line-next"
+    page.wait_for_function("() => document.activeElement?.dataset.action === 'replay-forward'")
+    for step in (1, 2):
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f'.board[data-line-step="{step}"]', state="attached")
+        assert page.evaluate("document.activeElement.dataset.action") == "replay-forward"
     page.focus('button[data-action="line-exit"]')
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.activeElement?.dataset.action === 'show-line'")
@@ -273,6 +275,9 @@ def test_the_replay_bar_above_the_board_steps_the_masters_line(reviewed):
     page.wait_for_selector('.review-line-steps:not([hidden])')
     count = len(page.get_attribute(".review-current", "data-line").split())
     assert page.inner_text(".replay-bar .replay-step") == f"line: {count} moves"
+    # one set of ◀ ▶ for the one line: the replay bar's (the panel says where the line is)
+    for arrow in ("◀", "▶"):
+        assert page.locator(f'button:text-is("{arrow}"):visible').count() == 1
     page.click('.replay-bar button[data-action="replay-forward"]')
     page.wait_for_selector('.board[data-line-step="1"]', state="attached")
     assert page.inner_text(".replay-bar .replay-step") == f"line: move 1 of {count}"
