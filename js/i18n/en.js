@@ -362,6 +362,8 @@ export default {
 
     'replay.label': 'Replay',
     'replay.step': 'step {step} of {total}',
+    'replay.move': 'move {move} of {total}',
+    'replay.game_move': 'game {game} · move {move} of {total}',
     'replay.line_step': 'line: move {step} of {total}',
     'replay.line_start': {one: 'line: {count} move', other: 'line: {count} moves'},
     'replay.first': 'To the start',

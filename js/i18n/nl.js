@@ -359,6 +359,8 @@ export default {
 
     'replay.label': 'Terugkijken',
     'replay.step': 'stap {step} van {total}',
+    'replay.move': 'zet {move} van {total}',
+    'replay.game_move': 'partij {game} · zet {move} van {total}',
     'replay.line_step': 'lijn: zet {step} van {total}',
     'replay.line_start': {one: 'lijn: {count} zet', other: 'lijn: {count} zetten'},
     'replay.first': 'Naar het begin',

@@ -74,6 +74,16 @@ function outcomeText(outcome, snapshot, inMatch) {
   return outcome.kind === 'draw' ? t('over.kind.draw', {count: top}) : t('over.kind.clear', {won: top, other: next});
 }
 
+/** Where a replay is, counted in moves (its steps are the record's events, the ready
+ *  presses between the games too): "move 12 of 39", in a match "game 2 · move 12 of 39". */
+function replayPosition(replay, snapshot) {
+  const index = snapshot.game_index ?? 0;
+  const total = replay.gameMoves?.[index];
+  if (total === undefined) return t('replay.step', {step: replay.step, total: replay.total}); // a record cut short
+  const params = {game: index + 1, move: snapshot.move_number, total};
+  return t((snapshot.match?.games ?? 1) > 1 ? 'replay.game_move' : 'replay.move', params);
+}
+
 /** The players' names in a cache key: a part is drawn again when a name changes
  *  (a friend's name that came by link). */
 const namesKey = (players) => players.map((player) => player.name || '').join('\u0000');
@@ -304,8 +314,8 @@ export class TableView {
       : button('◀', 'replay-back', replay.step - 1, replay.step === 0);
     const forward = line ? button('▶', 'replay-forward', null, line.index >= line.count, () => line.step(line.index + 1))
       : button('▶', 'replay-forward', replay.step + 1, replay.step >= replay.total);
-    const label = !line ? t('replay.step', {step: replay.step, total: replay.total})
-      : t(line.index ? 'replay.line_step' : 'replay.line_start', {step: line.index, total: line.count, count: line.count});
+    const label = line ? t(line.index ? 'replay.line_step' : 'replay.line_start', {step: line.index, total: line.count, count: line.count})
+      : replayPosition(replay, table.snapshot);
     replaceChildren(this.replayBar,
       el('span', {class: 'replay-label', text: t('replay.label')}),
       el('span', {class: 'replay-controls'}, // one row: on a narrow phone the label takes its own

@@ -117,7 +117,12 @@ def test_a_whole_match_with_ready_buttons(booted_page):
     row = page.locator(f'.saved-match[data-id="{match_id}"]')
     assert f"· {moves} moves" in row.locator("small").inner_text()
     assert text_lines(row.locator(".saved-main")) <= 2
-    page.click('button[data-action="close-lobby"]')
+    # its replay counts moves too (it said "step 87 of 87" for a game of 39): at its end,
+    # game 2's last move
+    second = sum(1 for event in events[max(i for i, e in enumerate(events) if e[0] == "ready"):] if event[0] == "move")
+    row.locator('button[data-action="replay"]').click()
+    page.wait_for_function("() => /^(\\d+)\\/\\1$/.test(document.body.dataset.replay || '')")
+    assert page.inner_text(".replay-bar .replay-step") == f"game 2 · move {second} of {second}"
 
 
 def test_resign_game_then_the_next_game_is_played_and_the_rating_changes(booted_page):
@@ -206,6 +211,9 @@ def test_a_finished_match_replays_move_by_move(booted_page):
     page.click('button[data-action="replay-forward"]')
     page.wait_for_function("() => document.body.dataset.replay.startsWith('1/')")
     assert data(page, "moves") == "1"
+    moves = sum(1 for event in json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))[
+        "events"] if event[0] == "move")
+    assert page.inner_text(".replay-bar .replay-step") == f"move 1 of {moves}"
     assert page.locator(".color-button:not([aria-disabled])").count() == 0  # nothing to play in a replay
     page.click('button[data-action="replay-last"]')
     page.wait_for_function("(total) => document.body.dataset.replay === `${total}/${total}`", arg=total)
