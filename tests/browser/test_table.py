@@ -170,6 +170,12 @@ def test_a_whole_game_against_the_computer_ends_with_the_result(booted_page):
     moves = int(page.evaluate("document.body.dataset.moves"))
     points = page.locator(".over-chart polyline").first.get_attribute("points").split()
     assert len(points) == moves + 1
+    # the chart starts where the game did, each player with one cell: its scale's foot
+    # is 1, where both lines begin (from 0 they seemed to start with nothing)
+    foot = float(page.locator(".over-chart .chart-axis line").first.get_attribute("y1"))
+    starts = page.eval_on_selector_all(".over-chart polyline", "lines => lines.map(l => l.getAttribute('points'))")
+    assert [float(line.split()[0].split(",")[1]) for line in starts] == [foot, foot]
+    assert page.locator(".over-chart .chart-foot").text_content() == "1"
     assert page.locator(".controls-wrap").is_hidden()
 
 
