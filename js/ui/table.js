@@ -526,7 +526,7 @@ export class TableView {
           el('div', {class: 'seats'}, seatRows),
           el('div', {class: 'detail'},
             el('span', {class: snapshot.over ? 'result' : 'to-equator', text: details[0]}),
-            details[1] === null ? null : ' · ',
+            details[1] === null ? null : el('span', {class: 'detail-sep', text: ' · '}), // a phone: a line each (main.css)
             details[1] === null ? null : el('span', {class: 'lead', 'data-lead': side.lead > 0 ? 'ahead' : side.lead < 0 ? 'behind' : 'level',
                                                      text: details[1]}),
             )),
