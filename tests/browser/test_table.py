@@ -176,6 +176,15 @@ def test_a_whole_game_against_the_computer_ends_with_the_result(booted_page):
     starts = page.eval_on_selector_all(".over-chart polyline", "lines => lines.map(l => l.getAttribute('points'))")
     assert [float(line.split()[0].split(",")[1]) for line in starts] == [foot, foot]
     assert page.locator(".over-chart .chart-foot").text_content() == "1"
+    # "Copy link" looks like its neighbours (it was in a smaller font), at both sizes
+    page.wait_for_selector('.over-actions button[data-action="copy-link"]')
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_function("(w) => window.innerWidth === w", arg=width)
+        looks = page.eval_on_selector_all(".over-actions button:not(.primary)", """buttons => buttons.map((b) =>
+            [getComputedStyle(b).fontSize, Math.round(b.getBoundingClientRect().height)])""")
+        assert len(looks) >= 2 and len({tuple(look) for look in looks}) == 1, (width, looks)
+    page.set_viewport_size({"width": 1280, "height": 720})
     assert page.locator(".controls-wrap").is_hidden()
 
 
