@@ -105,6 +105,25 @@ def test_hover_shows_exactly_the_engines_preview(booted_page):
     page.wait_for_selector(".board:not([data-preview-color])", state="attached")
 
 
+def test_a_click_that_plays_hides_the_tooltip_until_the_pointer_comes_back(booted_page):
+    # it stayed over the board's bottom row after the move, the pointer still on the button
+    page = booted_page
+    game, _ = start(page, "quick", names=("Anna",))
+    color = game.legal_colors()[0]
+    button = page.locator(f'.color-button[data-color="{color}"]')
+    button.hover()
+    tooltip = page.locator("#color-tooltip")
+    tooltip.wait_for(state="visible")
+    state_id = int(page.evaluate("document.body.dataset.stateId"))
+    button.click()
+    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id + 1", arg=state_id)  # and the reply
+    assert tooltip.is_hidden() and page.locator(".color-button[data-previewing]").count() == 0
+    page.mouse.move(0, 0)
+    button.hover()
+    tooltip.wait_for(state="visible")
+    page.mouse.move(0, 0)
+
+
 def test_forbidden_colors_are_dimmed_with_their_reason(booted_page):
     page = booted_page
     game, _ = start(page, "quick", names=("Anna",))
