@@ -75,7 +75,7 @@ function outcomeText(outcome, snapshot, inMatch) {
 }
 
 /** Where a replay is, counted in moves (its steps are the record's events, the ready
- *  presses between the games too): "move 12 of 39", in a match "game 2 · move 12 of 39". */
+ *  presses between the games too): "move 12 of 39", in a match "game 2, move 12 of 39". */
 function replayPosition(replay, snapshot) {
   const index = snapshot.game_index ?? 0;
   const total = replay.gameMoves?.[index];

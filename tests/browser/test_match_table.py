@@ -122,7 +122,7 @@ def test_a_whole_match_with_ready_buttons(booted_page):
     second = sum(1 for event in events[max(i for i, e in enumerate(events) if e[0] == "ready"):] if event[0] == "move")
     row.locator('button[data-action="replay"]').click()
     page.wait_for_function("() => /^(\\d+)\\/\\1$/.test(document.body.dataset.replay || '')")
-    assert page.inner_text(".replay-bar .replay-step") == f"game 2 · move {second} of {second}"
+    assert page.inner_text(".replay-bar .replay-step") == f"game\u00a02, move\u00a0{second}\u00a0of\u00a0{second}"
 
 
 def test_resign_game_then_the_next_game_is_played_and_the_rating_changes(booted_page):
@@ -213,7 +213,7 @@ def test_a_finished_match_replays_move_by_move(booted_page):
     assert data(page, "moves") == "1"
     moves = sum(1 for event in json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))[
         "events"] if event[0] == "move")
-    assert page.inner_text(".replay-bar .replay-step") == f"move 1 of {moves}"
+    assert page.inner_text(".replay-bar .replay-step") == f"move\u00a01\u00a0of\u00a0{moves}"
     assert page.locator(".color-button:not([aria-disabled])").count() == 0  # nothing to play in a replay
     page.click('button[data-action="replay-last"]')
     page.wait_for_function("(total) => document.body.dataset.replay === `${total}/${total}`", arg=total)

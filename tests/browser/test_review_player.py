@@ -261,7 +261,7 @@ def test_a_shared_games_review_is_kept(page, site_url, boot):
                 if ply % 2 == 0:  # the person's move: the review's word alone
                     assert note.count() == 0
                 else:
-                    assert "The master played this move itself" in note.inner_text()
+                    assert "The master played this itself" in note.inner_text()
         page.goto("about:blank")
 
 
@@ -291,4 +291,4 @@ def test_the_replay_bar_above_the_board_steps_the_masters_line(reviewed):
     page.click('.replay-bar button[data-action="replay-back"]')  # from the line's start into the game
     page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=ply - 1)
     assert page.locator(".review-line-steps").count() == 0
-    assert page.inner_text(".replay-bar .replay-step").startswith("step ")
+    assert page.inner_text(".replay-bar .replay-step").startswith("move\u00a0")

@@ -404,7 +404,7 @@ def test_a_record_replays_with_its_charts_and_a_broken_one_is_refused():
 
 
 def test_a_replay_is_told_the_moves_of_each_game_of_its_record():
-    # the replay bar counts moves ("game 2 · move 12 of 39"), not the record's events:
+    # the replay bar counts moves ("game 2, move 12 of 39"), not the record's events:
     # between the games are the ready presses
     seats = _computers("greedy", "beginner")
     opened = ok("new_game", variant="quick", seed=4, games=2, seats=seats)

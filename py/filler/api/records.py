@@ -60,7 +60,7 @@ def _method_open_record(params: dict) -> dict:
     the page saved. ``daily``: the date of the board of the day the record is the match
     of (its master then moves as the day's, ``api.daily``). With ``events`` (a replay's
     step) also ``game_moves``: the number of moves of each game of the whole record, so
-    that a replay counts moves ("game 2 · move 12 of 39"), not events."""
+    that a replay counts moves ("game 2, move 12 of 39"), not events."""
     table = _replayed_table({**params, "paused": True})
     table.table_id = next(_table_ids)
     _tables[table.table_id] = table
