@@ -170,7 +170,7 @@ def test_resign_the_match(booted_page):
     page.click('button[data-action="confirm-resign"]')
     page.wait_for_selector('body[data-match-over="1"]', state="attached")
     assert page.locator('.match-kind[data-kind="resign"]').is_visible()
-    assert page.locator(".over-winner").text_content() == headline
+    assert "Computer wins the match" in page.locator(".over-winner").text_content()
 
 
 @pytest.mark.parametrize(("games", "headline"), [(2, "Computer wins the match!"), (1, "Computer wins!")])
