@@ -16,7 +16,7 @@
 // clipboard. A link `#daily=YYYY-MM-DD` opens that day's board.
 
 import {el, replaceChildren} from '../ui/dom.js';
-import {t, language, problemText} from '../i18n/i18n.js';
+import {t, dateText, problemText} from '../i18n/i18n.js';
 import {EMOJI} from '../ui/palette.js';
 import {newMatchId} from '../store/storage.js';
 import {dailyStreak, dayOf, isDate} from '../store/daily.js';
@@ -76,15 +76,6 @@ export function shareText({date, number, kind, result, final, palette}) {
   const mark = kind === 'counted' ? '' : ` · ${t(`daily.share.${kind}`)}`;
   return [`${t('daily.share.title', {number, date})}${mark}`, resultLine(result), boardPicture(final, palette),
           dailyLink(date)].join('\n');
-}
-
-/** A date as the page's language writes it ("Fri, 4 Dec 2026"; without the year, "Fri,
- *  4 Dec"), the day of the calendar whatever the time zone. */
-function dateText(date, withYear = true) {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(language(), {weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC',
-                                              ...(withYear ? {year: 'numeric'} : {})})
-    .format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 /** A finished match's result from the player's (seat 0's) side, as the store keeps it. */

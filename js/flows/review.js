@@ -408,15 +408,15 @@ export function attachReview(app, container) {
         onclick: () => switchGame(index)})));
   }
 
-  /** Focus the new element standing for the one that had the focus: the line's first
-   *  button once it is shown, "Show the line" once it is closed, a neighbour for a
-   *  button that is disabled now (the line's last move). */
+  /** Focus the new element standing for the one that had the focus: the replay bar's ▶
+   *  (which steps the line) once the line is shown, "Show the line" once it is closed. */
   function keepFocus(key) {
+    if (key === 'show-line' && review.line) {
+      document.querySelector('.replay-bar button[data-action="replay-forward"]')?.focus();
+      return;
+    }
     const line = key === 'show-line' || key.startsWith('line-');
-    const keys = !line ? [key] : review.line ? [key === 'show-line' ? 'line-next' : key, 'line-prev', 'line-next']
-      : ['show-line'];
-    const target = keys.map((name) => panel.querySelector(`[data-focus="${name}"]`)).find((node) => node && !node.disabled);
-    target?.focus();
+    panel.querySelector(`[data-focus="${line && !review.line ? 'show-line' : key}"]`)?.focus();
   }
 
   /** A review of a game without a move (resigned at once): nothing to show but that. */
@@ -504,21 +504,30 @@ export function attachReview(app, container) {
         shortenedTag(result),
         isBest(result) ? null : ['; ', t('review.master_plays'), ' ',
                                  colorText(result.best, line?.index === 1 ? {'aria-current': 'step'} : {})]),
+      ownMoveNote(result, players),
       then.length ? el('p', {class: 'review-line'}, t('review.line'), ' ', ...then) : null,
       line ? lineSteps(line) : el('button', {type: 'button', class: 'review-show-line', dataset: {action: 'show-line', focus: 'show-line'},
                                              text: t('review.show_line'), onclick: () => showLine(position)}));
   }
 
-  /** The line's buttons: back, on, and back to the game's position. */
+  /** A move the master played itself that the review marks: why two masters differ.
+   *  At the table it searched in its own time (about a second; on the board of the
+   *  day 40 000 positions), the review gives each move a fixed, mostly shorter search
+   *  (REVIEW_NODES, docs/master.md); unless the solver proves the review's color
+   *  better, neither search shows which is right. */
+  function ownMoveNote(result, players) {
+    const player = players[result.seat];
+    if (isBest(result) || player?.kind !== 'computer' || player.level !== 'master') return null;
+    return el('p', {class: 'review-own-move', text: t(result.exact ? 'review.own_move_proven' : 'review.own_move')});
+  }
+
+  /** Where the line is, and back to the game's position. Its ◀ ▶ are the replay bar's,
+   *  right above the board (table.js): one set of them for the one line. */
   function lineSteps(line) {
     const count = line.states.length;
     return el('div', {class: 'review-line-steps', role: 'group', 'aria-label': t('review.line_steps')},
-      el('button', {type: 'button', dataset: {action: 'line-prev', focus: 'line-prev'}, disabled: line.index === 0,
-                    'aria-label': t('review.line_prev'), text: '◀', onclick: () => lineStep(line.index - 1)}),
       el('span', {class: 'review-line-at', role: 'status',
                   text: line.index ? t('review.line_at', {number: line.index, count}) : t('review.line_start', {count})}),
-      el('button', {type: 'button', dataset: {action: 'line-next', focus: 'line-next'}, disabled: line.index >= count,
-                    'aria-label': t('review.line_next'), text: '▶', onclick: () => lineStep(line.index + 1)}),
       el('button', {type: 'button', dataset: {action: 'line-exit', focus: 'line-exit'}, text: t('review.line_exit'),
                     onclick: () => closeLine()}));
   }

@@ -235,7 +235,8 @@ export function attachSaved(app) {
     const table = app.makeTable(configOf(replay.saved), opened.layout, opened.state, opened.table_id);
     // a shared game's viewer played neither seat: "Player 1", never "You"
     if (replay.shared) table.players = table.players.map((player) => (player.kind === 'human' ? {...player, neutral: true} : player));
-    table.replay = {...replay, step};
+    // the moves of each game of the record (the engine's count): the bar counts moves
+    table.replay = {...replay, step, gameMoves: opened.game_moves ?? null};
     table.daily = dailyMark(replay.saved);
     table.ratingChanges = replay.saved.result?.ratingChanges ?? null;
     table.ratingAsked = true;

@@ -115,6 +115,15 @@ function shownParam(name, value) {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** A calendar date YYYY-MM-DD as the page's language writes it ("Fri, 4 Dec 2026";
+ *  without the year, "Fri, 4 Dec"), that day whatever the time zone. */
+export function dateText(date, withYear = true) {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat(current, {weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC',
+                                          ...(withYear ? {year: 'numeric'} : {})})
+    .format(new Date(Date.UTC(year, month - 1, day)));
+}
+
 /** A localized name from a {nl, en} object sent by the engine. */
 export function pick(names) {
   if (!names) return '';

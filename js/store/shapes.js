@@ -6,7 +6,7 @@
 import { LESSON_ID, MATCH_FORMAT, MATCH_ID, MAX_NAME_LENGTH, PUZZLE_ID } from "./keys.js";
 // (daily.js imports this module's helpers back: only functions cross, hoisted, so
 // either module may be evaluated first)
-import { checkDaily, checkDay } from "./daily.js";
+import { checkDaily, checkDay, dailyMark } from "./daily.js";
 
 export const DEFAULT_SETTINGS = Object.freeze({
   language: null, // null: follow the browser
@@ -314,9 +314,13 @@ export function summarize(match) {
     result: match.result ?? null,
     gamesOver: match.gamesOver ?? null,
     events: match.events.length,
+    moves: match.events.filter(isMove).length, // the lobby's count: not the ready presses
     friend: friendId(match), // friend.js finds a match with a friend by it
+    daily: dailyMark(match), // the board of the day it is (the lobby says so), or null
   };
 }
+
+const isMove = (event) => (Array.isArray(event) ? event[0] : event.type) === "move";
 
 /** The games of a saved match (or its index entry) that can be reviewed (review.js):
  *  those that ended (saveTable notes how many); of a match saved before that note, once

@@ -420,8 +420,9 @@ export class Store {
 
   /**
    * Saved matches, newest first: [{id, variant, games, players, created, updated,
-   * finished, result (the match's own `result` field, if any), events (count), friend
-   * (the link match id of a match with a friend, or null), openElsewhere (bool)}].
+   * finished, result (the match's own `result` field, if any), events (count), moves
+   * (count), friend (the link match id of a match with a friend, or null), daily (its
+   * dailyMark, or null), openElsewhere (bool)}].
    * `{finished: true|false}` filters.
    */
   listMatches({ finished } = {}) {

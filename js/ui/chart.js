@@ -5,24 +5,28 @@ import {svg} from './dom.js';
 /**
  * history: [[side scores] per position, first = before any move];
  * series: [{label, colorIndex}] per side; needed: a horizontal line (or null).
+ * The scale starts at the start position's smallest value (a territory never shrinks):
+ * each player begins with a cell, not with nothing.
  */
 export function territoryChart(history, series, {needed = null, neededLabel = '', label = '', movesLabel = (count) => String(count)} = {}) {
   const width = 320;
   const height = 160;
   const pad = {left: 30, right: 10, top: 10, bottom: 24};
   const moves = Math.max(1, history.length - 1);
-  const top = Math.max(1, needed || 0, ...history.flat());
+  const values = history.flat();
+  const foot = values.length ? Math.max(0, Math.min(...values)) : 0;
+  const top = Math.max(foot + 1, needed || 0, ...values);
   const x = (index) => pad.left + (width - pad.left - pad.right) * index / moves;
-  const y = (value) => height - pad.bottom - (height - pad.top - pad.bottom) * value / top;
+  const y = (value) => height - pad.bottom - (height - pad.top - pad.bottom) * (value - foot) / (top - foot);
   const root = svg('svg', {class: 'chart', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label});
   // the equator is labelled with its own value; the top of the scale only where it is
   // clear of it (115 just over an equator of 113 read as the equator's value)
   const topClear = !needed || y(needed) - y(top) >= 14;
   const axis = svg('g', {class: 'chart-axis'},
-    svg('line', {x1: pad.left, y1: y(0), x2: width - pad.right, y2: y(0)}),
-    svg('line', {x1: pad.left, y1: y(0), x2: pad.left, y2: pad.top}),
+    svg('line', {x1: pad.left, y1: y(foot), x2: width - pad.right, y2: y(foot)}),
+    svg('line', {x1: pad.left, y1: y(foot), x2: pad.left, y2: pad.top}),
     topClear ? svg('text', {class: 'chart-top', x: pad.left - 4, y: y(top) + 4, 'text-anchor': 'end', text: String(top)}) : null,
-    svg('text', {x: pad.left - 4, y: y(0), 'text-anchor': 'end', text: '0'}),
+    svg('text', {class: 'chart-foot', x: pad.left - 4, y: y(foot), 'text-anchor': 'end', text: String(foot)}),
     svg('text', {x: width - pad.right, y: height - 6, 'text-anchor': 'end', text: movesLabel(history.length - 1)}),
   );
   root.append(axis);

@@ -57,6 +57,9 @@ export class ColorControls {
       return;
     }
     this.tapped = null;
+    // a click that plays: its preview and tooltip (over the board's bottom row) go until
+    // the pointer comes back; a refused one keeps saying why
+    if (this.buttons[color].getAttribute('aria-disabled') !== 'true' && this.hovered === color) this.hovered = null;
     this.handlers.onPlay(color);
   }
 

@@ -3,10 +3,11 @@
 // import everything. Text from storage goes in through textContent only.
 
 import {el, clear} from './dom.js';
-import {t, pick} from '../i18n/i18n.js';
+import {t, dateText, pick} from '../i18n/i18n.js';
 import {playerName} from './names.js';
 import {storedName} from './notices.js';
 import {reviewedGames} from '../store/shapes.js';
+import {dailyMark} from '../store/daily.js';
 
 /** Practice boards' sizes and colors the lobby offers, [low, high]; a link (share.js)
  *  is held to the same, and the engine checks them again. */
@@ -296,13 +297,23 @@ export class Lobby {
     return el('li', {class: 'saved-match', dataset: {id: entry.id}},
       el('div', {class: 'saved-main'},
         el('strong', {text: variant ? pick(variant.name) : entry.variant}), ' · ',
-        el('span', {text: entry.games === 2 ? t('lobby.match_game') : t('lobby.single_game')}), ' · ',
+        this.dailyText(entry) ?? el('span', {text: entry.games === 2 ? t('lobby.match_game') : t('lobby.single_game')}), ' · ',
         el('span', {class: 'saved-players', text: this.playersText(entry.players || [])}),
         points ? el('span', {class: 'saved-points', text: ` · ${points}`}) : null),
-      el('small', {text: `${formatDate(entry.updated)} · ${t('lobby.events', {count: entry.events})}`
+      el('small', {text: `${formatDate(entry.updated)} · ${t('lobby.moves', {count: entry.moves})}`
                          + (entry.openElsewhere ? ` · ${t('lobby.open_elsewhere')}` : '')}),
       action,
       this.deleteQuestion(entry));
+  }
+
+  /** A board of the day's match: "Board of the day, Mon 7 Dec" (a replay or a day
+   *  played later says so too); null for any other. */
+  dailyText(entry) {
+    const mark = dailyMark(entry);
+    if (!mark) return null;
+    const kind = mark.kind === 'counted' ? '' : ` (${t(`daily.kind_short.${mark.kind}`)})`;
+    return el('span', {class: 'saved-daily', dataset: {date: mark.date, kind: mark.kind},
+                       text: t('lobby.daily', {date: dateText(mark.date, false)}) + kind});
   }
 
   /** "Delete" (not for the match at this tab's table: it would be saved again), which

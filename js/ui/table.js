@@ -58,7 +58,30 @@ function overReason(snapshot, players) {
     return out.length === 1 ? t('over.reason.resigned', sideParams(players, out[0].seats)) : t('over.reason.resign');
   }
   if (reason === 'equator' && snapshot.sides.length > 2) return t('over.reason.clinched');
+  // the last cells both filled the board and decided it: with two sides the winner
+  // then has more than half, so it passed the equator with them too
+  if (reason === 'filled' && snapshot.sides.length === 2 && snapshot.winning_sides.length === 1) {
+    return t('over.reason.filled_decided');
+  }
   return reason ? t(`over.reason.${reason}`) : '';
+}
+
+/** How a match ended (its outcome's kind); a single game has no points: its win or
+ *  draw is said in cells ("More cells: 29 to 27."). */
+function outcomeText(outcome, snapshot, inMatch) {
+  if (inMatch || !['clear', 'draw'].includes(outcome.kind)) return t(`match.kind.${outcome.kind}`);
+  const [top, next] = snapshot.sides.map((side) => side.score).sort((a, b) => b - a);
+  return outcome.kind === 'draw' ? t('over.kind.draw', {count: top}) : t('over.kind.clear', {won: top, other: next});
+}
+
+/** Where a replay is, counted in moves (its steps are the record's events, the ready
+ *  presses between the games too): "move 12 of 39", in a match "game 2, move 12 of 39". */
+function replayPosition(replay, snapshot) {
+  const index = snapshot.game_index ?? 0;
+  const total = replay.gameMoves?.[index];
+  if (total === undefined) return t('replay.step', {step: replay.step, total: replay.total}); // a record cut short
+  const params = {game: index + 1, move: snapshot.move_number, total};
+  return t((snapshot.match?.games ?? 1) > 1 ? 'replay.game_move' : 'replay.move', params);
 }
 
 /** The players' names in a cache key: a part is drawn again when a name changes
@@ -284,14 +307,15 @@ export class TableView {
     this.replayBar.hidden = !replay;
     if (!replay) return;
     const line = this.app.reviewLine?.(table) ?? null;
+    const focused = this.replayBar.contains(document.activeElement) ? document.activeElement.dataset.action : null;
     const button = (text, action, step, disabled, onclick = () => this.app.replayStep(step)) =>
       el('button', {type: 'button', dataset: {action}, text, disabled, onclick});
     const back = line?.index ? button('◀', 'replay-back', null, false, () => line.step(line.index - 1))
       : button('◀', 'replay-back', replay.step - 1, replay.step === 0);
     const forward = line ? button('▶', 'replay-forward', null, line.index >= line.count, () => line.step(line.index + 1))
       : button('▶', 'replay-forward', replay.step + 1, replay.step >= replay.total);
-    const label = !line ? t('replay.step', {step: replay.step, total: replay.total})
-      : t(line.index ? 'replay.line_step' : 'replay.line_start', {step: line.index, total: line.count, count: line.count});
+    const label = line ? t(line.index ? 'replay.line_step' : 'replay.line_start', {step: line.index, total: line.count, count: line.count})
+      : replayPosition(replay, table.snapshot);
     replaceChildren(this.replayBar,
       el('span', {class: 'replay-label', text: t('replay.label')}),
       el('span', {class: 'replay-controls'}, // one row: on a narrow phone the label takes its own
@@ -303,6 +327,16 @@ export class TableView {
     for (const node of this.replayBar.querySelectorAll('button')) {
       node.setAttribute('aria-label', t(`replay.${node.dataset.action.slice(7)}`));
     }
+    if (line) {
+      forward.setAttribute('aria-label', t('review.line_next'));
+      if (line.index) back.setAttribute('aria-label', t('review.line_prev'));
+    }
+    // the bar is drawn anew at each step: the focus stays on its button (on the other
+    // arrow when that one is disabled now, at an end)
+    if (!focused) return;
+    const again = [focused, 'replay-back', 'replay-forward']
+      .map((action) => this.replayBar.querySelector(`button[data-action="${action}"]`)).find((node) => node && !node.disabled);
+    again?.focus();
   }
 
   render() {
@@ -492,7 +526,7 @@ export class TableView {
           el('div', {class: 'seats'}, seatRows),
           el('div', {class: 'detail'},
             el('span', {class: snapshot.over ? 'result' : 'to-equator', text: details[0]}),
-            details[1] === null ? null : ' · ',
+            details[1] === null ? null : el('span', {class: 'detail-sep', text: ' · '}), // a phone: a line each (main.css)
             details[1] === null ? null : el('span', {class: 'lead', 'data-lead': side.lead > 0 ? 'ahead' : side.lead < 0 ? 'behind' : 'level',
                                                      text: details[1]}),
             )),
@@ -624,14 +658,16 @@ export class TableView {
     if (match?.over) {
       const outcome = match.outcome;
       if (inMatch) title = t('match.over');
-      if (inMatch || outcome.kind === 'timeout') {
+      if (inMatch || outcome.kind === 'timeout') { // a single game lost on time: the game, not a match
         headline = outcome.winner !== null && outcome.winner !== undefined
-          ? t('match.winner', sideParams(players, sides[outcome.winner].seats)) : t('match.draw');
+          ? t(inMatch ? 'match.winner' : 'over.winner', sideParams(players, sides[outcome.winner].seats))
+          : t(inMatch ? 'match.draw' : 'over.draw');
       }
       // a single game lost by resignation: the reason below says who resigned, once
       const saidBelow = !inMatch && outcome.kind === 'resign' && snapshot.end_reason === 'resign';
       if (!saidBelow) {
-        matchLines.push(el('p', {class: 'match-kind', dataset: {kind: outcome.kind}, text: t(`match.kind.${outcome.kind}`)}));
+        matchLines.push(el('p', {class: 'match-kind', dataset: {kind: outcome.kind},
+                                 text: outcomeText(outcome, snapshot, inMatch)}));
       }
       if (inMatch) {
         matchLines.push(el('ul', {class: 'match-result'}, sides.map((side, index) => el('li', {},

@@ -197,6 +197,14 @@ def test_the_streak_counts_days_in_a_row_and_never_a_replay_or_a_late_day(page, 
     assert (kind, streak) == ("late", "2")
     assert page.get_attribute(".daily-streak", "data-counted") == "2"
     assert page.locator('.daily-history li[data-date="2026-12-01"] .daily-late').count() == 1
+    # the Matches tab says which day's board each of them is
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    said = page.eval_on_selector_all('.saved-list[data-list="finished"] .saved-match',
+                                     "rows => rows.map(row => row.querySelector('.saved-daily')?.textContent)")
+    assert sorted(said, key=str) == ["Board of the day, Thu, Dec 3", "Board of the day, Thu, Dec 3 (replay)",
+                            "Board of the day, Tue, Dec 1 (played later)", "Board of the day, Wed, Dec 2"]
+    page.click('button[data-action="close-lobby"]')
 
     page.clock.set_fixed_time("2026-12-05T08:00:00")  # the 4th was missed: a new streak
     assert play_day() == ("counted", "1")

@@ -6,6 +6,8 @@ One page boots once for the module; each test starts its own match from the lobb
 Quick (8×7) against the greedy computer keeps them short.
 """
 
+import json
+
 import pytest
 from conftest import BOOT_TIMEOUT_MS
 
@@ -42,6 +44,15 @@ def start_match(page, variant="quick", name="Anna", games=2, clock=None, level="
     page.wait_for_function(
         "(before) => document.body.dataset.tableId !== before && document.body.dataset.tableId !== '0'",
         arg=before)
+
+
+def text_lines(locator):
+    """How many lines an element's text takes (the distinct bottoms of its line boxes)."""
+    return locator.evaluate("""(node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return new Set([...range.getClientRects()].map((box) => Math.round(box.bottom))).size;
+    }""")
 
 
 def data(page, name):
@@ -94,6 +105,24 @@ def test_a_whole_match_with_ready_buttons(booted_page):
     assert "Match over" in panel.text_content()
     assert page.locator(".match-kind").is_visible()
     assert page.locator(".match-result li").count() == 2
+    # the Matches tab counts its moves, not its events (the ready presses between the
+    # games), and its title keeps the row's width beside the buttons (at 1280 px four
+    # buttons had squeezed it into a column seven lines tall)
+    match_id = data(page, "matchId")
+    events = json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))["events"]
+    moves = sum(1 for event in events if event[0] == "move")
+    assert moves < len(events)
+    page.click("#new-game")
+    page.click('[data-tab="matches"]')
+    row = page.locator(f'.saved-match[data-id="{match_id}"]')
+    assert f"· {moves} moves" in row.locator("small").inner_text()
+    assert text_lines(row.locator(".saved-main")) <= 2
+    # its replay counts moves too (it said "step 87 of 87" for a game of 39): at its end,
+    # game 2's last move
+    second = sum(1 for event in events[max(i for i, e in enumerate(events) if e[0] == "ready"):] if event[0] == "move")
+    row.locator('button[data-action="replay"]').click()
+    page.wait_for_function("() => /^(\\d+)\\/\\1$/.test(document.body.dataset.replay || '')")
+    assert page.inner_text(".replay-bar .replay-step") == f"game\u00a02, move\u00a0{second}\u00a0of\u00a0{second}"
 
 
 def test_resign_game_then_the_next_game_is_played_and_the_rating_changes(booted_page):
@@ -144,9 +173,11 @@ def test_resign_the_match(booted_page):
     assert "Computer wins the match" in page.locator(".over-winner").text_content()
 
 
-def test_the_clock_shows_and_running_out_loses_the_match(booted_page):
+@pytest.mark.parametrize(("games", "headline"), [(2, "Computer wins the match!"), (1, "Computer wins!")])
+def test_the_clock_shows_and_running_out_loses_the_match(booted_page, games, headline):
+    """(A single game lost on time is a game lost: no match is spoken of.)"""
     page = booted_page
-    start_match(page, variant="quick", name="Eva", clock=(0.02, 0))  # 1.2 s, no increment
+    start_match(page, variant="quick", name="Eva", clock=(0.02, 0), games=games)  # 1.2 s, no increment
     clocks = page.locator(".side-card .clock")
     assert clocks.count() == 2
     # no time runs before a player's first move of the game
@@ -158,7 +189,7 @@ def test_the_clock_shows_and_running_out_loses_the_match(booted_page):
     page.wait_for_selector('body[data-match-over="1"]', state="attached")
     assert page.locator('.match-kind[data-kind="timeout"]').is_visible()
     assert page.locator('.clock[data-seat="0"]').text_content() == "0:00.0"
-    assert "Computer wins the match" in page.locator(".over-winner").text_content()
+    assert page.locator(".over-winner").text_content() == headline
 
 
 def test_a_finished_match_replays_move_by_move(booted_page):
@@ -180,6 +211,9 @@ def test_a_finished_match_replays_move_by_move(booted_page):
     page.click('button[data-action="replay-forward"]')
     page.wait_for_function("() => document.body.dataset.replay.startsWith('1/')")
     assert data(page, "moves") == "1"
+    moves = sum(1 for event in json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))[
+        "events"] if event[0] == "move")
+    assert page.inner_text(".replay-bar .replay-step") == f"move\u00a01\u00a0of\u00a0{moves}"
     assert page.locator(".color-button:not([aria-disabled])").count() == 0  # nothing to play in a replay
     page.click('button[data-action="replay-last"]')
     page.wait_for_function("(total) => document.body.dataset.replay === `${total}/${total}`", arg=total)

@@ -148,11 +148,16 @@ def test_a_match_left_locked_by_a_tab_that_is_gone_reopens_when_its_lease_runs_o
     before = owners(first)
     first.close()  # lets go of the match (pagehide)
     second = context.new_page()
+    # the page's clock is the test's: the lease runs out when the test says, not while a
+    # slow boot under load is still going (it ran out 4 s after it was left, before the
+    # engine was up to find it, and the notice never came)
+    second.clock.install()
     second.goto(site_url + "rules.html")  # same origin, no table: leave a stale lease behind
     second.evaluate("""(id) => localStorage.setItem('filler:lock:' + id,
-        JSON.stringify({version: 1, tab: 'tab-gone', expires: Date.now() + 4000}))""", match_id)
+        JSON.stringify({version: 1, tab: 'tab-gone', expires: Date.now() + 60000}))""", match_id)
     second.goto(site_url)
     second.wait_for_selector('.notice[data-kind="open-elsewhere"]', timeout=BOOT_TIMEOUT_MS)
+    second.clock.fast_forward(61000)  # the gone tab's lease runs out
     open_resumed(second, match_id)  # nobody clicked "Play it here"
     assert owners(second) == before
     assert second.locator('.notice[data-kind="open-elsewhere"]').count() == 0

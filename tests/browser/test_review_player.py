@@ -72,7 +72,7 @@ def test_the_masters_line_is_stepped_on_the_board_and_back(reviewed):
     page.click('.review-current button[data-action="show-line"]')
     page.wait_for_selector('.review-line-steps:not([hidden])')
     for number in range(1, 4):
-        page.click('button[data-action="line-next"]')
+        page.click('.replay-bar button[data-action="replay-forward"]')
         page.wait_for_selector(f'.board[data-line-step="{number}"]', state="attached")
         position = position.play(line[number - 1])
         assert shown_owners(page) == expected_owners(position)  # the engine's position after the line's moves
@@ -80,7 +80,7 @@ def test_the_masters_line_is_stepped_on_the_board_and_back(reviewed):
         assert f"the master’s line, move {number} of" in page.inner_text(".table-footer .status")  # under the board
         if number == 1:  # the line starts with the master's move, here the one played: the game's next position
             assert (owners(page), scores(page)) == after_best
-    page.click('button[data-action="line-prev"]')
+    page.click('.replay-bar button[data-action="replay-back"]')
     page.wait_for_selector('.board[data-line-step="2"]', state="attached")
     page.click('button[data-action="line-exit"]')
     page.wait_for_function("() => !document.querySelector('.board').hasAttribute('data-line-step')")
@@ -169,14 +169,16 @@ def test_the_chart_is_a_keyboard_slider_and_moves_and_the_line_keep_the_focus(re
     page.wait_for_function("() => document.body.dataset.moves === '5'")
     page.wait_for_selector('.review-moves li[data-ply="5"] .review-move[aria-current]', state="attached")
     assert page.evaluate("document.activeElement.closest('li')?.dataset.ply") == "5"
-    # and the line: Enter shows it, the focus goes to its next move, then back to "Show the line"
+    # and the line: Enter shows it, the focus goes to the ▶ that steps it (the replay
+    # bar's, over the board) and stays there as it steps, then back to "Show the line"
     page.wait_for_selector('.review-current[data-ply="5"]', state="attached")
     page.focus('button[data-action="show-line"]')
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.activeElement?.dataset.action === 'line-next'")
-    page.keyboard.press("Enter")
-    page.wait_for_selector('.board[data-line-step="1"]', state="attached")
-    assert page.evaluate("document.activeElement.dataset.action") == "line-next"
+    page.wait_for_function("() => document.activeElement?.dataset.action === 'replay-forward'")
+    for step in (1, 2):
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f'.board[data-line-step="{step}"]', state="attached")
+        assert page.evaluate("document.activeElement.dataset.action") == "replay-forward"
     page.focus('button[data-action="line-exit"]')
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.activeElement?.dataset.action === 'show-line'")
@@ -222,7 +224,7 @@ def test_the_panel_is_beside_the_board_on_a_desktop_and_below_it_on_a_phone(revi
         page.set_viewport_size({"width": 1280, "height": 720})
 
 
-def finished_link(variant="quick", seed=77):
+def finished_link(variant="quick", seed=77, players="human,beginner"):
     """A shared link of a whole game (each side plays its first legal color)."""
     game = filler.Game.new(variant, seed=seed)
     colors = []
@@ -230,11 +232,12 @@ def finished_link(variant="quick", seed=77):
         color = game.legal_colors()[0]
         colors.append(color)
         game = game.play(color)
-    return f"#variant={variant}&seed={seed}&players=human,beginner&moves={len(colors)}-{''.join(map(str, colors))}"
+    return f"#variant={variant}&seed={seed}&players={players}&moves={len(colors)}-{''.join(map(str, colors))}"
 
 
 def test_a_shared_games_review_is_kept(page, site_url, boot):
-    link = site_url + finished_link()
+    # the master sits in it: a move of its own that the review marks says why they differ
+    link = site_url + finished_link(players="human,master")
     for visit in range(2):
         boot(page, link)
         page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -248,6 +251,17 @@ def test_a_shared_games_review_is_kept(page, site_url, boot):
             assert status.get_attribute("data-status") == "done"  # kept: nothing computed again
             assert page.eval_on_selector_all(".review-moves .review-mark",
                                              "nodes => nodes.map(n => n.textContent)") == first
+            marked = page.eval_on_selector_all(".review-moves li:not([data-mark='best']):not([data-mark='only'])",
+                                               "nodes => nodes.map(n => Number(n.dataset.ply))")
+            assert {ply % 2 for ply in marked} == {0, 1}, marked  # moves of both players marked
+            for ply in marked[:2]:
+                page.click(f'.review-moves li[data-ply="{ply}"] .review-move')
+                page.wait_for_selector(f'.review-current[data-ply="{ply}"]', state="attached")
+                note = page.locator(".review-current .review-own-move")
+                if ply % 2 == 0:  # the person's move: the review's word alone
+                    assert note.count() == 0
+                else:
+                    assert "The master played this itself" in note.inner_text()
         page.goto("about:blank")
 
 
@@ -261,6 +275,9 @@ def test_the_replay_bar_above_the_board_steps_the_masters_line(reviewed):
     page.wait_for_selector('.review-line-steps:not([hidden])')
     count = len(page.get_attribute(".review-current", "data-line").split())
     assert page.inner_text(".replay-bar .replay-step") == f"line: {count} moves"
+    # one set of ◀ ▶ for the one line: the replay bar's (the panel says where the line is)
+    for arrow in ("◀", "▶"):
+        assert page.locator(f'button:text-is("{arrow}"):visible').count() == 1
     page.click('.replay-bar button[data-action="replay-forward"]')
     page.wait_for_selector('.board[data-line-step="1"]', state="attached")
     assert page.inner_text(".replay-bar .replay-step") == f"line: move 1 of {count}"
@@ -274,4 +291,4 @@ def test_the_replay_bar_above_the_board_steps_the_masters_line(reviewed):
     page.click('.replay-bar button[data-action="replay-back"]')  # from the line's start into the game
     page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=ply - 1)
     assert page.locator(".review-line-steps").count() == 0
-    assert page.inner_text(".replay-bar .replay-step").startswith("step ")
+    assert page.inner_text(".replay-bar .replay-step").startswith("move\u00a0")

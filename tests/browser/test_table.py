@@ -6,6 +6,7 @@ CPython on the same variant and seed is the reference for what the page shows.
 """
 
 import json
+import random
 import re
 
 import pytest
@@ -104,6 +105,25 @@ def test_hover_shows_exactly_the_engines_preview(booted_page):
     page.wait_for_selector(".board:not([data-preview-color])", state="attached")
 
 
+def test_a_click_that_plays_hides_the_tooltip_until_the_pointer_comes_back(booted_page):
+    # it stayed over the board's bottom row after the move, the pointer still on the button
+    page = booted_page
+    game, _ = start(page, "quick", names=("Anna",))
+    color = game.legal_colors()[0]
+    button = page.locator(f'.color-button[data-color="{color}"]')
+    button.hover()
+    tooltip = page.locator("#color-tooltip")
+    tooltip.wait_for(state="visible")
+    state_id = int(page.evaluate("document.body.dataset.stateId"))
+    button.click()
+    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id + 1", arg=state_id)  # and the reply
+    assert tooltip.is_hidden() and page.locator(".color-button[data-previewing]").count() == 0
+    page.mouse.move(0, 0)
+    button.hover()
+    tooltip.wait_for(state="visible")
+    page.mouse.move(0, 0)
+
+
 def test_forbidden_colors_are_dimmed_with_their_reason(booted_page):
     page = booted_page
     game, _ = start(page, "quick", names=("Anna",))
@@ -169,6 +189,21 @@ def test_a_whole_game_against_the_computer_ends_with_the_result(booted_page):
     moves = int(page.evaluate("document.body.dataset.moves"))
     points = page.locator(".over-chart polyline").first.get_attribute("points").split()
     assert len(points) == moves + 1
+    # the chart starts where the game did, each player with one cell: its scale's foot
+    # is 1, where both lines begin (from 0 they seemed to start with nothing)
+    foot = float(page.locator(".over-chart .chart-axis line").first.get_attribute("y1"))
+    starts = page.eval_on_selector_all(".over-chart polyline", "lines => lines.map(l => l.getAttribute('points'))")
+    assert [float(line.split()[0].split(",")[1]) for line in starts] == [foot, foot]
+    assert page.locator(".over-chart .chart-foot").text_content() == "1"
+    # "Copy link" looks like its neighbours (it was in a smaller font), at both sizes
+    page.wait_for_selector('.over-actions button[data-action="copy-link"]')
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_function("(w) => window.innerWidth === w", arg=width)
+        looks = page.eval_on_selector_all(".over-actions button:not(.primary)", """buttons => buttons.map((b) =>
+            [getComputedStyle(b).fontSize, Math.round(b.getBoundingClientRect().height)])""")
+        assert len(looks) >= 2 and len({tuple(look) for look in looks}) == 1, (width, looks)
+    page.set_viewport_size({"width": 1280, "height": 720})
     assert page.locator(".controls-wrap").is_hidden()
 
 
@@ -314,3 +349,47 @@ def test_resigning_asks_first_and_ends_the_game(booted_page):
     # who resigned, said once (not also "Won by resignation.")
     assert page.locator(".over-reason").text_content() == "Anna resigned."
     assert page.locator(".over-panel .match-kind").count() == 0
+
+
+def a_whole_game(seed, ends):
+    """A whole quick game on board `seed` whose end `ends(game)` accepts: each side takes
+    the biggest gain, now and then another color (a seeded generator, so the same game
+    every run). Returns (game, colors)."""
+    chance = random.Random(seed)
+    for _ in range(500):
+        game, colors = filler.Game.new("quick", seed=seed), []
+        while not game.over:
+            legal = game.legal_colors()
+            color = chance.choice(legal) if chance.random() < 0.3 \
+                else max(legal, key=lambda c: len(game.preview(c)[game.turn]))
+            colors.append(color)
+            game = game.play(color)
+        if ends(game):
+            return game, colors
+    raise AssertionError("no such game found")
+
+
+def test_a_single_games_result_is_said_in_cells_and_why_it_ended_by_the_engines_reason(page, boot, site_url):
+    """A single game has no match points: its result is said in cells. A board filled by
+    the move that decided it says both (the winner then passed the equator too)."""
+    seed = 1
+    won, won_colors = a_whole_game(seed, lambda game: game.end_reason == "filled" and not game.draw)
+    drawn, drawn_colors = a_whole_game(seed, lambda game: game.draw)
+    assert drawn.end_reason == "filled"
+    for game, colors in ((won, won_colors), (drawn, drawn_colors)):
+        link = f"#variant=quick&seed={seed}&players=human,human&moves={len(colors)}-{''.join(map(str, colors))}"
+        boot(page, site_url + link)
+        page.wait_for_selector(".over-panel:not([hidden]) .over-reason")
+        panel = page.locator(".over-panel").inner_text()
+        assert "point" not in panel and "total" not in panel, panel
+        scores = sorted((game.score(0), game.score(1)), reverse=True)
+        if game.draw:
+            assert page.locator(".over-winner").text_content() == "A draw!"
+            assert page.locator(".match-kind").text_content() == f"Level on cells: {scores[0]} each."
+            assert page.locator(".over-reason").text_content() == "No free cells are left to win."
+        else:
+            assert page.locator(".match-kind").text_content() == f"More cells: {scores[0]} to {scores[1]}."
+            assert scores[0] > sum(scores) / 2  # past the equator, at the last move
+            assert page.locator(".over-reason").text_content() \
+                == "No free cells are left: the last ones took the winner past the equator."
+        page.goto("about:blank")

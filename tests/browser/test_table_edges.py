@@ -14,6 +14,25 @@ DRAWN_MOVES = "0514203123102315410215312452132501341235015215314250"
 NBSP = "\u00a0"
 
 
+# each element's text as it is shown, line by line (the lines a wrap makes too)
+SHOWN_LINES = """nodes => nodes.map((node) => {
+    const lines = new Map();
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        for (let index = 0; index < text.length; index++) {
+            const range = document.createRange();
+            range.setStart(text, index);
+            range.setEnd(text, index + 1);
+            const box = range.getBoundingClientRect();
+            if (!box.width && !box.height) continue;  // not shown
+            const top = Math.round(box.top);
+            lines.set(top, (lines.get(top) ?? '') + text.data[index]);
+        }
+    }
+    return [...lines.keys()].sort((a, b) => a - b).map((top) => lines.get(top).trim());
+})"""
+
+
 def open_shared(page, site_url, fragment, total):
     page.goto(f"{site_url}#{fragment}")
     page.wait_for_selector(".shared-replay:not([hidden])", timeout=BOOT_TIMEOUT_MS)
@@ -32,6 +51,14 @@ def test_a_shared_game_names_neither_seat_you_and_is_nobody_s_move(page, site_ur
     open_shared(page, site_url, f"variant=quick&seed=77&moves=2-{first}{second}&lang=en", 2)
     assert seat_names(page) == ["Player 1", "Player 2"]
     assert page.locator(".turn-badge").count() == 0 and page.locator(".side-card[data-moving]").count() == 0
+    # on a phone a card's two details take a line each, no "·" left dangling at a line's
+    # start or end ("· even" wrapped to a line of its own); a wide screen keeps one line
+    for width, lines in ((390, 2), (1280, 1)):
+        page.set_viewport_size({"width": width, "height": 844})
+        page.wait_for_function("(w) => window.innerWidth === w", arg=width)
+        for card in page.eval_on_selector_all(".side-card .detail", SHOWN_LINES):
+            assert len(card) == lines and not any(line.startswith("·") or line.endswith("·") for line in card), card
+    page.set_viewport_size({"width": 1280, "height": 720})
     page.click('.replay-bar [data-action="replay-back"]')
     page.wait_for_function("() => document.body.dataset.replay === '1/2'")
     assert page.locator(".turn-badge").count() == 0

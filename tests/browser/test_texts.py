@@ -75,7 +75,7 @@ def test_plurals_follow_the_language(booted_page):
             out[code] = [t('summary.free', {count: 1, dead: 0}), t('summary.free', {count: 2, dead: 0}),
                          t('match.points_count', {count: 1}), t('match.points_count', {count: '1½'}),
                          t('announce.takes', {count: 1}), t('controls.takes', {count: 1}),
-                         t('over.moves', {count: 1}), t('lobby.events', {count: 0})];
+                         t('over.moves', {count: 1}), t('lobby.moves', {count: 0})];
         }
         setLanguage(before);
         return out;

@@ -403,6 +403,30 @@ def test_a_record_replays_with_its_charts_and_a_broken_one_is_refused():
     assert not checked["ok"] and "does not replay" in checked["why"]
 
 
+def test_a_replay_is_told_the_moves_of_each_game_of_its_record():
+    # the replay bar counts moves ("game 2, move 12 of 39"), not the record's events:
+    # between the games are the ready presses
+    seats = _computers("greedy", "beginner")
+    opened = ok("new_game", variant="quick", seed=4, games=2, seats=seats)
+    state = opened["state"]
+    while not state["match"]["over"]:
+        state = ok("bot_move", table_id=opened["table_id"], state_id=state["state_id"])
+    record = state["record"]
+    moves = [number for number, event in enumerate(record["events"]) if event[0] == "move"]
+    assert len(moves) < len(record["events"])
+    for step in (0, 5, len(record["events"]) - 3, len(record["events"])):
+        replay = ok("open_record", record=record, events=step, seats=seats, paused=True)
+        counts = replay["game_moves"]
+        assert len(counts) == 2 and sum(counts) == len(moves)
+        shown = replay["state"]
+        assert shown["move_number"] <= counts[shown["game_index"]]
+    assert shown["move_number"] == counts[1] == state["move_number"]  # the end: game 2's last move
+    assert "game_moves" not in ok("open_record", record=record, seats=seats)  # a resumed match needs none
+    # a record whose later events do not replay still shows the steps before them
+    broken = {**record, "events": record["events"] + [["move", 0, 99]]}
+    assert "game_moves" not in ok("open_record", record=broken, events=5, seats=seats, paused=True)
+
+
 def test_ratings_change_after_a_rated_match_only():
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "computer", "level": "greedy"}]
     for games, rated in ((1, False), (2, True)):
