@@ -92,3 +92,22 @@ def test_solving_raises_the_puzzle_rating_and_failing_lowers_it():
     easier = call("puzzle_rating", rating=[1500, 100, 0.06], puzzle=1100, solved=True)
     assert harder["change"] > easier["change"] > 0
     assert call("puzzle_rating", rating="x", puzzle=1500, solved=True)["type"] == "BadRequest"
+
+
+@pytest.mark.parametrize("rating", [[1e9, 350, 0.06], [1500, 350, 1e-300], [-50000, 350, 0.06], [1e300, 1e300, 1e300],
+                                    [1500, 29.9, 0.06], [1500, 351, 0.06], [1500, 200, 0.21], [float("nan"), 200, 0.06]])
+def test_a_rating_outside_what_the_game_gives_is_refused_not_a_crash(rating):
+    """The same ranges as a friend's link (filler.link.RATING_RANGES): r 0-4000, rd 30-350, vol 0.01-0.2."""
+    answer = call("puzzle_rating", rating=rating, puzzle=1500, solved=False)
+    assert (answer["type"], answer["code"]) == ("BadRequest", "rating.bad"), rating
+    assert call("puzzle_rating", rating=None, puzzle=10**400, solved=True)["code"] == "rating.bad"
+
+
+def test_a_rating_stays_within_what_the_game_gives_at_its_ends():
+    """A new player far above every puzzle, a player at the floor failing, a settled
+    deviation: the rating after the try is inside the ranges it accepts."""
+    for before, puzzle, solved in [([4000, 350, 0.06], 1000, True), ([0, 350, 0.06], 3000, False),
+                                   ([1500, 30, 0.01], 1500, True), ([3990, 30, 0.2], 1000, True)]:
+        after = call("puzzle_rating", rating=before, puzzle=puzzle, solved=solved)
+        again = call("puzzle_rating", rating=[after["r"], after["rd"], after["vol"]], puzzle=puzzle, solved=solved)
+        assert "code" not in again, (before, after, again)

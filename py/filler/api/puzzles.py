@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import filler
 from filler import puzzles
+from filler.link import RATING_RANGES
 from filler.rating import DEFAULT, glicko2
 
 from .games import _open
@@ -100,7 +101,11 @@ def _method_puzzle_rating(params: dict) -> dict:
     """``{rating: [r, rd, vol] | null, puzzle: rating, solved: bool}`` -> ``{r, rd, vol,
     change}``: the player's puzzle rating after one try (Glicko-2, ``filler.rating``),
     the puzzle counting as an opponent of its own rating and a deviation of
-    ``BOT_DEVIATION``; a solved puzzle is a win, any other try a loss."""
+    ``BOT_DEVIATION``; a solved puzzle is a win, any other try a loss.
+
+    The rating is one this game gives: each value within ``filler.link.RATING_RANGES``
+    (as a friend's link), else ``rating.bad`` (a forged stored value would overflow
+    the formulas). The answer is kept within them too, at the nearest end."""
     given = params.get("rating")
     try:
         before = DEFAULT if given is None else tuple(float(value) for value in given)[:3]
@@ -108,7 +113,13 @@ def _method_puzzle_rating(params: dict) -> dict:
             raise ValueError
     except (TypeError, ValueError):
         raise ApiError("BadRequest", "rating is [r, rd, vol] or null.") from None
+    if not all(low <= value <= high for value, (low, high) in zip(before, RATING_RANGES)):
+        raise ApiError("BadRequest", f"The rating {list(before)} is outside what this game gives "
+                       f"(r, rd, vol within {list(RATING_RANGES)}).", "rating.bad")
     opponent = _param(params, "puzzle", int, required=True)
+    if not RATING_RANGES[0][0] <= opponent <= RATING_RANGES[0][1]:
+        raise ApiError("BadRequest", f"The puzzle's rating {opponent} is outside what this game gives.", "rating.bad")
     solved = _param(params, "solved", bool, required=True)
-    r, rd, vol = glicko2(*before, [(float(opponent), BOT_DEVIATION, 1.0 if solved else 0.0)])
+    after = glicko2(*before, [(float(opponent), BOT_DEVIATION, 1.0 if solved else 0.0)])
+    r, rd, vol = (min(high, max(low, value)) for value, (low, high) in zip(after, RATING_RANGES))
     return {"r": r, "rd": rd, "vol": vol, "change": r - before[0]}
