@@ -614,6 +614,8 @@ export default {
     'problem.store.not_set_aside': 'it is not a value this site set aside',
     'problem.store.set_aside_value': 'its value is not text of at most 4 MB',
     'problem.store.rating_counts': 'the rating here counts as many matches or more',
+    'problem.store.puzzle_counts': 'the counts do not match the puzzles tried',
+    'problem.store.puzzle_rating': 'the rating is not one that these puzzles can have given',
     'problem.store.already_set': 'already set here',
     'problem.store.key': 'its name does not match what it holds',
     'problem.store.not_readable': 'it is not readable JSON',

@@ -611,6 +611,8 @@ export default {
     'problem.store.not_set_aside': 'het is geen waarde die deze site apart heeft gezet',
     'problem.store.set_aside_value': 'de waarde is geen tekst van hooguit 4 MB',
     'problem.store.rating_counts': 'de rating hier telt evenveel matches of meer',
+    'problem.store.puzzle_counts': 'de tellingen kloppen niet met de geprobeerde puzzels',
+    'problem.store.puzzle_rating': 'de rating is er geen die deze puzzels kunnen hebben gegeven',
     'problem.store.already_set': 'hier al ingesteld',
     'problem.store.key': 'de naam past niet bij de inhoud',
     'problem.store.not_readable': 'het is geen leesbare JSON',
