@@ -873,19 +873,6 @@ BAD_PUZZLES = {
     # JSON.parse makes "__proto__" an own key, as a hand-edited value would have it
     "a __proto__ id": (json.dumps({"version": 1, **FRESH_PUZZLES, "tries": 1, "tried": {"__proto__": 1}}), "shape"),
     "newer": (json.dumps({"version": 2, **FRESH_PUZZLES}), "newer"),
-    # forged (issue 48): a rating outside what the game gives (friend links' ranges: r 0-4000,
-    # rd 30-350, vol 0.01-0.2) once overflowed the engine's formulas and froze puzzle rating
-    "r 1e9": (json.dumps({"version": 1, **ONE_TRIED, "rating": {"r": 1e9, "rd": 350, "vol": 0.06}}), "shape"),
-    "vol 1e-300": (json.dumps({"version": 1, **ONE_TRIED, "rating": {"r": 1500, "rd": 350, "vol": 1e-300}}), "shape"),
-    "r -50000": (json.dumps({"version": 1, **ONE_TRIED, "rating": {"r": -50000, "rd": 350, "vol": 0.06}}), "shape"),
-    "all 1e300": (json.dumps({"version": 1, **ONE_TRIED, "rating": {"r": 1e300, "rd": 1e300, "vol": 1e300}}), "shape"),
-    # the counts are those of the ids tried, streak <= best <= solved, the deviation one the tries can reach
-    "streak 900 best 3": (json.dumps({"version": 1, **ONE_TRIED, "streak": 900, "best": 3}), "shape"),
-    "streak 1e300": (json.dumps({"version": 1, **ONE_TRIED, "streak": 1e300, "best": 1e300}), "shape"),
-    "tries 1000 for one id": (json.dumps({"version": 1, **ONE_TRIED, "tries": 1000}), "shape"),
-    "2900 ± 30 after one try": (json.dumps({"version": 1, **ONE_TRIED, "rating": {"r": 2900, "rd": 15, "vol": 0.06}}), "shape"),
-    "rd 100 after four tries": (json.dumps({"version": 1, **FOUR_TRIED, "rating": {"r": 1600, "rd": 100, "vol": 0.06}}), "shape"),
-    "a seed that is no order": (json.dumps({"version": 1, **ONE_TRIED, "seed": -1}), "shape"),
 }
 
 
@@ -901,6 +888,37 @@ def test_puzzle_progress_that_does_not_read_is_set_aside_and_recording_goes_on(p
     assert open_store(page, site_url)["notices"] == []
     assert page.evaluate("() => store.getPuzzles().tried") == {"quick-1-19": 0}
     assert stored(page, notice["setAsideAs"]) == raw
+
+
+# forged (issue 48): a rating outside what the game gives (friend links' ranges: r 0-4000,
+# rd 30-350, vol 0.01-0.2) once overflowed the engine's formulas and froze puzzle rating; the
+# counts are those of the ids tried, streak <= best <= solved, the deviation one the tries can reach
+FORGED_PUZZLES = {
+    "r 1e9": {**ONE_TRIED, "rating": {"r": 1e9, "rd": 350, "vol": 0.06}},
+    "vol 1e-300": {**ONE_TRIED, "rating": {"r": 1500, "rd": 350, "vol": 1e-300}},
+    "r -50000": {**ONE_TRIED, "rating": {"r": -50000, "rd": 350, "vol": 0.06}},
+    "all 1e300": {**ONE_TRIED, "rating": {"r": 1e300, "rd": 1e300, "vol": 1e300}},
+    "streak 900 best 3": {**ONE_TRIED, "streak": 900, "best": 3},
+    "streak 1e300": {**ONE_TRIED, "streak": 1e300, "best": 1e300},
+    "tries 1000 for one id": {**ONE_TRIED, "tries": 1000},
+    "2900 ± 30 after one try": {**ONE_TRIED, "rating": {"r": 2900, "rd": 15, "vol": 0.06}},
+    "rd 100 after four tries": {**FOUR_TRIED, "rating": {"r": 1600, "rd": 100, "vol": 0.06}},
+    "a seed that is no order": {**ONE_TRIED, "seed": -1},
+}
+
+
+def test_a_forged_puzzle_progress_is_set_aside_with_its_notice(page, site_url):
+    open_store(page, site_url)
+    for name, forged in FORGED_PUZZLES.items():
+        raw = json.dumps({"version": 1, **forged})
+        page.evaluate("(raw) => { localStorage.clear(); localStorage.setItem('filler:puzzles', raw); }", raw)
+        page.reload()
+        open_store(page, site_url)
+        notices = page.evaluate("() => store.notices")
+        assert [(n["kind"], n["key"], n["reason"]) for n in notices] == [("corrupt", "filler:puzzles", "shape")], name
+        assert notices[0]["message"].startswith("The stored puzzles cannot be used"), name
+        assert stored(page, notices[0]["setAsideAs"]) == raw, name
+        assert page.evaluate("() => store.getPuzzles()") == FRESH_PUZZLES, name
 
 
 def test_puzzle_progress_travels_in_the_export_and_an_import_merges_the_puzzles_tried(
