@@ -12,9 +12,14 @@
 // the opponent's) and counted in the streak; a try again or a puzzle tried before is not.
 // Progress is in the store (store.getPuzzles, store.recordPuzzle).
 //
-// A link `#puzzle=<id>` opens that puzzle, so a friend gets the same one.
+// A link `#puzzle=<id>` opens that puzzle, so a friend gets the same one; `#puzzle` opens
+// Puzzles at the next one.
+//
+// The next puzzle is an untried one of the filters near the player's rating (within
+// RATING_WINDOW of the nearest), in an order of the player's own (a shuffle by the seed
+// kept in their progress), never of the game the last one came from while another is left.
 
-import {el, replaceChildren} from '../ui/dom.js';
+import {el, replaceChildren, setAttr} from '../ui/dom.js';
 import {t, pick, problemText} from '../i18n/i18n.js';
 import {signed} from '../ui/table.js';
 import {arriving} from './game.js';
@@ -23,17 +28,26 @@ export const PUZZLE_VARIANTS = ['quick', 'classic', 'hex'];
 const OWN = 'own'; // the board filter's "From your games": puzzles of your own reviewed games
 export const PUZZLE_THEMES = ['enclosure', 'blocking', 'equator', 'last-region', 'finish', 'draw', 'long'];
 const PUZZLE_ID = /^[a-z0-9-]{1,60}$/;
-const LINK = /^#puzzle=(.*)$/;
+const LINK = /^#puzzle(?:=(.*))?$/s;
 const REPLY_PAUSE_MS = 450; // between the player's move and the reply, so the reply is seen
 const START_RATING = 1500; // filler.rating.DEFAULT's r: a first puzzle is picked near it
+const RATING_WINDOW = 150; // puzzles this far beyond the nearest one's rating are offered too, in the player's order
+const SHOWN_ID = 40; // characters of a link's unknown puzzle id said in its message
 
-/** The puzzle id a URL's hash asks for: a string, '' for a malformed one, or null. */
+/** What a URL's hash asks of Puzzles: null (nothing), '' (Puzzles: the next puzzle), or
+ *  a puzzle's id (a malformed one as it is: said as an unknown puzzle). */
 export function puzzleFromLink(hash = location.hash) {
   const match = LINK.exec(hash);
   if (!match) return null;
-  let id = '';
-  try { id = decodeURIComponent(match[1]); } catch { /* malformed: said as an unknown puzzle */ }
-  return PUZZLE_ID.test(id) ? id : '';
+  if (!match[1]) return '';
+  try { return decodeURIComponent(match[1]); } catch { return match[1]; }
+}
+
+/** An unknown id as a message says it: control and direction characters escaped, cut. */
+function shownId(id) {
+  const shown = id.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+                           (character) => encodeURIComponent(character));
+  return shown.length > SHOWN_ID ? `${shown.slice(0, SHOWN_ID)}…` : shown;
 }
 
 /** The link to send for a puzzle: this page with `#puzzle=<id>`. */
@@ -41,18 +55,41 @@ export function puzzleLink(id) {
   return `${location.origin}${location.pathname}#puzzle=${id}`;
 }
 
-/** The puzzle to offer from `list`: of `theme` (or any), not `exclude`, untried ones
- *  first, the one whose rating is nearest the player's (the file's order on a tie). */
-export function pickPuzzle(list, progress, {theme = null, exclude = null} = {}) {
+/** The game a puzzle comes from: its id without the ply (`quick-4-11` → `quick-4`). */
+const gameOf = (id) => id.replace(/-(?:g2-)?\d+$/, '');
+
+/** Where a puzzle comes in the order of the player of `seed`: a 32-bit hash of both. */
+function placeOf(seed, id) {
+  let hash = (seed ^ 0x811c9dc5) >>> 0;
+  for (let index = 0; index < id.length; index++) hash = Math.imul(hash ^ id.charCodeAt(index), 0x01000193) >>> 0;
+  hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> 0;
+  return (hash ^ (hash >>> 16)) >>> 0;
+}
+
+/** The puzzle to offer from `list`: of `theme` (or any), not `after` (the one just
+ *  shown) nor of its game while another is left, untried ones first; of those whose
+ *  rating is within RATING_WINDOW of the nearest to the player's, the first in the
+ *  player's order (`seed`). */
+export function pickPuzzle(list, progress, {theme = null, after = null, seed = 0} = {}) {
   const rating = progress.rating?.r ?? START_RATING;
-  const fits = list.filter((puzzle) => puzzle.id !== exclude && (!theme || puzzle.themes.includes(theme)));
+  const fits = list.filter((puzzle) => puzzle.id !== after && (!theme || puzzle.themes.includes(theme)));
   const untried = fits.filter((puzzle) => !Object.hasOwn(progress.tried, puzzle.id));
+  const pool = untried.length ? untried : fits;
+  const otherGames = after === null ? pool : pool.filter((puzzle) => gameOf(puzzle.id) !== gameOf(after));
+  const candidates = otherGames.length ? otherGames : pool;
+  if (!candidates.length) return null;
+  const distance = (puzzle) => Math.abs(puzzle.rating - rating);
+  const nearest = Math.min(...candidates.map(distance));
   let chosen = null;
-  for (const puzzle of untried.length ? untried : fits) {
-    if (!chosen || Math.abs(puzzle.rating - rating) < Math.abs(chosen.rating - rating)) chosen = puzzle;
+  for (const puzzle of candidates) {
+    if (distance(puzzle) > nearest + RATING_WINDOW) continue;
+    if (!chosen || placeOf(seed, puzzle.id) < placeOf(seed, chosen.id)) chosen = puzzle;
   }
   return chosen;
 }
+
+/** A new player's order of the puzzles (kept in their progress from the first try on). */
+const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
 export function attachPuzzles(app, container) {
   const {state} = app;
@@ -79,12 +116,15 @@ export function attachPuzzles(app, container) {
       app.changed();
     }
   });
-  const link = puzzleFromLink(); // the page was opened with a puzzle's link
+  let seed = null; // the order of the puzzles offered: the stored one, else a new player's own
+  const orderSeed = () => (seed = progress().seed ?? seed ?? newSeed());
+  const link = puzzleFromLink(); // the page was opened with a link to Puzzles
   if (link !== null) {
     history.replaceState(null, '', location.pathname + location.search); // a reload is a normal visit
-    if (link === '') message = {key: 'puzzle.unknown', params: {id: ''}};
-    else if (!PUZZLE_VARIANTS.includes(link.split('-')[0])) message = {key: 'puzzle.unknown', params: {id: link}};
-    else waiting = {variant: link.split('-')[0], theme: null, id: link};
+    if (link === '') waiting = {variant: chosen.variant, theme: null, id: null};
+    else if (!PUZZLE_ID.test(link) || !PUZZLE_VARIANTS.includes(link.split('-')[0])) {
+      message = {key: 'puzzle.unknown', params: {id: shownId(link)}};
+    } else waiting = {variant: link.split('-')[0], theme: null, id: link};
   }
 
   /** The file of a variant's puzzles, fetched once (again after a failure). */
@@ -106,6 +146,8 @@ export function attachPuzzles(app, container) {
   }
 
   const isPuzzleTable = (table) => Boolean(current && table && table === current.table);
+  // a message of no puzzle (none of the filters, a bad link) puts the one at the table away
+  const shelved = () => Boolean(current && message);
   const stale = (table) => table.engineGeneration !== app.engine.generation;
 
   /** What the board shows (table.js): a position of the line being stepped through,
@@ -113,7 +155,7 @@ export function attachPuzzles(app, container) {
   app.puzzleView = (table) => {
     if (!isPuzzleTable(table)) return null;
     // a restarted engine has not reopened the puzzle yet (reopen): no color can be taken
-    if (stale(table)) return {snapshot: null, step: null, best: null, locked: true};
+    if (stale(table) || shelved()) return {snapshot: null, step: null, best: null, locked: true};
     if (current.phase === 'solving') return null;
     const line = current.line;
     if (!line) return {snapshot: null, step: null, best: null, locked: true};
@@ -146,7 +188,7 @@ export function attachPuzzles(app, container) {
     if (file.missing) return say(ticket, 'puzzle.none_here', {variant: variantName(variant)});
     kept = null; // as stored now
     const record = id ? file.puzzles.find((puzzle) => puzzle.id === id)
-      : pickPuzzle(file.puzzles, progress(), {theme, exclude: current?.record.id});
+      : pickPuzzle(file.puzzles, progress(), {theme, after: current?.record.id ?? null, seed: orderSeed()});
     if (!record) return say(ticket, id ? 'puzzle.unknown' : 'puzzle.none_theme', {id});
     await show(record, ticket, progress());
   }
@@ -197,9 +239,10 @@ export function attachPuzzles(app, container) {
       phase: 'solving', // 'solving' | 'wrong' | 'solved'
       wrong: null, // {color, cost}: the last wrong color
       line: null, // {kind: 'refutation' | 'solution', colors, states, index}: stepped on the board
-      solution: null, // the solution's states from the wrong move's position
+      solutionAsked: false, // the solution asked of the engine, not come yet
       counted: tried, rated: null, // rated: {r, change} once the first try counted
       before: own ? 'own' : tried ? 'tried' : null, problem: null, copied: false,
+      revealed: false, // its themes shown: once solved or failed (they would give the answer away)
     };
     drawn = null;
     app.setTable(table);
@@ -210,7 +253,8 @@ export function attachPuzzles(app, container) {
   async function move(color) {
     const puzzle = current;
     const table = puzzle?.table;
-    if (!puzzle || state.table !== table || puzzle.phase !== 'solving' || table.requesting || stale(table)) return;
+    if (!puzzle || state.table !== table || puzzle.phase !== 'solving' || table.requesting || stale(table)
+        || shelved()) return;
     table.requesting = true; // not drawn: the answer comes within a frame, and a draw before it would delay it
     try {
       const answer = await app.request('puzzle_move', {table_id: table.tableId, state_id: table.snapshot.state_id, color});
@@ -237,28 +281,31 @@ export function attachPuzzles(app, container) {
     }
     if (puzzle.phase === 'wrong') showLines(puzzle, color);
     if (puzzle.phase !== 'solving') {
+      puzzle.revealed = true;
       await rate(puzzle, puzzle.phase === 'solved');
       if (current === puzzle) app.changed();
     }
   }
 
-  /** A wrong color's refutation on the board (and the solution for later), once the engine sends them. */
+  /** A wrong color's refutation on the board, once the engine sends it: played on by
+   *  the solver to the end of the game, so what the verdict claims is on the board. */
   async function showLines(puzzle, color) {
     const at = puzzle.wrong;
     try {
-      const lines = await app.request('puzzle_lines', {table_id: puzzle.table.tableId,
-                                                       state_id: puzzle.table.snapshot.state_id, color});
+      const line = await requestLine(puzzle, 'refutation');
       if (current !== puzzle || puzzle.wrong !== at) return; // tried again meanwhile
-      const others = puzzle.record.others[puzzle.ply / 2]?.[String(color)];
-      puzzle.solution = lines.solution;
-      puzzle.line = lineOf('refutation', others?.line ?? [color], lines.refutation);
+      puzzle.line = lineOf('refutation', line);
     } catch (error) {
       if (current === puzzle) app.showError(error, puzzle.table);
     }
     app.changed();
   }
 
-  const lineOf = (kind, colors, states) => ({kind, colors: colors.slice(0, states.length), states, index: 0});
+  /** A line of the wrong color's position (puzzle_lines: `refutation` or `solution`). */
+  const requestLine = (puzzle, line) => app.request('puzzle_lines', {
+    table_id: puzzle.table.tableId, state_id: puzzle.table.snapshot.state_id, color: puzzle.wrong.color, line});
+
+  const lineOf = (kind, {colors, states}) => ({kind, colors, states, index: 0});
 
   /** The first try of a puzzle: the player's puzzle rating and streak, stored. */
   async function rate(puzzle, solved) {
@@ -269,7 +316,8 @@ export function attachPuzzles(app, container) {
     const before = now.rating ? [now.rating.r, now.rating.rd, now.rating.vol] : null;
     try {
       const next = await app.request('puzzle_rating', {rating: before, puzzle: puzzle.record.rating, solved});
-      const recorded = app.store.recordPuzzle(puzzle.record.id, {solved, rating: {r: next.r, rd: next.rd, vol: next.vol}});
+      const recorded = app.store.recordPuzzle(puzzle.record.id, {solved, rating: {r: next.r, rd: next.rd, vol: next.vol},
+                                                                 seed: orderSeed()});
       puzzle.rated = {r: next.r, change: next.change};
       kept = recorded.ok ? recorded.progress : null;
       if (!recorded.ok) puzzle.problem = 'puzzle.not_stored';
@@ -285,16 +333,29 @@ export function attachPuzzles(app, container) {
     app.changed();
   }
 
-  function showSolution() {
-    if (!current?.solution) return;
-    current.line = lineOf('solution', current.record.solution.slice(current.ply), current.solution);
+  /** The solution from the wrong color's position, asked for when the player does: the
+   *  engine's solver may take a few seconds to play it on to the end of the game. */
+  async function showSolution() {
+    const puzzle = current;
+    if (!puzzle?.wrong || puzzle.solutionAsked) return;
+    const at = puzzle.wrong;
+    puzzle.solutionAsked = true;
+    app.changed();
+    try {
+      const line = await requestLine(puzzle, 'solution');
+      if (current === puzzle && puzzle.wrong === at) puzzle.line = lineOf('solution', line);
+    } catch (error) {
+      if (current === puzzle) app.showError(error, puzzle.table);
+    } finally {
+      puzzle.solutionAsked = false;
+    }
     app.changed();
   }
 
   /** Back to the position to find the move again (not rated: the first try counted). */
   function tryAgain() {
     if (!current || current.phase !== 'wrong') return;
-    Object.assign(current, {phase: 'solving', line: null, wrong: null, solution: null, rated: null,
+    Object.assign(current, {phase: 'solving', line: null, wrong: null, solutionAsked: false, rated: null,
                             before: current.own ? 'own' : 'tried'});
     app.changed();
   }
@@ -326,7 +387,7 @@ export function attachPuzzles(app, container) {
   /** ← → Home End step through a line being shown; true when taken. */
   function onKey(event) {
     const line = current?.line;
-    if (!line || !isPuzzleTable(state.table)) return false;
+    if (!line || !isPuzzleTable(state.table) || shelved()) return false;
     const steps = {ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity};
     if (!Object.hasOwn(steps, event.key)) return false;
     event.preventDefault();
@@ -421,7 +482,8 @@ export function attachPuzzles(app, container) {
       message = null;
     }
     const shown = Boolean(current) || Boolean(message) || Boolean(waiting);
-    bar.hidden = !current;
+    bar.hidden = !current || shelved();
+    setAttr(container, 'data-puzzle-none', shelved() ? '' : null); // no board under the message (puzzles.css)
     if (!shown) {
       panel.hidden = true;
       drawn = null;
@@ -429,7 +491,7 @@ export function attachPuzzles(app, container) {
     }
     const {tries, streak, best, rating} = progress();
     const key = JSON.stringify([state.settings.language, current && [current.record.id, current.ply, current.phase,
-      current.line?.kind, current.line?.index, current.rated, current.problem, current.copied,
+      current.line?.kind, current.line?.index, current.solutionAsked, current.revealed, current.rated, current.problem, current.copied,
       current.table.requesting, current.table.snapshot.state_id], message, chosen, tries, streak,
       state.engine.status]);
     if (drawn === key) return;
@@ -450,7 +512,7 @@ export function attachPuzzles(app, container) {
       filters(),
       message ? el('p', {class: 'puzzle-message', role: 'alert', text: t(message.key, {
         ...message.params, variant: message.params.variant ?? variantName(chosen.variant)})}) : null,
-      current ? about() : null,
+      current && !message ? about() : null,
       !current && !message && waiting ? el('p', {class: 'puzzle-waiting', text: t('puzzle.waiting')}) : null);
     if (focused) [bar, panel].map((part) => part.querySelector(`[data-focus="${focused}"]`)).find(Boolean)?.focus();
   }
@@ -473,6 +535,7 @@ export function attachPuzzles(app, container) {
                     onclick: () => stepLine(line.index + 1)})) : null;
     const actions = el('div', {class: 'puzzle-actions'},
       phase === 'wrong' && line?.kind === 'refutation' ? el('button', {type: 'button', dataset: {action: 'puzzle-solution', focus: 'solution'},
+        disabled: current.solutionAsked, 'aria-busy': current.solutionAsked ? 'true' : null,
         text: t('puzzle.show_solution'), onclick: () => showSolution()}) : null,
       phase === 'wrong' ? el('button', {type: 'button', dataset: {action: 'puzzle-again', focus: 'again'},
         text: t('puzzle.try_again'), onclick: () => tryAgain()}) : null,
@@ -512,17 +575,18 @@ export function attachPuzzles(app, container) {
       el('label', {for: 'puzzle-theme', text: t('puzzle.theme')}), themeSelect);
   }
 
-  /** The puzzle's own facts and its link to send. */
+  /** The puzzle's own facts (its themes once solved or failed) and its link to send. */
   function about() {
-    const {record} = current;
-    const themes = record.themes.map((theme) => t(`puzzle.theme.${theme}`)).join(', ');
+    const {record, revealed} = current;
+    const themes = revealed && record.themes.length
+      ? ` · ${record.themes.map((theme) => t(`puzzle.theme.${theme}`)).join(', ')}` : '';
     if (current.own) { // no link: a friend has no such puzzle
       return el('div', {class: 'puzzle-about', dataset: {id: record.id, own: ''}},
-        el('p', {text: t('puzzle.about_own', {themes})}));
+        el('p', {class: 'puzzle-facts', text: t('puzzle.about_own') + themes}));
     }
     const href = puzzleLink(record.id);
     return el('div', {class: 'puzzle-about', dataset: {id: record.id, rating: String(record.rating)}},
-      el('p', {text: t('puzzle.about', {id: record.id, rating: record.rating, themes})}),
+      el('p', {class: 'puzzle-facts', text: t('puzzle.about', {id: record.id, rating: record.rating}) + themes}),
       el('p', {class: 'puzzle-link'},
         el('a', {href, class: 'puzzle-link-url', text: href}), ' ',
         el('button', {type: 'button', dataset: {action: 'puzzle-copy', focus: 'copy'},

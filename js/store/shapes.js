@@ -147,16 +147,49 @@ export function checkShown(shown) {
   return null;
 }
 
-/** The player's puzzle progress (storage.js getPuzzles): counts, a rating, the ids tried. */
+// A puzzle rating this game gives: the ranges a friend's link carries (filler.link.RATING_RANGES),
+// which the engine's puzzle_rating accepts and answers within.
+export const RATING_RANGES = Object.freeze({ r: [0, 4000], rd: [30, 350], vol: [0.01, 0.2] });
+const GLICKO_SCALE = 173.7178; // filler.rating.SCALE
+
+/** The smallest deviation a puzzle rating can have after `tries` rated tries from a new
+ *  player's 350. A Glicko-2 period of one result adds at most 1/4 to 1/φ² (φ = rd /
+ *  GLICKO_SCALE; g(φ_j)² E(1 − E) ≤ 1/4) and takes nothing off (the volatility only
+ *  widens φ), so 1/φ² ≤ (GLICKO_SCALE / 350)² + tries / 4: 155 after 4 tries, 30
+ *  after 133 (docs/storage.md#puzzle-progress). */
+export function leastDeviation(tries) {
+  return GLICKO_SCALE / Math.sqrt((GLICKO_SCALE / 350) ** 2 + tries / 4);
+}
+
+/** A puzzle rating {r, rd, vol} that `tries` rated tries can have given: each value in
+ *  RATING_RANGES, the deviation no smaller than leastDeviation(tries) (rounding aside). */
+export function isPuzzleRating(rating, tries) {
+  return isObject(rating) && Object.entries(RATING_RANGES).every(([field, [low, high]]) =>
+    typeof rating[field] === "number" && rating[field] >= low && rating[field] <= high)
+    && rating.rd >= leastDeviation(tries) * 0.999;
+}
+
+/** The player's puzzle progress (storage.js getPuzzles): counts, a rating, the ids tried,
+ *  the order of the puzzles offered. The counts are those of the ids tried: `tries` of
+ *  them, `solved` of them solved at the first try, and streak ≤ best ≤ solved; the
+ *  rating one these tries can have given (isPuzzleRating). */
 export function checkPuzzles(value) {
   if (!isObject(value)) return notObject("puzzles");
   for (const field of ["tries", "solved", "streak", "best"]) if (!isCount(value[field])) return wrongField(field);
-  const rating = value.rating;
-  if (rating !== null && !(isObject(rating) && ["r", "rd", "vol"].every((field) => Number.isFinite(rating[field]))
-                            && rating.rd > 0 && rating.vol > 0)) return wrongField("rating");
   if (!isObject(value.tried)) return notObject("tried");
   for (const [id, solved] of Object.entries(value.tried)) {
     if (!PUZZLE_ID.test(id) || (solved !== 0 && solved !== 1)) return wrongField("tried");
+  }
+  const marks = Object.values(value.tried);
+  if (value.tries !== marks.length || value.solved !== marks.filter((solved) => solved === 1).length
+      || value.streak > value.best || value.best > value.solved) {
+    return new StoreProblem("puzzle_counts", "the counts do not match the puzzles tried");
+  }
+  if (value.rating !== null && !isPuzzleRating(value.rating, value.tries)) {
+    return new StoreProblem("puzzle_rating", "the rating is not one that these puzzles can have given");
+  }
+  if (value.seed !== undefined && !(Number.isInteger(value.seed) && value.seed >= 0 && value.seed < 2 ** 32)) {
+    return wrongField("seed");
   }
   return null;
 }

@@ -46,7 +46,7 @@ import { Quarantine } from "./quarantine.js";
 import { Quota } from "./quota.js";
 import {
   DEFAULT_SETTINGS, checkLessons, checkMatch, checkPlayer, checkPuzzles, checkRating, checkSetting, checkShown,
-  freshLessons, freshPuzzles, isFinished,
+  freshLessons, freshPuzzles, isFinished, isPuzzleRating, wrongField,
   isObject, nameKey, parseOrNull, summarize,
 } from "./shapes.js";
 import { REWRITES, relation } from "./continuation.js";
@@ -256,25 +256,33 @@ export class Store {
   /**
    * Counts the first try of puzzle `id` (solved: whether that try solved it): the
    * counts, the streak on (or back to 0), the best streak, and the rating replaced by
-   * `rating` ({r, rd, vol}) when given. A puzzle tried before changes nothing. Returns
-   * {ok: true, counted, progress, persisted} (counted false: tried before, and no
-   * `persisted`; persisted false: kept in memory only, with a notice, as every write
+   * `rating` ({r, rd, vol}) when given; `seed` (the order of the puzzles offered,
+   * flows/puzzles.js) is kept when none is. A puzzle tried before changes nothing.
+   * Returns {ok: true, counted, progress, persisted} (counted false: tried before, and
+   * no `persisted`; persisted false: kept in memory only, with a notice, as every write
    * when storage is full) or {ok: false, reason: "invalid", message, problem?}.
    */
-  recordPuzzle(id, { solved, rating = null } = {}) {
+  recordPuzzle(id, { solved, rating = null, seed = null } = {}) {
     if (typeof id !== "string" || !PUZZLE_ID.test(id)) return { ok: false, reason: "invalid", message: "not a puzzle id" };
     const before = this.getPuzzles();
     // own keys only: "constructor" is an id like any other
     if (Object.hasOwn(before.tried, id)) return { ok: true, counted: false, progress: before };
     const streak = solved ? before.streak + 1 : 0;
+    const tries = before.tries + 1;
+    if (rating !== null && !isPuzzleRating(rating, tries)) {
+      const problem = wrongField("rating");
+      return { ok: false, reason: "invalid", message: String(problem), problem };
+    }
     const progress = {
-      rating: rating === null ? before.rating : { r: rating?.r, rd: rating?.rd, vol: rating?.vol },
-      tries: before.tries + 1,
+      rating: rating === null ? before.rating : { r: rating.r, rd: rating.rd, vol: rating.vol },
+      tries,
       solved: before.solved + (solved ? 1 : 0),
       streak,
       best: Math.max(before.best, streak),
       tried: { ...before.tried, [id]: solved ? 1 : 0 },
     };
+    const order = before.seed ?? seed;
+    if (order !== null) progress.seed = order;
     const problem = checkPuzzles(progress);
     if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
     const { persisted } = this.#write(PUZZLES_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...progress }));

@@ -213,7 +213,10 @@ function planRatings(store, ratings, report) {
  *  tried on either device (this device's entry for one both tried), tries and solved
  *  counted from them; the rating and the streak of the side that tried more (this one
  *  on a tie); the longer best streak of the two (reached on either device, it was
- *  reached). A file's progress with no puzzle tried makes no entry in the report. */
+ *  reached), neither more than the puzzles solved. A file's progress that does not
+ *  check out (shapes.js checkPuzzles: its counts are those of its ids tried, its rating
+ *  one they can have given) is refused whole; one with no puzzle tried makes no entry
+ *  in the report. */
 function planPuzzles(store, puzzles, report) {
   if (puzzles === undefined) return null;
   const entry = { what: "puzzles", kind: "puzzles", name: null };
@@ -228,8 +231,12 @@ function planPuzzles(store, puzzles, report) {
   const ids = Object.keys(tried);
   const leader = puzzles.tries > here.tries ? puzzles : here;
   const rating = leader.rating && { r: leader.rating.r, rd: leader.rating.rd, vol: leader.rating.vol };
-  const merged = { rating, tries: ids.length, solved: ids.filter((id) => tried[id] === 1).length,
-                   streak: leader.streak, best: Math.max(here.best, puzzles.best), tried };
+  const solved = ids.filter((id) => tried[id] === 1).length;
+  // a puzzle both tried counts as it went here: the file's best may count more solved than are left
+  const best = Math.min(Math.max(here.best, puzzles.best), solved);
+  const merged = { rating, tries: ids.length, solved, streak: Math.min(leader.streak, best), best, tried };
+  const seed = here.seed ?? puzzles.seed; // the order of the puzzles offered: this device's, if it has one
+  if (seed !== undefined) merged.seed = seed;
   const same = ids.length === Object.keys(here.tried).length
     && ["tries", "solved", "streak", "best"].every((field) => merged[field] === here[field])
     && JSON.stringify(merged.rating) === JSON.stringify(here.rating);

@@ -82,7 +82,7 @@ export class ColorControls {
   }
 
   /**
-   * Update every button: buttons: [{label, tooltip, allowed, forbidden}] per color;
+   * Update every button: buttons: [{label, tooltip, allowed, forbidden, locked}] per color;
    * shown: the color whose tooltip is visible (or null).
    */
   update(buttons, shown, labelText) {
@@ -92,6 +92,7 @@ export class ColorControls {
       setAttr(button, 'aria-label', info.label);
       setAttr(button, 'aria-disabled', info.allowed ? null : 'true');
       setAttr(button, 'data-forbidden', info.forbidden ? '' : null);
+      setAttr(button, 'data-locked', info.locked ? '' : null);
       setAttr(button, 'data-previewing', shown === color ? '' : null);
       setAttr(button, 'data-hint', info.hint ? '' : null);
       button.dataset.tooltip = info.tooltip;

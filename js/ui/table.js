@@ -388,8 +388,8 @@ export class TableView {
     this.renderHeader(table, snapshot, players, shown);
     this.renderTerritoryBar(snapshot, shown);
     const own = table.snapshot; // the rest is the table's own state
-    // a puzzle's or a lesson's verdict is shown: the person is to move, but not now
-    const locked = Boolean(review?.locked) && !own.over && players[own.turn]?.kind === 'human';
+    // a puzzle's or a lesson's verdict is shown: no color is played now, whoever is to move
+    const locked = Boolean(review?.locked) && !own.over;
     this.renderControls(own, players, canPlay, humanTurn, preview ? previewColor : null, locked);
     this.renderStatus(state, table, own, players, review);
     this.renderActions(table, own, canPlay);
@@ -591,6 +591,7 @@ export class TableView {
         hint: this.app.state.table.hint?.stateId === snapshot.state_id && this.app.state.table.hint.color === color,
         allowed: canPlay && !!preview,
         forbidden: forbidden.has(color),
+        locked, // dimmed as a forbidden color is: none can be played now
         tooltip,
         label: `${t('controls.color', {number: color + 1})}: ${tooltip}`,
       });

@@ -203,6 +203,53 @@ def _puzzle_from(game, nodes=NODES):
     return steps, solution
 
 
+def played_out(game, line, nodes=NODES) -> list:
+    """``line`` (colors from ``game``) played on until the game is over: after its last
+    color, the solver's principal line (``Search.solve`` of the position, bounded by
+    ``nodes`` nodes in all, never the clock, so every machine plays the same line),
+    solved again where the table's line stops. So a refutation or a solution is shown
+    until the result it claims is on the board (the end, or the equator passed: a
+    decided game ends), not cut after ``LINE`` colors. A budget that runs out first
+    leaves the line where it got to.
+
+        >>> import filler
+        >>> game = filler.Game.new("quick", seed=5)
+        >>> while len(game.moves) < 17:  # the greedy level on both sides, to an ending
+        ...     game = game.play(filler.ai.choose(game, "greedy"))
+        >>> line = played_out(game, [])
+        >>> for color in line:
+        ...     game = game.play(color)
+        >>> len(line), game.over
+        (8, True)
+    """
+    from .ai.master import Search
+    from .ai.position import Board
+    from .ai.search import Limits, OutOfBudget
+    position, out = game, []
+    for color in line:
+        if position.over:
+            return out
+        position = position.play(color)
+        out.append(color)
+    spent = 0
+    while not position.over and spent < nodes:
+        board, pos = Board.from_game(position)
+        limits = Limits(max_nodes=nodes - spent)
+        try:
+            proven = Search(board, pos.turn, limits).solve(pos)
+        except OutOfBudget:
+            proven = None
+        spent += limits.nodes
+        if proven is None or not proven.line:
+            break
+        for color in proven.line:
+            if position.over:
+                break
+            position = position.play(color)
+            out.append(color)
+    return out
+
+
 # -- themes and rating ----------------------------------------------------------------
 def themes(game, solution, result) -> list:
     """The themes of a puzzle at ``game`` with ``solution`` (see the module text)."""

@@ -13,6 +13,7 @@ import filler
 from conftest import BOOT_TIMEOUT_MS, ROOT
 from filler import link as friend_link
 from filler.lessons import LESSONS
+from test_puzzles_page import BUTTONS_DIMMED
 
 BAR = ".lesson-bar:not([hidden])"
 VERDICT = f"{BAR} .lesson-verdict"
@@ -70,8 +71,12 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
         f"Color {first.solution[0] + 1}: ")
 
     # a wrong try: the hint, then the same lesson again, done with one star less
+    assert not [color for color, dimmed in page.evaluate(BUTTONS_DIMMED) if dimmed]
     play_keys(page, first, first.wrong)
     wait_lesson(page, first.id, "failed", len(first.wrong))
+    # the try is over: no color can be played, and every button looks it (dimmed as a forbidden one)
+    dimmed = page.evaluate(BUTTONS_DIMMED)
+    assert dimmed and all(is_dimmed for _, is_dimmed in dimmed), dimmed
     assert page.inner_text(VERDICT).endswith(f"Not quite. {catalog_text('en', f'lesson.{first.id}.hint')}")
     assert not axe_scan(page)  # the lesson, its verdict and the path, as a screen reader meets them
     # the verdict's button takes the keyboard: Enter tries again

@@ -14,6 +14,7 @@ import pytest
 
 import filler
 from conftest import BOOT_TIMEOUT_MS, ROOT
+from filler import puzzles as engine_puzzles
 from test_i18n import switch_language
 from test_table_defects import IN_VIEW, settle
 
@@ -27,10 +28,40 @@ def quick_puzzles(site_dir):
     return {p["id"]: p for p in json.loads((site_dir / "puzzles" / "quick.json").read_text())["puzzles"]}
 
 
+NO_PUZZLE_TRIED = {"rating": None, "tries": 0, "solved": 0, "streak": 0, "best": 0, "tried": {}}
+ORDER_SEED = 11
+
+
 def open_puzzles(page):
     page.click("#open-puzzles")
     page.wait_for_selector(f'{BAR} {VERDICT}[data-phase="solving"]')
     return page.get_attribute(".puzzle-about", "data-id")
+
+
+THEME_NAMES = {"enclosure": "Enclosure", "blocking": "Blocking", "equator": "Equator race", "last-region": "Last region",
+               "finish": "To the end", "draw": "Hold the draw", "long": "Several moves"}
+
+# every color button shown that is not forbidden, dimmed as a forbidden one is (a pale tint
+# of its color) or bright (its own color): [[color, dimmed]] (none when the game is over)
+BUTTONS_DIMMED = """() => [...document.querySelectorAll('.color-button:not([data-forbidden])')]
+    .filter((button) => button.checkVisibility()).map((button) => {
+  const probe = document.createElement('span');
+  probe.style.background = getComputedStyle(button).getPropertyValue('--button-fill');
+  document.body.append(probe);
+  const fill = getComputedStyle(probe).backgroundColor;
+  probe.remove();
+  return [Number(button.dataset.color), getComputedStyle(button).backgroundColor !== fill];
+})"""
+
+
+def played_out(record, line):
+    """The colors of `line` from the record's position played on by the engine's solver to
+    the end of the game, and whether it ends there."""
+    game = engine_puzzles._replayed(record["variant"], record["seed"], record["moves"], record.get("game", 1))
+    colors = engine_puzzles.played_out(game, line)
+    for color in colors:
+        game = game.play(color)
+    return colors, game.over
 
 
 def cost_words(cost):
@@ -44,6 +75,9 @@ def cost_words(cost):
 
 def test_a_new_player_fails_one_sees_why_solves_one_and_the_rating_moves(page, boot, site_url, site_dir, axe_scan):
     puzzles = quick_puzzles(site_dir)
+    # a new player's order of the puzzles is random: this one's is fixed, so a failure repeats
+    page.add_init_script(f"if (!localStorage.getItem('filler:puzzles')) localStorage.setItem('filler:puzzles', "
+                         f"'{json.dumps({'version': 1, **NO_PUZZLE_TRIED, 'seed': ORDER_SEED})}')")
     boot(page)
     assert page.inner_text("#open-puzzles") == "Puzzles"
     first = open_puzzles(page)
@@ -52,6 +86,10 @@ def test_a_new_player_fails_one_sees_why_solves_one_and_the_rating_moves(page, b
     task = page.inner_text(VERDICT)
     assert task.startswith("Find the best color" if record["result"] == "win" else "Find the only color")
     assert page.locator(".over-panel:not([hidden])").count() == 0
+    # the themes would give the answer away ("Hold the draw"): not before a try
+    assert page.inner_text(".puzzle-about").startswith(f"Puzzle {first} · rated {record['rating']}")
+    assert not [name for name in THEME_NAMES.values() if name in page.inner_text(".puzzle-about")]
+    assert not [color for color, dimmed in page.evaluate(BUTTONS_DIMMED) if dimmed]
 
     # a wrong color: the table stays, the verdict says the cost, the refutation steps on the board
     wrong, entry = next(iter(record["others"][0].items()))
@@ -75,8 +113,22 @@ def test_a_new_player_fails_one_sees_why_solves_one_and_the_rating_moves(page, b
     assert page.get_attribute(solution_button, "aria-disabled") == "true"
     assert page.get_attribute(solution_button, "aria-label") == \
         f"Color {record['solution'][0] + 1}: Not now: above the board it says what comes next."
+    # and each looks it: dimmed as a forbidden color is, not bright
+    assert [dimmed for _, dimmed in page.evaluate(BUTTONS_DIMMED)] == [True] * len(page.evaluate(BUTTONS_DIMMED))
+    # failed: now the themes are said
+    themes = ", ".join(THEME_NAMES[theme] for theme in record["themes"])
+    assert page.inner_text(".puzzle-facts") == f"Puzzle {first} · rated {record['rating']}" + (f" · {themes}" if themes else "")
+    # the refutation is played on until what the verdict claims is on the board: the end of the game
+    colors, over = played_out(record, entry["line"])
+    assert over and len(colors) >= len(entry["line"])
+    assert page.inner_text(".puzzle-line-at") == f"The refutation: move 1 of {len(colors)}"
     page.click('[data-action="puzzle-solution"]')
     page.wait_for_selector('.puzzle-line-steps[data-line="solution"]')
+    colors, over = played_out(record, record["solution"])
+    assert over
+    page.keyboard.press("End")
+    page.wait_for_selector(f'.puzzle-line-at[data-index="{len(colors)}"]')
+    assert page.inner_text(".puzzle-line-at") == f"The solution: move {len(colors)} of {len(colors)}"
     assert not axe_scan(page)  # the verdict, the line's steps, the panel: as a screen reader meets them
     # the first try counted: a loss against the puzzle's rating
     page.wait_for_selector(".puzzle-rated .rating-change")
@@ -85,6 +137,8 @@ def test_a_new_player_fails_one_sees_why_solves_one_and_the_rating_moves(page, b
     assert page.get_attribute(".puzzle-streak", "data-streak") == "0"
     after_loss = page.inner_text(".puzzle-rating")
     assert re.fullmatch(r"Your puzzle rating: \d+ ± \d+", after_loss)
+    # this player's order of the puzzles is kept
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('filler:puzzles')).seed") == ORDER_SEED
 
     # try again: not rated; the solution solves it
     page.click('[data-action="puzzle-again"]')
@@ -99,6 +153,9 @@ def test_a_new_player_fails_one_sees_why_solves_one_and_the_rating_moves(page, b
                            " && document.querySelector('.puzzle-verdict')?.dataset.phase === 'solving'", arg=first)
     second = puzzles[page.get_attribute(".puzzle-about", "data-id")]
     solve(page, second, click=True)
+    # solved: whoever is to move now, no color is played, and the buttons look it
+    dimmed = page.evaluate(BUTTONS_DIMMED)
+    assert all(is_dimmed for _, is_dimmed in dimmed) and (dimmed or page.locator(".controls-wrap").is_hidden())
     page.wait_for_selector(".puzzle-rated .rating-change")
     assert page.inner_text(".puzzle-rated .rating-change").startswith("+")
     assert page.get_attribute(".puzzle-streak", "data-streak") == "1"
@@ -147,12 +204,28 @@ def test_a_puzzle_link_opens_that_puzzle_and_a_bad_one_says_so(page, boot, site_
         page.goto("about:blank")  # a new visit (a hash changed alone reloads: tested below)
         page.goto(f"{site_url}#puzzle={bad}")
         page.wait_for_selector(".puzzle-message", timeout=BOOT_TIMEOUT_MS)
-        assert "There is no puzzle" in page.inner_text(".puzzle-message")
+        assert f"There is no puzzle “{bad}”" in page.inner_text(".puzzle-message")  # never empty quotes
         page.wait_for_selector('body[data-engine="ready"][data-ready="1"]', state="attached")
         assert page.locator(".puzzle-panel img").count() == 0
         page.click('[data-action="close-puzzles"]')
         page.wait_for_selector(".puzzle-panel", state="hidden")
         assert page.get_attribute("body", "data-ready") == "1"  # the game of the visit stays
+
+    # a malformed id is said as it came, its control characters escaped, cut to 40 characters
+    for bad, said in [("Quick-%C4%89u-1", "Quick-ĉu-1"), ("quick-1-%00%E2%80%AEevil", "quick-1-%00%E2%80%AEevil"),
+                      ("x" * 100_000, "x" * 40 + "…")]:
+        page.goto("about:blank")
+        page.goto(f"{site_url}#puzzle={bad}")
+        page.wait_for_selector(".puzzle-message", timeout=BOOT_TIMEOUT_MS)
+        assert page.inner_text(".puzzle-message") == \
+            f"There is no puzzle “{said}”: the link is wrong or the puzzle is gone.", bad[:20]
+        assert "#puzzle" not in page.url
+
+    # "#puzzle" alone: Puzzles, at the next puzzle
+    page.goto("about:blank")
+    page.goto(site_url + "#puzzle")
+    page.wait_for_selector(f'{BAR} {VERDICT}[data-phase="solving"]', timeout=BOOT_TIMEOUT_MS)
+    assert "#puzzle" not in page.url and page.locator(".puzzle-message").count() == 0
 
     # a puzzle's link pasted into the open page: the page opens it
     page.evaluate("(id) => { location.hash = 'puzzle=' + id; }", wanted)
@@ -160,27 +233,85 @@ def test_a_puzzle_link_opens_that_puzzle_and_a_bad_one_says_so(page, boot, site_
                            timeout=BOOT_TIMEOUT_MS)
 
 
-def test_puzzles_are_fetched_only_when_opened_and_in_dutch(page, boot, site_url):
+def game_of(puzzle_id):
+    return re.sub(r"-(g2-)?\d+$", "", puzzle_id)
+
+
+def test_each_player_has_an_order_of_their_own_and_a_filter_without_puzzles_leaves_none_to_play(page, boot, site_url, site_dir):
+    """Every new profile got the same puzzles in the same order, two in a row from one game;
+    "From your games" with none of your own left the last puzzle playable under its message."""
+    puzzles = quick_puzzles(site_dir)
+    boot(page)
+    firsts = []
+    for seed in range(1, 7):  # a new player's seed is random; here stored, as after a first try
+        page.evaluate("(value) => localStorage.setItem('filler:puzzles', value)",
+                      json.dumps({"version": 1, **NO_PUZZLE_TRIED, "seed": seed}))
+        firsts.append(open_puzzles(page))
+        page.click('[data-action="close-puzzles"]')
+        page.wait_for_selector(".puzzle-panel", state="hidden")
+    assert len(set(firsts)) >= 3, firsts
+    nearest = min(abs(p["rating"] - 1500) for p in puzzles.values())
+    assert all(abs(puzzles[first]["rating"] - 1500) <= nearest + 150 for first in firsts)  # near a new player's rating
+
+    # one player's next puzzles: never two of one game in a row
+    shown = [open_puzzles(page)]
+    for _ in range(5):
+        record = puzzles[shown[-1]]
+        page.keyboard.press(str(int(next(iter(record["others"][0]))) + 1))
+        page.wait_for_selector(f'{VERDICT}[data-phase="wrong"]')
+        page.click('[data-action="puzzle-next"]')
+        page.wait_for_function("(id) => document.querySelector('.puzzle-about')?.dataset.id !== id"
+                               " && document.querySelector('.puzzle-verdict')?.dataset.phase === 'solving'", arg=shown[-1])
+        shown.append(page.get_attribute(".puzzle-about", "data-id"))
+    assert all(game_of(a) != game_of(b) for a, b in zip(shown, shown[1:])), shown
+    assert len(set(shown)) == len(shown)
+
+    # "From your games" with none: the message, and the last puzzle put away, not playable
+    page.select_option('[data-action="puzzle-variant"]', "own")
+    page.wait_for_selector(".puzzle-message")
+    assert page.inner_text(".puzzle-message").startswith("No puzzles from your games yet.")
+    assert page.locator(".board-wrap").is_hidden() and page.locator(".color-controls").is_hidden()
+    assert page.locator(BAR).count() == 0 and page.locator(".puzzle-about").count() == 0
+    page.select_option('[data-action="puzzle-variant"]', "quick")  # back to a board with puzzles
+    page.wait_for_selector(f'{BAR} {VERDICT}[data-phase="solving"]')
+    assert page.locator(".board-wrap").is_visible() and page.locator(".puzzle-message").count() == 0
+
+
+def test_puzzles_are_fetched_only_when_opened_and_in_dutch(page, boot, site_url, site_dir):
     fetched = []
     page.on("request", lambda request: fetched.append(request.url) if "/puzzles/" in request.url else None)
     page.goto(site_url)
     page.evaluate("localStorage.setItem('filler:settings', JSON.stringify({version: 1, settings: {language: 'nl'}}))")
+    # a forged rating (issue 48): it showed "1000000000 ± 700", and then no try was ever rated again
+    forged = {"version": 1, "rating": {"r": 1e9, "rd": 350, "vol": 0.06}, "tries": 1, "solved": 1, "streak": 1,
+              "best": 1, "tried": {"quick-1-19": 1}}
+    page.evaluate("(value) => localStorage.setItem('filler:puzzles', value)", json.dumps(forged))
     boot(page, site_url)
     assert fetched == []
     assert page.inner_text("#open-puzzles") == "Puzzels"
-    open_puzzles(page)
+    first = open_puzzles(page)
     assert [url.rsplit("/", 1)[1] for url in fetched] == ["quick.json"]
     assert page.inner_text(VERDICT).startswith("Vind de")
-    assert page.inner_text(".puzzle-rating") == "Je puzzelrating: nog geen"
+    assert page.inner_text(".puzzle-rating") == "Je puzzelrating: nog geen"  # set aside, with its notice
+    assert "Apart gezet, niet gewist: je puzzelvoortgang" in page.inner_text(".notices")
+    # and a try is rated
+    page.keyboard.press(str(int(next(iter(quick_puzzles(site_dir)[first]["others"][0]))) + 1))
+    page.wait_for_selector(".puzzle-rated .rating-change")
+    assert re.fullmatch(r"Je puzzelrating: \d{3,4} ± \d+", page.inner_text(".puzzle-rating"))
+    assert page.get_attribute(".puzzle-progress", "data-tries") == "1"
+    # with this first try, the new player's own order of the puzzles (a random seed) is kept
+    seed = page.evaluate("() => JSON.parse(localStorage.getItem('filler:puzzles')).seed")
+    assert isinstance(seed, int) and 0 <= seed < 2**32
     page.select_option('[data-action="puzzle-variant"]', "hex")
     page.wait_for_function("() => document.querySelector('.puzzle-about')?.dataset.id.startsWith('hex-')"
                            " || document.querySelector('.puzzle-message')")
 
 
-def test_a_puzzle_fits_the_window_in_both_languages(page, boot, site_url):
+def test_a_puzzle_fits_the_window_in_both_languages(page, boot, site_url, site_dir):
     """The top bar's four buttons, the task, the board and the color buttons in view
-    without scrolling; nothing wider than the window. Screenshots in screenshots/puzzles/.
-    One puzzle, its window resized and its language switched between the cases."""
+    without scrolling; nothing wider than the window; after a wrong color, the line's
+    steps on one row on a phone. Screenshots in screenshots/puzzles/. One puzzle, its
+    window resized and its language switched between the cases."""
     page.set_viewport_size({"width": 320, "height": 568})
     boot(page, site_url)
     open_puzzles(page)
@@ -193,6 +324,25 @@ def test_a_puzzle_fits_the_window_in_both_languages(page, boot, site_url):
                                        ".puzzle-verdict", ".board-wrap", ".color-button:last-child"]) == [], size
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"puzzle-{size[0]}x{size[1]}-{language}.png"))
+
+    # a wrong color on a phone: ◀, the line's words and ▶ on one row, not three
+    page.set_viewport_size({"width": 390, "height": 844})
+    switch_language(page, "en")
+    wrong = page.evaluate("[...document.querySelectorAll('.color-button:not([data-forbidden])')]"
+                          ".map((button) => Number(button.dataset.color))")
+    record_id = page.get_attribute(".puzzle-about", "data-id")
+    solution = json.loads((site_dir / "puzzles" / "quick.json").read_text())
+    solution = next(p for p in solution["puzzles"] if p["id"] == record_id)["solution"][0]
+    page.keyboard.press(str(next(color for color in wrong if color != solution) + 1))
+    page.wait_for_selector(".puzzle-line-steps")
+    settle(page)
+    rows = page.evaluate("""() => ['[data-action="puzzle-line-prev"]', '.puzzle-line-at', '[data-action="puzzle-line-next"]']
+        .map((selector) => document.querySelector(selector).getBoundingClientRect())
+        .map((box) => [box.top, box.bottom])""")
+    middle = (rows[1][0] + rows[1][1]) / 2
+    assert all(top < middle < bottom for top, bottom in rows), rows
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    page.screenshot(path=str(SHOTS / "puzzle-wrong-390x844-en.png"))
 
 
 def a_match_that_misses(record):

@@ -795,6 +795,10 @@ def test_an_import_leaves_out_a_review_that_does_not_read_and_takes_its_match(pa
 
 
 FRESH_PUZZLES = {"rating": None, "tries": 0, "solved": 0, "streak": 0, "best": 0, "tried": {}}
+ONE_TRIED = {"rating": {"r": 1640, "rd": 290, "vol": 0.06}, "tries": 1, "solved": 1, "streak": 1, "best": 1,
+             "tried": {"quick-1-19": 1}}
+FOUR_TRIED = {"rating": {"r": 1600, "rd": 160, "vol": 0.06}, "tries": 4, "solved": 2, "streak": 1, "best": 1,
+              "tried": {"quick-1-19": 1, "quick-4-19": 0, "quick-4-13": 0, "quick-5-27": 1}}
 
 
 def record_puzzle(page, puzzle_id, solved, rating=None):
@@ -886,10 +890,41 @@ def test_puzzle_progress_that_does_not_read_is_set_aside_and_recording_goes_on(p
     assert stored(page, notice["setAsideAs"]) == raw
 
 
+# forged (issue 48): a rating outside what the game gives (friend links' ranges: r 0-4000,
+# rd 30-350, vol 0.01-0.2) once overflowed the engine's formulas and froze puzzle rating; the
+# counts are those of the ids tried, streak <= best <= solved, the deviation one the tries can reach
+FORGED_PUZZLES = {
+    "r 1e9": {**ONE_TRIED, "rating": {"r": 1e9, "rd": 350, "vol": 0.06}},
+    "vol 1e-300": {**ONE_TRIED, "rating": {"r": 1500, "rd": 350, "vol": 1e-300}},
+    "r -50000": {**ONE_TRIED, "rating": {"r": -50000, "rd": 350, "vol": 0.06}},
+    "all 1e300": {**ONE_TRIED, "rating": {"r": 1e300, "rd": 1e300, "vol": 1e300}},
+    "streak 900 best 3": {**ONE_TRIED, "streak": 900, "best": 3},
+    "streak 1e300": {**ONE_TRIED, "streak": 1e300, "best": 1e300},
+    "tries 1000 for one id": {**ONE_TRIED, "tries": 1000},
+    "2900 ± 30 after one try": {**ONE_TRIED, "rating": {"r": 2900, "rd": 15, "vol": 0.06}},
+    "rd 100 after four tries": {**FOUR_TRIED, "rating": {"r": 1600, "rd": 100, "vol": 0.06}},
+    "a seed that is no order": {**ONE_TRIED, "seed": -1},
+}
+
+
+def test_a_forged_puzzle_progress_is_set_aside_with_its_notice(page, site_url):
+    open_store(page, site_url)
+    for name, forged in FORGED_PUZZLES.items():
+        raw = json.dumps({"version": 1, **forged})
+        page.evaluate("(raw) => { localStorage.clear(); localStorage.setItem('filler:puzzles', raw); }", raw)
+        page.reload()
+        open_store(page, site_url)
+        notices = page.evaluate("() => store.notices")
+        assert [(n["kind"], n["key"], n["reason"]) for n in notices] == [("corrupt", "filler:puzzles", "shape")], name
+        assert notices[0]["message"].startswith("The stored puzzles cannot be used"), name
+        assert stored(page, notices[0]["setAsideAs"]) == raw, name
+        assert page.evaluate("() => store.getPuzzles()") == FRESH_PUZZLES, name
+
+
 def test_puzzle_progress_travels_in_the_export_and_an_import_merges_the_puzzles_tried(
         page, site_url, new_guarded_context):
     open_store(page, site_url)
-    rating_here = {"r": 1612, "rd": 120, "vol": 0.06}
+    rating_here = {"r": 1612, "rd": 180, "vol": 0.06}
     for puzzle_id in ["quick-1-19", "quick-4-19"]:
         assert record_puzzle(page, puzzle_id, True)["ok"]
     assert record_puzzle(page, "quick-4-13", True, rating_here)["ok"]
@@ -920,12 +955,12 @@ def test_puzzle_progress_travels_in_the_export_and_an_import_merges_the_puzzles_
     open_store(other, site_url)
     for puzzle_id, solved in [("quick-4-13", False), ("quick-5-27", True), ("quick-9-20", True),
                               ("quick-12-17", False), ("quick-9-31", True)]:
-        assert record_puzzle(other, puzzle_id, solved, {"r": 1450, "rd": 200, "vol": 0.06})["ok"]
+        assert record_puzzle(other, puzzle_id, solved, {"r": 1450, "rd": 250, "vol": 0.06})["ok"]
     assert (other.evaluate("() => store.getPuzzles().streak"), other.evaluate("() => store.getPuzzles().best")) == (1, 2)
     report = other.evaluate("(text) => store.importAll(text)", text)
     assert {"what": "puzzles", "kind": "puzzles", "name": None} in report["taken"]
     assert other.evaluate("() => store.getPuzzles()") == {
-        "rating": {"r": 1450, "rd": 200, "vol": 0.06}, "tries": 7, "solved": 5, "streak": 1, "best": 3,
+        "rating": {"r": 1450, "rd": 250, "vol": 0.06}, "tries": 7, "solved": 5, "streak": 1, "best": 3,
         "tried": {"quick-1-19": 1, "quick-4-19": 1, "quick-4-13": 0, "quick-5-27": 1, "quick-9-20": 1,
                   "quick-12-17": 0, "quick-9-31": 1}}
     # the other way round, the side that tried more is the file's
@@ -934,7 +969,7 @@ def test_puzzle_progress_travels_in_the_export_and_an_import_merges_the_puzzles_
     assert {"what": "puzzles", "kind": "puzzles", "name": None} in report["taken"]
     merged = fresh.evaluate("() => store.getPuzzles()")
     assert {field: merged[field] for field in ["rating", "tries", "solved", "streak", "best"]} == {
-        "rating": {"r": 1450, "rd": 200, "vol": 0.06}, "tries": 7, "solved": 6, "streak": 1, "best": 3}
+        "rating": {"r": 1450, "rd": 250, "vol": 0.06}, "tries": 7, "solved": 6, "streak": 1, "best": 3}
     assert merged["tried"]["quick-4-13"] == 1  # solved at this device's first try
 
     # a puzzles field that does not check out is refused, and the rest of the file is taken
@@ -948,6 +983,40 @@ def test_puzzle_progress_travels_in_the_export_and_an_import_merges_the_puzzles_
     assert {"what": "player Anna", "kind": "player", "name": "Anna"} in report["taken"]
     assert third.evaluate("() => store.getPuzzles()") == FRESH_PUZZLES
     assert stored(third, "filler:puzzles") is None
+
+
+FORGED_IMPORTS = {
+    # issue 48: "keeps the streak and the rating (tries is recounted)"
+    "tries 1000, streak 500, 2900 ± 30, one id": ({**ONE_TRIED, "tries": 1000, "solved": 1000, "streak": 500, "best": 500,
+                                                   "rating": {"r": 2900, "rd": 15, "vol": 0.06}}, "store.puzzle_counts"),
+    "2900 ± 30 from one try": ({**ONE_TRIED, "rating": {"r": 2900, "rd": 15, "vol": 0.06}}, "store.puzzle_rating"),
+    "r 1e9": ({**ONE_TRIED, "rating": {"r": 1e9, "rd": 350, "vol": 0.06}}, "store.puzzle_rating"),
+    "vol 1e-300": ({**ONE_TRIED, "rating": {"r": 1500, "rd": 350, "vol": 1e-300}}, "store.puzzle_rating"),
+    "r -50000": ({**ONE_TRIED, "rating": {"r": -50000, "rd": 350, "vol": 0.06}}, "store.puzzle_rating"),
+    "all 1e300": ({**ONE_TRIED, "rating": {"r": 1e300, "rd": 1e300, "vol": 1e300}}, "store.puzzle_rating"),
+    "streak 900, best 3": ({**ONE_TRIED, "streak": 900, "best": 3}, "store.puzzle_counts"),
+    "streak 1e300": ({**ONE_TRIED, "streak": 1e300, "best": 1e300}, "store.puzzle_counts"),
+    "solved 1 of none solved": ({**ONE_TRIED, "tried": {"quick-1-19": 0}}, "store.puzzle_counts"),
+}
+
+
+def test_a_forged_puzzle_progress_in_an_import_is_refused_and_a_merge_stays_consistent(page, site_url):
+    open_store(page, site_url)
+    for name, (forged, code) in FORGED_IMPORTS.items():
+        report = page.evaluate("(doc) => store.importAll(doc)", {"format": "filler-export", "version": 1, "puzzles": forged})
+        assert [(item["what"], item["why"]["code"]) for item in report["refused"]] == [("puzzles", code)], name
+        assert stored(page, "filler:puzzles") is None, name
+    # a puzzle both devices tried counts as it went here: the file's best streak of one
+    # solved puzzle cannot stand beside none solved
+    assert record_puzzle(page, "quick-1-19", False, {"r": 1400, "rd": 290, "vol": 0.06})["ok"]
+    report = page.evaluate("(doc) => store.importAll(doc)", {"format": "filler-export", "version": 1, "puzzles": {
+        **ONE_TRIED, "tries": 2, "solved": 2, "streak": 2, "best": 2, "tried": {"quick-1-19": 1, "quick-4-19": 1}}})
+    assert report["refused"] == []
+    merged = page.evaluate("() => store.getPuzzles()")
+    assert {field: merged[field] for field in ["tries", "solved", "streak", "best"]} == {
+        "tries": 2, "solved": 1, "streak": 1, "best": 1}
+    page.reload()
+    assert open_store(page, site_url)["notices"] == []
 
 
 FRESH_LESSONS = {"stars": {}, "dismissed": False}
