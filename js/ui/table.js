@@ -593,7 +593,7 @@ export class TableView {
     else if (table.replay) text = t(table.replay.shared ? 'status.shared' : 'status.replay');
     else if (snapshot.match?.over && snapshot.match.games === 2) text = t('status.match_over');
     else if (snapshot.match?.between_games) {
-      const alone = players.filter((player) => player.kind === 'human').length === 1; // against the computer
+      const alone = players.filter((player) => player.kind !== 'computer').length === 1; // the only person
       text = t(alone ? 'status.between_you' : 'status.between', {number: snapshot.match.game_index + 2});
     }
     else if (snapshot.over) text = t('status.over');
