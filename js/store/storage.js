@@ -73,7 +73,7 @@ export class Store {
   #now;
   #listeners = new Set();
   #known = new Map(); // match id -> raw value this tab last read or wrote
-  #daily = null; // the board of the day's history as last read ({days}): read again only
+  #daily = null; // the board of the day's history as last read ({days, latest}): read again only
                  // after this store writes it or another tab does (a draw reads it often)
   #verified = new Map(); // match id -> raw value last checked
   #quota;
