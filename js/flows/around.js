@@ -62,7 +62,9 @@ export function readLaunch(state) {
   else if (config.level) chosen.seats = chosen.seats.map((seat) => (seat.kind === 'computer' ? {...seat, level: config.level} : seat));
   if (!isEmbed()) { // a reload is a normal visit: the game's parameters go, hash and query
     const query = GAME_PARAMS.test(location.search.slice(1)) ? '' : location.search;
-    history.replaceState(null, '', location.pathname + query);
+    // a hash of another link (#daily=…) is that link's to read and to drop
+    const hash = GAME_PARAMS.test(location.hash.slice(1)) ? '' : location.hash;
+    history.replaceState(null, '', location.pathname + query + hash);
   }
 
   launch.check = (catalog) => {

@@ -19,17 +19,11 @@ import {el, replaceChildren} from '../ui/dom.js';
 import {t, dateText, problemText} from '../i18n/i18n.js';
 import {EMOJI} from '../ui/palette.js';
 import {newMatchId} from '../store/storage.js';
-import {dailyStreak, dayOf, isDate} from '../store/daily.js';
+import {dailyStreak, dayOf, daysBy, isDate, isLate, localDate} from '../store/daily.js';
 import {arriving} from './game.js';
 
 const LINK = /^#daily=(.*)$/;
 const HISTORY_SHOWN = 14; // the newest days in the panel
-
-/** The player's local date, YYYY-MM-DD: the day whose board is today's. */
-export function localDate(now = new Date()) {
-  const pad = (number) => String(number).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** The date a URL's hash asks for (as written: the engine checks it), or null. */
 export function dailyFromLink(hash = location.hash) {
@@ -74,8 +68,16 @@ export function resultLine(result) {
 /** The text to send: the day, the result and cells, the board picture, the link. No move in it. */
 export function shareText({date, number, kind, result, final, palette}) {
   const mark = kind === 'counted' ? '' : ` · ${t(`daily.share.${kind}`)}`;
-  return [`${t('daily.share.title', {number, date})}${mark}`, resultLine(result), boardPicture(final, palette),
+  return [`${t('daily.share.title', {number, date: dateText(date)})}${mark}`, resultLine(result), boardPicture(final, palette),
           dailyLink(date)].join('\n');
+}
+
+/** A problem (the engine's, about a date) with its dates as the page's language writes
+ *  them; a text that is no date stays as it was written. */
+function datesShown(problem) {
+  const params = Object.fromEntries(Object.entries(problem.params ?? {})
+    .map(([name, value]) => [name, isDate(value) ? dateText(value) : value]));
+  return {...problem, params};
 }
 
 /** A finished match's result from the player's (seat 0's) side, as the store keeps it. */
@@ -154,7 +156,7 @@ export function attachDaily(app, container) {
     const table = app.makeTable(config, opened.layout, arriving(opened.state), opened.table_id);
     table.matchId = newMatchId();
     const begun = tried ? {counted: false} : store.startDaily(date, {match: table.matchId, late: date !== now});
-    table.daily = {date, number: day.number, kind: begun.ok === false || !begun.counted ? 'replay' : date === now ? 'counted' : 'late'};
+    table.daily = {date, number: day.number, kind: begun.ok === false || !begun.counted ? 'replay' : begun.day.late ? 'late' : 'counted'};
     if (begun.ok === false) message = 'daily.not_stored';
     app.setTable(table);
     app.saveTable(table);
@@ -199,7 +201,38 @@ export function attachDaily(app, container) {
     app.saveTable(table);
   }
 
-  /** "Play again" at the end of a day's match: the same day, as a replay. */
+  /** The day whose own try, not finished, is the saved match `id` (the Matches tab asks
+   *  before it deletes one): {date, text: the date in the page's language}, or null. */
+  app.dayOfTry = (id) => {
+    const day = days().find((entry) => entry.match === id && entry.result === null);
+    return day ? {date: day.date, text: dateText(day.date)} : null;
+  };
+
+  /** The day's own try in the saved match `id` is deleted: the day is given up first,
+   *  resigned and kept as lost (a day deleted and begun again would let a try be had
+   *  over, knowing the master's answers: the first try is the one that counts). True
+   *  when the match is no such try, or the day's end is kept. */
+  app.giveUpDay = async (id) => {
+    const day = app.dayOfTry(id);
+    const saved = day && store.loadMatch(id);
+    if (!saved) return true;
+    try {
+      const opened = await app.request('open_record', {record: saved, seats: saved.players, daily: day.date, paused: true});
+      const ended = opened.state.match.over ? opened.state
+        : await app.request('resign_match', {table_id: opened.table_id, state_id: opened.state.state_id, seat: 0});
+      app.request('close', {table_id: opened.table_id}).catch(() => {});
+      const final = {width: opened.layout.width, colors: ended.cell_colors, owners: ended.cell_owners};
+      const noted = store.finishDaily(day.date, {match: id, result: resultOf(ended.match), final});
+      app.changed();
+      return noted.ok;
+    } catch {
+      return false; // the engine is not up, or refused: the match stays
+    }
+  };
+
+  /** "Play again" at the end of a day's match: the same day, as a replay, said so (the
+   *  result to send is the day's first thing to do, not this). */
+  app.againButton = (table) => (isDaily(table) ? {text: t('daily.replay'), primary: false} : null);
   const rematch = app.rematch;
   app.rematch = () => (isDaily(state.table) ? open(state.table.daily.date, {replay: true}) : rematch());
 
@@ -233,9 +266,10 @@ export function attachDaily(app, container) {
       noteShortened(table);
       noteEnd(table);
     }
-    const daily = isDaily(table) ? table.daily : null;
-    const history = days();
+    const stored = days();
     const now = today();
+    const history = daysBy(stored, now);
+    const daily = isDaily(table) ? {...table.daily, kind: kindOf(table, history)} : null;
     const ofToday = dayOf(history, now);
     drawButton(ofToday);
     if (!daily && message === null && !waiting) {
@@ -246,11 +280,12 @@ export function attachDaily(app, container) {
     }
     const over = Boolean(daily && table.snapshot.match?.over);
     placeParts(over);
+    // the history is the store's until it changes (read once): compared as it is
     const key = JSON.stringify([state.settings.language, state.settings.palette, daily, over, table?.snapshot.state_id,
-                                table?.replay?.step, history, now, message, waiting, sent, first, picked, state.engine.status]);
-    if (drawn === key) return;
-    drawn = key;
-    if (over) replaceChildren(share, ...shareParts(table));
+                                table?.replay?.step, now, message, waiting, sent, first, picked, state.engine.status]);
+    if (drawn?.key === key && drawn.stored === stored) return;
+    drawn = {key, stored};
+    if (over) replaceChildren(share, ...shareParts(table, daily));
     bar.hidden = !daily;
     if (daily) {
       replaceChildren(bar, // one line: on a phone the board needs the height
@@ -269,7 +304,7 @@ export function attachDaily(app, container) {
       daily ? el('p', {class: 'daily-counts', dataset: {kind: daily.kind}, text: t(`daily.kind.${daily.kind}`)}) : null,
       daily?.shortened ? el('p', {class: 'daily-shortened', text: t('daily.shortened', {count: daily.shortened})}) : null,
       message !== null ? el('p', {class: 'daily-message', role: 'alert',
-                                  text: typeof message === 'string' ? t(message) : problemText(message)}) : null,
+                                  text: typeof message === 'string' ? t(message) : problemText(datesShown(message))}) : null,
       waiting && message === null ? el('p', {class: 'daily-waiting', text: t('daily.waiting')}) : null,
       el('p', {class: 'daily-streak', dataset: {streak: String(current), best: String(best), counted: String(counted)},
                text: t('daily.streak', {count: current, best, played: counted})}),
@@ -278,7 +313,9 @@ export function attachDaily(app, container) {
       el('div', {class: 'daily-actions'},
         daily && daily.date !== now ? el('button', {type: 'button', class: 'primary', dataset: {action: 'daily-today', focus: 'today'},
                                                    text: t('daily.open_today'), onclick: () => open(now)}) : null,
-        daily && dayOf(history, daily.date)?.result ? el('button', {type: 'button', dataset: {action: 'daily-replay', focus: 'replay'},
+        // (at the end of a try, the result's own "Play it again" says it)
+        daily && dayOf(history, daily.date)?.result && !(over && !table.replay)
+          ? el('button', {type: 'button', dataset: {action: 'daily-replay', focus: 'replay'},
           text: t('daily.replay'), onclick: () => open(daily.date, {replay: true})}) : null),
       historyList(history, daily),
       picker(now));
@@ -286,9 +323,10 @@ export function attachDaily(app, container) {
   }
 
   /** At the end the result to send is part of the result (table.js's over-panel), under
-   *  the score, and the rest of the panel under its buttons; else the panel is the
-   *  table's own, below the board (beside it on a wide screen). The over-panel is drawn
-   *  anew now and then: they are put back each draw. */
+   *  the score, then the result's buttons, its chart, and the rest of the panel: on a
+   *  wide screen the text to send and the buttons show without a scroll. Else the panel
+   *  is the table's own, below the board (beside it on a wide screen). The over-panel is
+   *  drawn anew now and then: they are put back each draw. */
   function placeParts(over) {
     const result = app.tableView.overPanel;
     const atEnd = over && !result.hidden;
@@ -298,7 +336,9 @@ export function attachDaily(app, container) {
       return;
     }
     const chart = result.querySelector(':scope > .over-chart');
-    if (share.parentNode !== result || share.nextElementSibling !== chart) result.insertBefore(share, chart);
+    const actions = result.querySelector(':scope > .over-actions');
+    if (share.parentNode !== result || share.nextElementSibling !== actions) result.insertBefore(share, chart);
+    if (actions && actions.nextElementSibling !== chart) result.insertBefore(actions, chart);
     if (panel.parentNode !== result || panel.nextElementSibling) result.append(panel);
   }
 
@@ -318,9 +358,18 @@ export function attachDaily(app, container) {
     return t('daily.today.played', {result: resultLine(ofToday.result)});
   }
 
+  /** What the try at `table` is: the day's own ('counted', or 'late' when begun after its
+   *  day) when the history keeps it as that day's try, else a 'replay', whatever its
+   *  match's mark says. */
+  function kindOf(table, history) {
+    const day = dayOf(history, table.daily.date);
+    if (table.daily.kind === 'replay' || !day || day.match !== (table.matchId ?? table.replay?.id)) return 'replay';
+    return isLate(day) ? 'late' : 'counted';
+  }
+
   /** The result to send: the text, "Send…" (the share sheet, where there is one) and "Copy" (its parts). */
-  function shareParts(table) {
-    const {daily, snapshot} = table;
+  function shareParts(table, daily) {
+    const {snapshot} = table;
     const text = shareText({date: daily.date, number: daily.number, kind: daily.kind, result: resultOf(snapshot.match),
                             final: {width: table.layout.width, colors: snapshot.cell_colors, owners: snapshot.cell_owners},
                             palette: state.settings.palette});
@@ -366,7 +415,7 @@ export function attachDaily(app, container) {
       el('ul', {}, shown.map((day) => el('li', {dataset: {date: day.date}, 'data-current': daily?.date === day.date ? '' : null},
         el('span', {class: 'daily-day', text: dateText(day.date)}),
         el('span', {class: 'daily-day-result', text: day.result ? resultLine(day.result) : t('daily.unfinished')}),
-        day.late ? el('span', {class: 'daily-late', text: t('daily.kind.late')}) : null,
+        isLate(day) ? el('span', {class: 'daily-late', text: t('daily.late_tag')}) : null,
         daily?.date === day.date ? null : el('button', {type: 'button', class: 'link', dataset: {action: 'daily-show', focus: `show-${day.date}`},
           text: t(day.result ? 'daily.show' : 'daily.go_on'), 'aria-label': `${t(day.result ? 'daily.show' : 'daily.go_on')}: ${dateText(day.date)}`,
           onclick: () => open(day.date)})))));

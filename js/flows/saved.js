@@ -167,11 +167,31 @@ export function attachSaved(app) {
     return config;
   }
 
+  /** The engine's open_record of a saved match, as the board of the day its `daily` mark
+   *  names. A mark that does not fit (the engine: not that day's match) is dropped, with
+   *  a notice, and the match opens as an ordinary one (docs/daily.md), and is stored so
+   *  (`id`: a stored match's), so that it is not said again. Returns [opened, saved]. */
+  async function openRecord(id, saved, params) {
+    const date = dailyMark(saved)?.date;
+    try {
+      return [await app.request('open_record', {record: saved, seats: saved.players, daily: date, ...params}), saved];
+    } catch (error) {
+      if (error.problem?.code !== 'daily.mismatch') throw error;
+    }
+    const {daily, ...plain} = saved;
+    state.notices.push({kind: 'daily-mark', id, date});
+    if (id) { // (refused while another tab has it open: said again next time)
+      const held = store.holds(id);
+      store.saveMatch(plain);
+      if (!held) store.releaseMatch(id);
+    }
+    return [await app.request('open_record', {record: plain, seats: plain.players, ...params}), plain];
+  }
+
   async function openSaved(id, saved) {
     let opened;
     try {
-      opened = await app.request('open_record', {record: saved, seats: saved.players, daily: dailyMark(saved)?.date,
-                                                 clock: saved.clock || null, paused: document.hidden});
+      [opened, saved] = await openRecord(id, saved, {clock: saved.clock || null, paused: document.hidden});
     } catch (error) {
       store.releaseMatch(id);
       if (error.type === 'EngineStopped') return false; // nothing wrong with the match: boot.js reopens it
@@ -227,8 +247,8 @@ export function attachSaved(app) {
   async function showReplay(replay, step) {
     let opened;
     try {
-      opened = await app.request('open_record', {record: replay.saved, seats: replay.saved.players,
-                                                 events: step, clock: replay.saved.clock || null, paused: true});
+      [opened, replay.saved] = await openRecord(replay.shared ? null : replay.id, replay.saved,
+                                                {events: step, clock: replay.saved.clock || null, paused: true});
     } catch (error) {
       return app.showError(error);
     }

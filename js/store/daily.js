@@ -1,5 +1,7 @@
 // The board of the day's history (flows/daily.js; docs/daily.md), kept under
-// "filler:daily" as {version, days: [day]}, a day a calendar date played:
+// "filler:daily" as {version, days: [day], latest}, a day a calendar date played, and
+// `latest` the newest date whose try was begun on this device (storage.js startDaily: a
+// try of an earlier date begun after it is late, whatever the clock says then):
 //
 //   {date: "YYYY-MM-DD",        the board's day (the player's local date)
 //    match: <match id> | null,  the saved match of the day's try (it may be deleted since)
@@ -12,15 +14,29 @@
 //
 // One try a day counts: the first one begun (storage.js startDaily); every later one is
 // a replay, and is not kept here. A list: a day that does not read is set aside on its
-// own (shapes.js ENTRIES), the others stay.
+// own (shapes.js ENTRIES), the others stay. What a day claims must be what a try of this
+// device supports (docs/daily.md "What is stored"): no day before FIRST_DAY (set aside);
+// a day after today is kept but neither shown nor counted (the clock may be behind); a
+// try counts only when it was begun on its day (beganOnItsDay: else it was played later);
+// one entry a day (a second one is set aside, partDays), and a day whose match is stored
+// agrees with it (dayConflict).
 
 import { MATCH_ID } from "./keys.js";
 import { StoreProblem, isObject, isTime, notList, wrongField } from "./shapes.js";
 
 export const DAILY_DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+/** The first board of the day (#1): the engine's filler.daily.FIRST_DAY (a test holds
+ *  them equal), here because the store checks stored days before the engine is up. */
+export const FIRST_DAY = "2026-12-01";
 const OUTCOMES = ["win", "loss", "draw"];
 const KINDS = ["clear", "cells", "draw", "resign", "timeout"];
 const DAY_MS = 86400000;
+
+/** The player's local date, YYYY-MM-DD: the day whose board is today's. */
+export function localDate(now = new Date()) {
+  const pad = (number) => String(number).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
 
 /** Whether `text` is a real calendar date written YYYY-MM-DD. */
 export function isDate(text) {
@@ -44,6 +60,9 @@ const isCount = (value) => Number.isInteger(value) && value >= 0;
 export function checkDay(day) {
   if (!isObject(day)) return new StoreProblem("not_object", "a day is not an object", { field: "day" });
   if (!isDate(day.date)) return wrongField("date");
+  if (day.date < FIRST_DAY) {
+    return new StoreProblem("daily_before", `the first board of the day was ${FIRST_DAY}`, { first: FIRST_DAY });
+  }
   if (!(day.match === null || (typeof day.match === "string" && MATCH_ID.test(day.match)))) return wrongField("match");
   if (!isTime(day.started)) return wrongField("started");
   if (typeof day.late !== "boolean") return wrongField("late");
@@ -64,17 +83,36 @@ export function checkDaily(value) {
   return isObject(value) && Array.isArray(value.days) ? null : notList("days");
 }
 
-export const freshDaily = () => ({ days: [] });
+export const freshDaily = () => ({ days: [], latest: null });
 
 /** A day of the history by its date, or null. */
 export const dayOf = (days, date) => days.find((day) => day.date === date) ?? null;
 
-/** The streak: {current, best, counted} where counted is the number of days with a try
- *  of their own day that finished, current the days in a row of them up to `today` (or
- *  up to yesterday while today's is not done: the streak is not broken before the day
- *  is over), best the most ever in a row. A late try or a replay counts for none. */
+const HOUR_MS = 3600000;
+
+/** Whether a day's try began on its day: somewhere on Earth (UTC-12 to UTC+14) it was
+ *  that date when it began, so a player who crosses time zones keeps the day. A try
+ *  begun on another day was played later, whatever its `late` says. */
+export function beganOnItsDay(day) {
+  const [year, month, date] = day.date.split("-").map(Number);
+  const midnight = Date.UTC(year, month - 1, date);
+  return day.started >= midnight - 14 * HOUR_MS && day.started < midnight + DAY_MS + 12 * HOUR_MS;
+}
+
+/** Whether a day was played later (after its day): it counts for no streak. */
+export const isLate = (day) => day.late || !beganOnItsDay(day);
+
+/** The days there are by `today`: a day after it is kept, but not shown nor counted
+ *  (the clock may have been set back; it comes back when its day comes). */
+export const daysBy = (days, today) => days.filter((day) => day.date <= today);
+
+/** The streak: {current, best, counted} where counted is the number of days up to
+ *  `today` with a try begun on its day (isLate) that finished, current the days in a row
+ *  of them up to `today` (or up to yesterday while today's is not done: the streak is
+ *  not broken before the day is over), best the most ever in a row. A late try or a
+ *  replay counts for none. */
 export function dailyStreak(days, today) {
-  const counted = new Set(days.filter((day) => !day.late && day.result !== null).map((day) => day.date));
+  const counted = new Set(daysBy(days, today).filter((day) => !isLate(day) && day.result !== null).map((day) => day.date));
   let current = 0;
   for (let date = counted.has(today) ? today : dateAfter(today, -1); counted.has(date); date = dateAfter(date, -1)) current += 1;
   let best = 0;
@@ -87,13 +125,48 @@ export function dailyStreak(days, today) {
   return { current, best, counted: counted.size };
 }
 
-/** Which of two entries of one date stands (an import): the same try, the one that
- *  got further (a result); two tries, the one that counts (begun on its day), then
- *  the one begun first; still level, `here`. */
-export function standingDay(here, there) {
-  if (here.match !== null && here.match === there.match) return here.result === null && there.result !== null ? there : here;
-  if (here.late !== there.late) return here.late ? there : here;
-  return there.started < here.started ? there : here;
+/** Which of two entries of one date stands: the same try (one match), the one that got
+ *  further (a result); two tries, the one begun on its day, then the one begun first;
+ *  still level, `kept`. On import `kept` is this device's, and a try of another device
+ *  never replaces it (transfer.js). */
+export function firstTry(kept, other) {
+  if (kept.match !== null && kept.match === other.match) return kept.result === null && other.result !== null ? other : kept;
+  if (isLate(kept) !== isLate(other)) return isLate(kept) ? other : kept;
+  return other.started < kept.started ? other : kept;
+}
+
+/** What is wrong with a day whose match `match` is stored (null: they agree): the match
+ *  is that day's first try (its `daily` mark) and, when the day has a result, it ended
+ *  with that result. */
+export function dayConflict(day, match) {
+  const mark = dailyMark(match);
+  const finished = match.finished != null && match.finished !== false;
+  const winner = match.result?.outcome?.winner;
+  const outcome = winner === 0 ? "win" : winner === 1 ? "loss" : winner === null ? "draw" : null;
+  if (mark?.date === day.date && mark.kind !== "replay"
+      && (day.result === null || (finished && outcome === day.result.outcome))) return null;
+  return new StoreProblem("daily_match", "it does not agree with its saved match");
+}
+
+/** The days parted: {kept, aside, problems} (as shapes.js partEntries): of two entries of
+ *  one date, the one that is not the first try (firstTry) goes aside; so does a day that
+ *  does not agree with its match, when that is stored (`matchOf(id)`: the match or null). */
+export function partDays(days, matchOf) {
+  const standing = new Map();
+  for (const day of days) standing.set(day.date, standing.has(day.date) ? firstTry(standing.get(day.date), day) : day);
+  const kept = [];
+  const aside = [];
+  const problems = [];
+  for (const day of days) {
+    const match = day.match === null ? null : matchOf(day.match);
+    const why = standing.get(day.date) !== day ? new StoreProblem("daily_twice", "the day is stored twice: its first try is kept")
+      : match ? dayConflict(day, match) : null;
+    if (why) {
+      aside.push(day);
+      problems.push({ name: day.date, why });
+    } else kept.push(day);
+  }
+  return { kept, aside, problems };
 }
 
 const KINDS_OF_TRY = ["counted", "late", "replay"];

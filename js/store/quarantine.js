@@ -30,6 +30,9 @@ export function examine(key, kind, raw) {
 }
 
 const UNPLAYABLE = ":unplayable";
+// entries that read but do not fit the rest of their list (a day stored twice): never put
+// back, for they would only clash again (setAsideConflicts)
+const CONFLICT = ":conflict";
 
 export class Quarantine {
   #shelf;
@@ -57,10 +60,17 @@ export class Quarantine {
     return { value: examined.value, raw };
   }
 
+  /** Sets aside entries of the list under `key` (`raw`) that read, each on its own, but
+   *  clash with the rest (parted as partEntries: {kept, aside, problems}), with a notice;
+   *  under a key that restoreReadable leaves alone. Returns {value: kept, raw}. */
+  setAsideConflicts(key, raw, parted) {
+    return this.#setAsideEntries(key, raw, parted, CONFLICT);
+  }
+
   /** Sets aside the bad entries of a list and keeps the rest under `key`. */
-  #setAsideEntries(key, raw, { kept, aside, problems }) {
+  #setAsideEntries(key, raw, { kept, aside, problems }, tag = "") {
     const shelf = this.#shelf;
-    const target = this.#target(key);
+    const target = this.#target(key, tag);
     const moved = shelf.trySet(target, JSON.stringify(aside)) === true;
     const keptRaw = JSON.stringify(kept);
     // when storage is full the list stays as it is and this tab reads it without them
@@ -80,7 +90,7 @@ export class Quarantine {
     return { value: kept, raw: moved ? keptRaw : raw };
   }
 
-  /** A free quarantine key for `key`; `tag` (":unplayable") marks one never put back. */
+  /** A free quarantine key for `key`; `tag` (":unplayable", ":conflict") marks one never put back. */
   #target(key, tag = "") {
     const now = this.hooks.now();
     let target = `${QUARANTINE_PREFIX}${key}:${now}${tag}`;
@@ -130,7 +140,7 @@ export class Quarantine {
   restoreReadable() {
     const shelf = this.#shelf;
     for (const key of shelf.keys()) {
-      if (!key.startsWith(QUARANTINE_PREFIX) || key.endsWith(UNPLAYABLE)) continue;
+      if (!key.startsWith(QUARANTINE_PREFIX) || key.endsWith(UNPLAYABLE) || key.endsWith(CONFLICT)) continue;
       const original = key.slice(QUARANTINE_PREFIX.length).replace(/:[0-9]+(-[0-9]+)?$/, "");
       const kind = kindOf(original);
       if (!kind || kind === "index") continue;

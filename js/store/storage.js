@@ -14,7 +14,7 @@
 //   store.getLessons()                     // Learn: {stars: {id: 1-3}, dismissed}
 //   store.recordLesson(id, stars)          // a lesson done: {ok: true, improved, progress, persisted?}
 //   store.dismissLearnOffer()              // the first visit's "New to Filler?" line, not again
-//   store.getDaily()                       // the board of the day's history: {days: [day]} (daily.js)
+//   store.getDaily()                       // the board of the day's history: {days: [day], latest} (daily.js)
 //   store.startDaily(date, {match, late})  // a try begins: {ok: true, counted, day, persisted?}: the first counts
 //   store.finishDaily(date, {match, result, final}) // the day's try ended: {ok: true, recorded, day}
 //
@@ -39,7 +39,7 @@ import {
   LESSONS_KEY, LESSON_ID, PUZZLES_KEY, PUZZLE_ID, QUARANTINE_PREFIX, RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, SHOWN_KEY, besideId,
   kindOf, newMatchId,
 } from "./keys.js";
-import { checkDay, dayOf, freshDaily } from "./daily.js";
+import { checkDay, dayOf, freshDaily, isDate, partDays } from "./daily.js";
 import { Leases } from "./lease.js";
 import { MIGRATIONS, migrate } from "./migrations.js";
 import { Quarantine } from "./quarantine.js";
@@ -73,6 +73,8 @@ export class Store {
   #now;
   #listeners = new Set();
   #known = new Map(); // match id -> raw value this tab last read or wrote
+  #daily = null; // the board of the day's history as last read ({days, latest}): read again only
+                 // after this store writes it or another tab does (a draw reads it often)
   #verified = new Map(); // match id -> raw value last checked
   #quota;
   #quarantine;
@@ -107,6 +109,7 @@ export class Store {
       notice,
       setAside: (key) => {
         if (key.startsWith(MATCH_PREFIX)) this.#verified.delete(key.slice(MATCH_PREFIX.length));
+        this.#forget(key);
       },
     });
     this.#leases = new Leases(this.#shelf, {
@@ -140,7 +143,8 @@ export class Store {
     // Everything is checked at once, so that what is set aside is told as one event.
     for (const [key, kind] of [[PLAYERS_KEY, "players"], [RATINGS_KEY, "ratings"], [SETTINGS_KEY, "settings"],
                                [PUZZLES_KEY, "puzzles"],
-                               [LESSONS_KEY, "lessons"], [DAILY_KEY, "daily"]]) this.#read(key, kind);
+                               [LESSONS_KEY, "lessons"]]) this.#read(key, kind);
+    this.getDaily(); // its days checked against each other and their matches too
     this.#indexEntries();
   }
 
@@ -207,7 +211,13 @@ export class Store {
   }
 
   #write(key, raw) {
+    this.#forget(key);
     return this.#quota.write(key, raw);
+  }
+
+  /** What was read of `key` (null: everything) is read again next time. */
+  #forget(key) {
+    if (key === null || key === DAILY_KEY) this.#daily = null;
   }
 
   #read(key, kind) {
@@ -331,28 +341,46 @@ export class Store {
 
   // --- the board of the day -------------------------------------------------
 
-  /** The board of the day's history: {days: [day]} (daily.js), none when nothing is
-   *  stored (or what was stored was set aside, with a notice). */
+  /** The board of the day's history: {days: [day], latest} (daily.js; latest: the
+   *  newest day whose try was begun on this device, or null), none when nothing is
+   *  stored (or what was stored was set aside, with a notice). A day stored twice, or one
+   *  that does not agree with its saved match, is set aside on its own (daily.js
+   *  partDays). Read once, until this store or another tab writes it. */
   getDaily() {
-    const stored = this.#read(DAILY_KEY, "daily").value;
-    return stored ? { days: stored.days } : freshDaily();
+    if (this.#daily) return this.#daily;
+    const { value, raw } = this.#read(DAILY_KEY, "daily");
+    let days = value ? value.days : [];
+    const parted = partDays(days, (id) => (MATCH_ID.test(id) ? this.#read(MATCH_PREFIX + id, "match").value : null));
+    if (parted.problems.length > 0) {
+      days = this.#quarantine.setAsideConflicts(DAILY_KEY, raw, {
+        kept: { ...value, days: parted.kept }, aside: { ...value, days: parted.aside }, problems: parted.problems,
+      }).value.days;
+    }
+    this.#daily = value ? { days, latest: isDate(value.latest) ? value.latest : null } : freshDaily();
+    return this.#daily;
+  }
+
+  #putDaily(days, latest) {
+    return this.#write(DAILY_KEY, JSON.stringify({ version: SCHEMA_VERSION, days, latest }));
   }
 
   /**
    * A try of the board of `date` begins (`match`: the id of its saved match; `late`:
    * begun after its day). The first try of a day is the one that counts: it is kept,
    * {ok: true, counted: true, day, persisted}; a day tried before changes nothing,
-   * {ok: true, counted: false, day} (this try is a replay). A bad date or id:
-   * {ok: false, reason: "invalid", message, problem}.
+   * {ok: true, counted: false, day} (this try is a replay). A try begun after a later
+   * day's try was begun here (`latest`) is late too, whatever the clock says now (it
+   * was set back). A bad date or id: {ok: false, reason: "invalid", message, problem}.
    */
   startDaily(date, { match = null, late = false } = {}) {
-    const day = { date, match, started: this.#now(), late: Boolean(late), result: null, final: null };
+    const { days, latest } = this.getDaily();
+    const after = latest !== null && latest > date;
+    const day = { date, match, started: this.#now(), late: Boolean(late) || after, result: null, final: null };
     const problem = checkDay(day);
     if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
-    const { days } = this.getDaily();
     const before = dayOf(days, date);
     if (before) return { ok: true, counted: false, day: before };
-    const { persisted } = this.#write(DAILY_KEY, JSON.stringify({ version: SCHEMA_VERSION, days: [...days, day] }));
+    const { persisted } = this.#putDaily([...days, day], after ? latest : date);
     return { ok: true, counted: true, day, persisted };
   }
 
@@ -362,14 +390,13 @@ export class Store {
    * recorded, day, persisted?} or {ok: false, reason: "invalid", message, problem}.
    */
   finishDaily(date, { match, result, final = null }) {
-    const { days } = this.getDaily();
+    const { days, latest } = this.getDaily();
     const before = dayOf(days, date);
     if (!before || before.match !== match || before.result !== null) return { ok: true, recorded: false, day: before };
     const day = { ...before, result, final };
     const problem = checkDay(day);
     if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
-    const kept = days.map((entry) => (entry === before ? day : entry));
-    const { persisted } = this.#write(DAILY_KEY, JSON.stringify({ version: SCHEMA_VERSION, days: kept }));
+    const { persisted } = this.#putDaily(days.map((entry) => (entry === before ? day : entry)), latest);
     return { ok: true, recorded: true, day, persisted };
   }
 
@@ -598,6 +625,7 @@ export class Store {
   #storageEvent(event) {
     if (event.storageArea && event.storageArea !== this.#shelf.area) return;
     const key = event.key;
+    this.#forget(key);
     if (key === null) {
       this.#emit({ type: "changed", what: "all" });
     } else if (key.startsWith(LOCK_PREFIX)) {
@@ -714,7 +742,8 @@ export class Store {
     if (settings) entries.push([SETTINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, settings })]);
     if (puzzles) entries.push([PUZZLES_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...puzzles })]);
     if (lessons) entries.push([LESSONS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...lessons })]);
-    if (daily) entries.push([DAILY_KEY, JSON.stringify({ version: SCHEMA_VERSION, days: daily })]);
+    if (daily) entries.push([DAILY_KEY, JSON.stringify({ version: SCHEMA_VERSION, days: daily, latest: this.getDaily().latest })]);
+    for (const [key] of entries) this.#forget(key);
     const written = this.#quota.writeAll(entries);
     if (!written.ok) return written;
     matches.forEach((match, position) => {

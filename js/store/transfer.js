@@ -5,7 +5,7 @@
 import { relation } from "./continuation.js";
 import { EXPORT_FORMAT, MATCH_ID, MATCH_PREFIX, MAX_NAME_LENGTH, QUARANTINE_PREFIX, SCHEMA_VERSION, besideId, kindOf } from "./keys.js";
 import { migrate } from "./migrations.js";
-import { checkDaily, checkDay, dayOf, standingDay } from "./daily.js";
+import { checkDaily, checkDay, dayConflict, dayOf, localDate } from "./daily.js";
 import {
   DEFAULT_SETTINGS, StoreProblem, checkLessons, checkMatch, checkPlayer, checkPuzzles, checkRating, checkSetting, isObject, nameKey, notList,
   notObject, partEntries, ratingName,
@@ -44,7 +44,7 @@ export function exportAll(store, hooks) {
  * the entry with more matches; settings: only those this site has (DEFAULT_SETTINGS), each
  * checked, and not set here; puzzles: the puzzles tried on either device (planPuzzles);
  * lessons: each lesson's best stars of the two (planLessons);
- * the board of the day: the days of both, one try a day (planDaily);
+ * the board of the day: the days of both, one try a day, this device's (planDaily);
  * a match's review that does not read is left out ("review").
  * Same id but another game (not the same match, or its events part from the ones here:
  * continuation.js): both are kept, the import under a new id (its entry in `taken` has
@@ -78,14 +78,15 @@ export function importAll(store, hooks, input) {
   if (!Number.isInteger(doc.version) || doc.version > SCHEMA_VERSION) {
     return refuseFile(new StoreProblem("newer_file", "it was made by a newer version of this site"));
   }
+  const matches = planMatches(store, hooks, doc.matches, report);
   const writes = {
-    matches: planMatches(store, hooks, doc.matches, report),
+    matches,
     players: planPlayers(store, hooks, doc.players, report),
     ratings: planRatings(store, doc.ratings, report),
     settings: planSettings(hooks, doc.settings, report),
     puzzles: planPuzzles(store, doc.puzzles, report),
     lessons: planLessons(store, doc.lessons, report),
-    daily: planDaily(store, doc.daily, report),
+    daily: planDaily(store, hooks, doc.daily, matches, report),
     setAside: planSetAside(hooks, doc.set_aside, report),
   };
   const written = hooks.writeAll(writes);
@@ -278,30 +279,40 @@ function planLessons(store, lessons, report) {
 }
 
 /** The board of the day's days after the import, or null when nothing changes: the
- *  days of both devices; a day tried on both keeps the try that counts (daily.js
- *  standingDay: the same try, the one that finished; else the one begun on its day,
- *  then the first begun). A day that does not read is refused on its own. */
-function planDaily(store, daily, report) {
+ *  days of both devices, up to today. A day tried here keeps this device's try (another
+ *  try never replaces it: the first one begun here counts); the same try (one match)
+ *  takes the file's result when it has one and this one has not. A day refused on its
+ *  own: one that does not read, before the first board (checkDay), after today, one
+ *  that does not agree with its match (dayConflict: the file's, else the one here). */
+function planDaily(store, hooks, daily, matches, report) {
   if (daily === undefined) return null;
   const problem = checkDaily(daily);
   if (problem) {
     report.refused.push({ what: "daily", kind: "daily", name: null, why: problem });
     return null;
   }
+  const today = localDate(new Date(hooks.now()));
+  const matchOf = (id) => matches.find((match) => match.id === id) ?? store.loadMatch(id);
   const days = [...store.getDaily().days];
   let changed = false;
   for (const candidate of daily.days) {
     const name = isObject(candidate) && typeof candidate.date === "string" ? candidate.date.slice(0, 10) : "?";
     const what = `daily ${name}`;
-    const why = checkDay(candidate);
+    const match = isObject(candidate) && typeof candidate.match === "string" ? matchOf(candidate.match) : null;
+    const why = checkDay(candidate)
+      ?? (candidate.date > today ? new StoreProblem("daily_future", `it is ${today} here`, { today }) : null)
+      ?? (match ? dayConflict(candidate, match) : null);
     if (why) {
       report.refused.push({ what, kind: "daily", name, why });
       continue;
     }
     const here = dayOf(days, candidate.date);
-    const standing = here ? standingDay(here, candidate) : candidate;
-    if (standing === here) {
-      report.unchanged.push({ what, kind: "daily", name, why: new StoreProblem("already_here", "already here") });
+    const further = here && here.match !== null && here.match === candidate.match && here.result === null && candidate.result !== null;
+    if (here && !further) {
+      const same = here.match === candidate.match && here.started === candidate.started;
+      const why = same ? new StoreProblem("already_here", "already here")
+        : new StoreProblem("daily_tried", "this device has its own try of that day, and the first try counts");
+      report.unchanged.push({ what, kind: "daily", name, why });
       continue;
     }
     days.splice(here ? days.indexOf(here) : days.length, here ? 1 : 0, candidate);
@@ -339,16 +350,16 @@ function planSettings(hooks, settings, report) {
 const MAX_SET_ASIDE_KEY = 200;
 const MAX_SET_ASIDE_VALUE = 4 << 20; // characters: more than any match log
 
-/** The stored key a set-aside key (filler:quarantine:<key>:<time>[-n][:unplayable])
+/** The stored key a set-aside key (filler:quarantine:<key>:<time>[-n][:unplayable | :conflict])
  *  was set aside from, or null when it is none of this site's. */
 function setAsideFrom(key) {
   if (typeof key !== "string" || key.length > MAX_SET_ASIDE_KEY || !key.startsWith(QUARANTINE_PREFIX)) return null;
-  const found = /^(.*):[0-9]+(-[0-9]+)?(:unplayable)?$/.exec(key.slice(QUARANTINE_PREFIX.length));
+  const found = /^(.*):[0-9]+(-[0-9]+)?(:unplayable|:conflict)?$/.exec(key.slice(QUARANTINE_PREFIX.length));
   const original = found?.[1];
   const kind = original ? kindOf(original) : null;
   if (!kind || kind === "index") return null;
   if (kind === "match" && !MATCH_ID.test(original.slice(MATCH_PREFIX.length))) return null;
-  return { original, unplayable: Boolean(found[3]) };
+  return { original, tag: found[3] ?? "" };
 }
 
 /** The set-aside values to write, as [key, raw]. */
@@ -378,7 +389,7 @@ function planSetAside(hooks, entries, report) {
     }
     let key = entry.key;
     for (let copy = 2; planned.has(key) || hooks.raw(key) !== null; copy += 1) {
-      key = `${QUARANTINE_PREFIX}${from.original}:${hooks.now()}-${copy}${from.unplayable ? ":unplayable" : ""}`;
+      key = `${QUARANTINE_PREFIX}${from.original}:${hooks.now()}-${copy}${from.tag}`;
     }
     here.add(entry.value);
     planned.set(key, entry.value);

@@ -326,14 +326,18 @@ export class Lobby {
 
   deleteQuestion(entry) {
     if (this.deleting?.id !== entry.id) return null;
-    const remove = () => {
-      const done = this.app.store.removeMatch(entry.id);
-      this.deleting = done.ok ? null : {id: entry.id, refused: true};
+    // the board of the day's own try, not finished: deleting it gives the day up (daily.js)
+    const day = this.app.dayOfTry?.(entry.id);
+    const remove = async () => {
+      const given = day ? await this.app.giveUpDay(entry.id) : true;
+      const done = given ? this.app.store.removeMatch(entry.id) : {ok: false, reason: 'engine'};
+      this.deleting = done.ok ? null : {id: entry.id, refused: done.reason === 'engine' ? 'lobby.delete_later' : 'lobby.delete_refused'};
       this.rerender(entry.id, 'keep');
       if (done.ok) this.dialog.querySelector('.lobby-tabs [aria-selected="true"]')?.focus();
     };
+    const question = day ? t('lobby.delete_daily', {date: day.text}) : t('lobby.delete_question');
     return el('div', {class: 'saved-confirm', role: 'group'},
-      el('span', {text: t(this.deleting.refused ? 'lobby.delete_refused' : 'lobby.delete_question')}),
+      el('span', {text: this.deleting.refused ? t(this.deleting.refused) : question}),
       this.deleting.refused ? null : el('button', {type: 'button', class: 'danger', dataset: {action: 'confirm-delete'},
                                                    text: t('lobby.delete'), onclick: remove}),
       el('button', {type: 'button', dataset: {action: 'keep'}, text: t('lobby.keep'),

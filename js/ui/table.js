@@ -627,7 +627,10 @@ export class TableView {
     else if (review?.step) text = t('review.line_board', {number: review.step, count: review.count});
     else if (table.replay) text = t(table.replay.shared ? 'status.shared' : 'status.replay');
     else if (snapshot.match?.over && snapshot.match.games === 2) text = t('status.match_over');
-    else if (snapshot.match?.between_games) text = t('status.between', {number: snapshot.match.game_index + 2});
+    else if (snapshot.match?.between_games) {
+      const alone = players.filter((player) => player.kind !== 'computer').length === 1; // the only person
+      text = t(alone ? 'status.between_you' : 'status.between', {number: snapshot.match.game_index + 2});
+    }
     else if (snapshot.over) text = t('status.over');
     else if (table.hint?.stateId === snapshot.state_id) text = t('status.hint', {number: table.hint.color + 1});
     else if (snapshot.turn !== null) {
@@ -701,6 +704,8 @@ export class TableView {
     const series = sides.map((side) => ({label: sideName(players, side.seats),
                                          colorIndex: snapshot.players[side.seats[0]].color}));
     const reason = overReason(snapshot, players);
+    // "Play again" as the mode says it (the board of the day: another try, which does not count)
+    const again = this.app.againButton?.(table) ?? {text: t(inMatch ? 'match.again' : 'over.again'), primary: true};
     // each game can be reviewed when it ends: game 1 also before the next game
     const reviewButton = this.app.reviewOffered?.(table) ? el('button', {type: 'button', dataset: {action: 'review'},
       text: t('review.open'), onclick: () => this.app.openReview(table)}) : null;
@@ -719,8 +724,8 @@ export class TableView {
         }),
         chartCaption(t('over.chart'), series)),
       el('div', {class: 'over-actions'}, readyButtons.length ? [...readyButtons, reviewButton] : [
-        table.replay ? null : el('button', {type: 'button', class: 'primary', dataset: {action: 'again'},
-                                            text: t(inMatch ? 'match.again' : 'over.again'), onclick: () => this.app.rematch()}),
+        table.replay ? null : el('button', {type: 'button', class: again.primary ? 'primary' : null, dataset: {action: 'again'},
+                                            text: again.text, onclick: () => this.app.rematch()}),
         reviewButton,
         el('button', {type: 'button', dataset: {action: 'new'}, text: t('over.new'), onclick: () => this.app.openLobby()})]),
     );

@@ -7,6 +7,7 @@ Nothing waits on time: lease expiry uses the store's injectable clock, and event
 awaited with wait_for_function.
 """
 
+import datetime
 import json
 
 import pytest
@@ -1097,7 +1098,7 @@ def finish_day(page, date, match, result=LOST):
 
 def test_a_days_first_try_counts_once_and_only_that_try_is_finished(page, site_url):
     open_store(page, site_url)
-    assert page.evaluate("() => store.getDaily()") == {"days": []}
+    assert page.evaluate("() => store.getDaily()") == {"days": [], "latest": None}
     first = start_day(page, "2026-12-04", "m-1")
     assert (first["ok"], first["counted"], first["persisted"], first["day"]["result"]) == (True, True, True, None)
     again = start_day(page, "2026-12-04", "m-2")  # a second try: a replay, not kept
@@ -1130,10 +1131,10 @@ def test_a_day_that_does_not_read_is_set_aside_alone_and_days_travel_in_the_expo
     assert json.loads(stored(page, notice["setAsideAs"]))["days"] == [bad]  # kept as it was
     assert page.evaluate("() => store.getDaily().days") == good
     text = page.evaluate("() => JSON.stringify(store.exportAll())")
-    assert json.loads(text)["daily"] == {"days": good}
+    assert json.loads(text)["daily"] == {"days": good, "latest": None}
 
-    # another device: its own try of the 3rd (begun on that day) stands over this one's
-    # late one; the 2nd comes over; and back, the 1st and that 3rd
+    # another device: its own try of the 3rd stays (a device's try is never replaced by
+    # another one); the 2nd comes over; and back, the 1st, and this one keeps its own 3rd
     context, _ = new_guarded_context()
     other = context.new_page()
     open_store(other, site_url)
@@ -1147,8 +1148,106 @@ def test_a_day_that_does_not_read_is_set_aside_alone_and_days_travel_in_the_expo
     assert (days["2026-12-03"]["match"], days["2026-12-03"]["late"]) == ("m-c", False)
     finish_day(other, "2026-12-01", "m-d")
     back = page.evaluate("(text) => store.importAll(text)", other.evaluate("() => JSON.stringify(store.exportAll())"))
-    assert [item["name"] for item in back["taken"] if item["kind"] == "daily"] == ["2026-12-03", "2026-12-01"]
-    assert page.evaluate("() => store.getDaily().days.find((day) => day.date === '2026-12-03').match") == "m-c"
+    assert [item["name"] for item in back["taken"] if item["kind"] == "daily"] == ["2026-12-01"]
+    assert [(item["name"], item["why"]["code"]) for item in back["unchanged"] if item["kind"] == "daily"] == [
+        ("2026-12-03", "store.daily_tried"), ("2026-12-02", "store.already_here")]
+    assert page.evaluate("() => store.getDaily().days.find((day) => day.date === '2026-12-03').match") == "m-b"
     # a days field that is no list is refused, the rest of the file taken
     report = other.evaluate("(doc) => store.importAll(doc)", {**json.loads(text), "daily": {"days": 3}})
     assert [(item["what"], item["why"]["code"]) for item in report["refused"]] == [("daily", "store.not_list")]
+
+
+TODAY = "2026-12-07"
+WON = {"outcome": "win", "kind": "clear", "points": [2, 0], "totals": [40, 16]}
+
+
+def noon(date):
+    """An instant of `date`'s noon (UTC), in ms: a try begun on its day anywhere on Earth."""
+    return int(datetime.datetime.fromisoformat(date).replace(hour=12, tzinfo=datetime.timezone.utc).timestamp() * 1000)
+
+
+def a_day(date, result=WON, match=None, started=None, late=False):
+    return {"date": date, "match": match, "started": noon(date) if started is None else started, "late": late,
+            "result": result, "final": None}
+
+
+def open_on_today(page, site_url, items):
+    """The store opened on TODAY (Amsterdam's clock fixed) over `items` in an empty storage;
+    returns its notices and the streak of what it keeps."""
+    page.clock.set_fixed_time(f"{TODAY}T10:00:00Z")
+    page.goto("about:blank")
+    open_store(page, site_url)
+    page.evaluate("(items) => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+                  items)
+    notices = open_store(page, site_url)["notices"]
+    streak = page.evaluate("async (today) => (await import('./js/store/daily.js')).dailyStreak(store.getDaily().days, today)",
+                           TODAY)
+    return notices, streak
+
+
+def daily_raw(days):
+    return json.dumps({"version": 1, "days": days})
+
+
+def test_the_history_keeps_only_days_a_try_of_this_device_supports(new_guarded_context, site_url):
+    context, _ = new_guarded_context(timezone_id="Europe/Amsterdam")
+    page = context.new_page()
+    first = datetime.date.fromisoformat("2026-12-01")
+    # 500 won days in a row ending today, begun at 1970's first second, and won days to come
+    forged = [a_day(str(datetime.date.fromisoformat(TODAY) - datetime.timedelta(days=back)), started=1000)
+              for back in range(499, -1, -1)]
+    future = [a_day(date) for date in ("2026-12-25", "2030-01-01", "9999-12-31")]
+    before = [day["date"] for day in forged if datetime.date.fromisoformat(day["date"]) < first]
+    for items in ({"filler:daily": daily_raw(forged + future)},  # stored, or merged back from where it was set aside
+                  {"filler:quarantine:filler:daily:1": daily_raw(forged + future)}):
+        notices, streak = open_on_today(page, site_url, items)
+        assert streak == {"current": 0, "best": 0, "counted": 0}, items.keys()
+        # no day before the first: set aside (or left where it was set aside), kept as it was
+        aside = notices[0]["setAsideAs"] if notices else "filler:quarantine:filler:daily:1"
+        assert [notice["entries"] for notice in notices] == ([before] if "filler:daily" in items else [])
+        assert [day["date"] for day in json.loads(stored(page, aside))["days"]] == before
+        kept = [day["date"] for day in page.evaluate("() => store.getDaily().days")]
+        assert kept == [day["date"] for day in forged + future if day["date"] not in before]
+
+    # two entries of one day: the first try begun stays, the other is set aside with a notice,
+    # and stays aside (it is never merged back as a second try)
+    twice = [a_day(TODAY, result=None, match="m-a", started=noon(TODAY) - 3600_000), a_day(TODAY, match="m-b")]
+    notices, streak = open_on_today(page, site_url, {"filler:daily": daily_raw(twice)})
+    [notice] = notices
+    assert (notice["key"], notice["entries"]) == ("filler:daily", [TODAY])
+    assert page.evaluate("() => store.getDaily().days") == twice[:1] and streak["counted"] == 0
+    assert json.loads(stored(page, notice["setAsideAs"]))["days"] == twice[1:]
+    assert open_store(page, site_url)["notices"] == []
+    assert page.evaluate("() => store.getDaily().days") == twice[:1]
+    assert json.loads(stored(page, notice["setAsideAs"]))["days"] == twice[1:]
+
+    # a day whose match is stored must agree with it: a win of a match still going on, or
+    # of a match that is no board of the day, is set aside
+    going_on = {**make_match("m-going"), "daily": {"date": "2026-12-05", "number": 5, "kind": "counted"}}
+    classic = {**make_match("m-classic", finished=True)}
+    items = {"filler:daily": daily_raw([a_day("2026-12-05", match="m-going"), a_day("2026-12-06", match="m-classic"),
+                                        a_day("2026-12-04", match="m-gone")])}
+    for match in (going_on, classic):
+        items["filler:match:" + match["id"]] = json.dumps({**match, "format": "filler-match", "version": 1,
+                                                            "created": 1, "updated": 2})
+    notices, streak = open_on_today(page, site_url, items)
+    assert [notice["entries"] for notice in notices] == [["2026-12-05", "2026-12-06"]]
+    assert streak == {"current": 0, "best": 1, "counted": 1}  # the 4th: its match is gone, the day stays
+
+    # the import: a file's try of a day never replaces this device's own; no day before
+    # the first or after today comes in
+    open_on_today(page, site_url, {})
+    assert start_day(page, TODAY, "m-here")["counted"]
+    report = page.evaluate("(doc) => store.importAll(doc)", {
+        "format": "filler-export", "version": 1,
+        "daily": {"days": [a_day(TODAY, started=1000), a_day(TODAY, match="m-there"), a_day("2026-12-25"),
+                           a_day("2026-11-30"), a_day("2026-12-06")]}})
+    assert [(item["name"], item["why"]["code"]) for item in report["refused"]] == [
+        ("2026-12-25", "store.daily_future"), ("2026-11-30", "store.daily_before")]
+    assert [item["name"] for item in report["unchanged"]] == [TODAY, TODAY]
+    assert [item["name"] for item in report["taken"]] == ["2026-12-06"]
+    assert [(day["date"], day["match"], day["result"]) for day in page.evaluate("() => store.getDaily().days")] == [
+        (TODAY, "m-here", None), ("2026-12-06", None, WON)]
+
+    # a try begun after a later day's try (the clock set back) is played later
+    assert start_day(page, "2026-12-05", "m-back")["day"]["late"] is True

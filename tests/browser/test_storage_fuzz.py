@@ -78,7 +78,7 @@ def storage_for(seed):
         key = f"filler:match:m-intact-{number}"
         items[key] = json.dumps(intact_match(key.split(":", 2)[2], rng))
         intact.add(key)
-    keys = ["filler:settings", "filler:players", "filler:ratings", "filler:index", "filler:probe",
+    keys = ["filler:settings", "filler:players", "filler:ratings", "filler:index", "filler:probe", "filler:daily",
             "filler:match:m-bad", "filler:match:__proto__", "filler:match:constructor", "filler:__proto__",
             "filler:lock:m-intact-0", "filler:lock:__proto__", "filler:quarantine:filler:players:1",
             "filler:match:" + "z" * 90]
