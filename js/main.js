@@ -34,7 +34,7 @@
 // data-turn, data-over; each computer move shown adds a performance measure
 // "filler:computer-move" (request sent -> move drawn) and sets data-bot-ms.
 
-import {frameBatcher} from './ui/dom.js';
+import {frameBatcher, append} from './ui/dom.js';
 import {t, translate, setLanguage, onLanguageChange} from './i18n/i18n.js';
 import {TableView} from './ui/table.js';
 import {Lobby} from './ui/lobby.js';
@@ -220,7 +220,7 @@ function onKey(event) {
 
 async function main() {
   const tableRoot = document.getElementById('table');
-  document.getElementById('boot-slot').append(...bootParts);
+  append(document.getElementById('boot-slot'), ...bootParts);
   const boot = attachBoot(app);
   attachGame(app);
   const saved = attachSaved(app);

@@ -11,7 +11,7 @@
 // or `#learn=<id>` (the rules page links each section to its lessons) opens Learn, or
 // that lesson; each lesson links back to its section (rules.html#<rule>).
 
-import {el, replaceChildren} from '../ui/dom.js';
+import {el, replaceChildren, append, placeAfter, placeBefore} from '../ui/dom.js';
 import {t} from '../i18n/i18n.js';
 import {rulesHref} from '../ui/rules.js';
 import {arriving} from './game.js';
@@ -43,12 +43,12 @@ export function attachLessons(app, container) {
   // one live region for the whole visit, its text changed (a new one would not be read)
   const verdict = el('p', {class: 'lesson-verdict', role: 'status', 'aria-live': 'polite'});
   const actions = el('div', {class: 'lesson-actions'});
-  bar.append(el('div', {class: 'lesson-top'}, number, rulesLink), heading, intro, verdict, actions);
-  app.tableView.replayBar.after(bar); // right above the board, where a phone player looks
+  append(bar, el('div', {class: 'lesson-top'}, number, rulesLink), heading, intro, verdict, actions);
+  placeAfter(app.tableView.replayBar, bar); // right above the board, where a phone player looks
   const panel = el('section', {class: 'lesson-panel', hidden: true, 'aria-labelledby': 'lessons-title'});
-  container.append(panel);
+  append(container, panel);
   const offerLine = el('div', {class: 'learn-offer', hidden: true});
-  container.before(offerLine);
+  placeBefore(container, offerLine);
 
   let list = null; // the engine's lessons (lesson_list), in order
   let current = null; // the lesson at the table: see show()

@@ -14,7 +14,7 @@
 //
 // A link `#puzzle=<id>` opens that puzzle, so a friend gets the same one.
 
-import {el, replaceChildren} from '../ui/dom.js';
+import {el, replaceChildren, append, placeAfter} from '../ui/dom.js';
 import {t, pick, problemText} from '../i18n/i18n.js';
 import {signed} from '../ui/table.js';
 import {arriving} from './game.js';
@@ -61,10 +61,10 @@ export function attachPuzzles(app, container) {
   // one live region for the whole visit, its text changed (a new one would not be read)
   const verdict = el('p', {class: 'puzzle-verdict', role: 'status', 'aria-live': 'polite'});
   const barRest = el('div', {class: 'puzzle-bar-rest'});
-  bar.append(verdict, barRest);
+  append(bar, verdict, barRest);
   const panel = el('section', {class: 'puzzle-panel', hidden: true, 'aria-labelledby': 'puzzle-title'});
-  app.tableView.replayBar.after(bar); // right above the board, where a phone player looks
-  container.append(panel);
+  placeAfter(app.tableView.replayBar, bar); // right above the board, where a phone player looks
+  append(container, panel);
   const chosen = {variant: 'quick', theme: null}; // the filters
   let current = null; // the puzzle at the table: see show()
   let message = null; // {key, params}: why no puzzle is shown (none of a theme, a bad link)

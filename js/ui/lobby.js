@@ -2,7 +2,7 @@
 // unfinished match, replay a finished one, see the players' ratings, export and
 // import everything. Text from storage goes in through textContent only.
 
-import {el, clear} from './dom.js';
+import {el, append, replaceChildren} from './dom.js';
 import {t, pick} from '../i18n/i18n.js';
 import {playerName} from './names.js';
 import {storedName} from './notices.js';
@@ -22,7 +22,7 @@ function field(labelKey, control, extraClass = '') {
 function select(name, options, value) {
   const node = el('select', {name});
   for (const [optionValue, text] of options) {
-    node.append(el('option', {value: optionValue, text, selected: optionValue === value}));
+    append(node, el('option', {value: optionValue, text, selected: optionValue === value}));
   }
   return node;
 }
@@ -67,7 +67,7 @@ export class Lobby {
     this.app = app;
     this.dialog = el('dialog', {class: 'lobby', 'aria-labelledby': 'lobby-title'});
     this.dialog.addEventListener('close', () => this.app.lobbyClosed?.());
-    document.body.append(this.dialog);
+    append(document.body, this.dialog);
     this.config = null;
     this.tab = 'new';
     this.importReport = null;
@@ -117,7 +117,7 @@ export class Lobby {
     const body = this.tab === 'matches' ? this.renderMatches()
       : this.tab === 'players' ? this.renderPlayers()
       : this.tab === 'friends' ? this.app.renderFriends(this) : this.renderNew();
-    clear(this.dialog).append(
+    replaceChildren(this.dialog,
       el('div', {class: 'lobby-head'}, el('h2', {id: 'lobby-title', text: t(`lobby.heading.${this.tab}`)}),
         el('button', {type: 'button', class: 'link', dataset: {action: 'close-lobby'}, text: t('nav.close'),
                       onclick: () => this.close()})),
@@ -138,7 +138,7 @@ export class Lobby {
       this.render();
       this.dialog.querySelector('select[name="variant"]')?.focus();
     });
-    form.append(
+    append(form,
       field('lobby.variant', variantSelect),
       el('p', {class: 'variant-summary'},
         el('span', {text: variant ? pick(variant.summary) : ''}), ' ',
@@ -160,7 +160,7 @@ export class Lobby {
         });
         return input;
       };
-      form.append(el('div', {class: 'practice-options'},
+      append(form, el('div', {class: 'practice-options'},
         field('lobby.shape', shape), field('lobby.width', numberInput('width')),
         field('lobby.height', numberInput('height')), field('lobby.colors', numberInput('colors'))));
     }
@@ -202,12 +202,12 @@ export class Lobby {
       }
       const where = [corners[index] ? t(`lobby.corner.${corners[index]}`) : '',
                      variant?.teams ? t('lobby.team', {team: 'AB'[index % 2]}) : ''].filter(Boolean).join(', ');
-      seatList.append(el('div', {class: 'seat-row'},
+      append(seatList, el('div', {class: 'seat-row'},
         el('span', {class: 'seat-label', text: t('lobby.seat', {number: index + 1})},
           where ? el('small', {text: where}) : null),
         kind, detail));
     });
-    form.append(seatList);
+    append(form, seatList);
 
     const games = select('games', [['1', t('lobby.kind.single')], ['2', t('lobby.kind.match')]], String(this.config.games));
     games.addEventListener('change', () => { this.config.games = Number(games.value); });
@@ -233,9 +233,9 @@ export class Lobby {
       const increment = el('input', {type: 'number', name: 'increment', min: 0, max: 600, step: 1, required: true,
                                      value: clock.incrementSeconds});
       increment.addEventListener('change', () => { clock.incrementSeconds = Math.max(0, Number(increment.value) || 0); });
-      row.append(field('lobby.clock.bank', bank), field('lobby.clock.increment', increment));
+      append(row, field('lobby.clock.bank', bank), field('lobby.clock.increment', increment));
     }
-    form.append(row);
+    append(form, row);
 
     const cancel = el('button', {type: 'button', text: t('lobby.cancel'), onclick: () => this.close()});
     const start = el('button', {type: 'submit', class: 'primary', text: t('lobby.start'), dataset: {action: 'start'}});
@@ -243,8 +243,8 @@ export class Lobby {
     const current = this.app.state.table;
     const leaving = current && current.matchId && !current.replay && !current.readOnly
       && current.snapshot.move_number > 0 && !current.snapshot.match?.over;
-    if (leaving) form.append(el('p', {class: 'lobby-note', dataset: {note: 'kept'}, text: t('lobby.current_kept')}));
-    form.append(el('div', {class: 'dialog-actions'}, cancel, start));
+    if (leaving) append(form, el('p', {class: 'lobby-note', dataset: {note: 'kept'}, text: t('lobby.current_kept')}));
+    append(form, el('div', {class: 'dialog-actions'}, cancel, start));
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const config = structuredClone(this.config);
@@ -424,7 +424,7 @@ export class Lobby {
     const blob = new Blob([JSON.stringify(doc, null, 1)], {type: 'application/json'});
     const url = URL.createObjectURL(blob);
     const link = el('a', {href: url, download: `filler-${new Date().toISOString().slice(0, 10)}.json`, hidden: true});
-    document.body.append(link);
+    append(document.body, link);
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);

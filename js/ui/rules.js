@@ -9,7 +9,7 @@
 // `id`, or a variant's) ends with links to those lessons (`./#learn=<id>`, the lessons
 // of snapshots.json), and each lesson links back to its section (rules.html#<rule>).
 
-import {el, clear} from './dom.js';
+import {el, clear, append} from './dom.js';
 import {setLanguage, language, LANGUAGES, LANGUAGE_NAMES, pick, rulesTexts, t} from '../i18n/i18n.js';
 import {Board} from './board.js';
 import {applyPalette, applyTheme} from './palette.js';
@@ -40,8 +40,8 @@ function exampleFigure(name, example, texts, symbols) {
   const afterBox = el('figure', {class: 'example'});
   drawBoard(beforeBox, layout, before, {preview: {color, seat, ...parts}, label: `${texts.figure.before}: ${caption}`}, symbols);
   drawBoard(afterBox, layout, after, {label: `${texts.figure.after}: ${caption}`}, symbols);
-  beforeBox.append(el('figcaption', {text: texts.figure.before}));
-  afterBox.append(el('figcaption', {text: texts.figure.after}));
+  append(beforeBox, el('figcaption', {text: texts.figure.before}));
+  append(afterBox, el('figcaption', {text: texts.figure.after}));
   return el('figure', {class: 'rules-figure', dataset: {example: name}},
     el('div', {class: 'boards'}, beforeBox, afterBox),
     el('figcaption', {text: caption}));
@@ -90,7 +90,7 @@ function variantSection(variant, data, texts, symbols) {
   if (snapshot) drawBoard(boardBox, snapshot.layout, snapshot.state, {label: fill(facts.start_board, {name})}, symbols);
   const size = variant.id === 'practice' ? {width: '5–41', height: '5–41', colors: '3–9'}
     : {width: variant.width, height: variant.height, colors: variant.colors};
-  section.append(
+  append(section,
     el('h3', {id: `title-${variant.id}`, text: name}),
     snapshot ? boardBox : null,
     el('p', {text: pick(variant.summary)}),
@@ -115,7 +115,7 @@ function render() {
   const languages = clear(document.getElementById('rules-languages'));
   for (const code of LANGUAGES) {
     // on a phone the code alone ("NL"), so that "Back to the game" keeps one line
-    languages.append(el('button', {type: 'button', lang: code, 'aria-pressed': String(code === language()),
+    append(languages, el('button', {type: 'button', lang: code, 'aria-pressed': String(code === language()),
       'aria-label': LANGUAGE_NAMES[code], title: LANGUAGE_NAMES[code], onclick: () => {
         setLanguage(code);
         saveSettings({...loadSettings(), language: code});
@@ -125,7 +125,7 @@ function render() {
   }
   const variants = data?.variants ?? [];
   const root = clear(document.getElementById('rules'));
-  root.append(
+  append(root,
     el('h1', {text: texts.title}),
     el('p', {text: texts.intro}),
     el('nav', {class: 'rules-toc', 'aria-label': texts.contents},

@@ -1,7 +1,7 @@
 // The table: header (needed to win, players), board, color buttons, status line and
 // the game-over panel. It reads the app's one state object and never the rules.
 
-import {el, svg, clear, replaceChildren, setAttr} from './dom.js';
+import {el, svg, clear, replaceChildren, setAttr, append} from './dom.js';
 import {t, pick} from '../i18n/i18n.js';
 import {Board, cellName} from './board.js';
 import {ColorControls} from './controls.js';
@@ -96,10 +96,10 @@ export class TableView {
     this.actions = el('div', {class: 'table-actions', hidden: true}, this.undoButton, this.hintButton,
                       this.resignButton, this.resignMatchButton);
     this.resignDialog = el('dialog', {class: 'confirm', 'aria-labelledby': 'resign-title'});
-    document.body.append(this.resignDialog);
+    append(document.body, this.resignDialog);
     this.footer = el('div', {class: 'table-footer'}, this.status, this.actions);
-    container.append(this.noticeBar, this.matchBar, this.header, this.replayBar, this.boardWrap,
-                     this.controlsWrap, this.footer, this.overPanel);
+    append(container, this.noticeBar, this.matchBar, this.header, this.replayBar, this.boardWrap,
+                      this.controlsWrap, this.footer, this.overPanel);
     window.addEventListener('resize', () => this.app.changed()); // fitBoard() again
   }
 
@@ -190,7 +190,7 @@ export class TableView {
     if (this.shownHomes === key && root.contains(this.homeLayer)) return;
     this.shownHomes = key;
     this.homeLayer ??= svg('g', {class: 'home-marks', 'aria-hidden': 'true'});
-    root.append(this.homeLayer); // last: over the cells and outlines
+    append(root, this.homeLayer); // last: over the cells and outlines
     const rings = [];
     if (cellWidth < 20 && !snapshot.over) {
       players.forEach((player, seat) => {
