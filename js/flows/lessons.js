@@ -30,6 +30,32 @@ export function lessonFromLink(hash = location.hash) {
   try { return decodeURIComponent(match[1]); } catch { return match[1]; }
 }
 
+/** Failed tries of this visit, by lesson id: they cost stars however the lesson is
+ *  opened again ("Try again", the path, a link, a reload: the tab's sessionStorage keeps
+ *  them; in memory only where it cannot be used). */
+class VisitTries {
+  static KEY = 'filler:lesson-tries';
+  #counts = new Map();
+
+  constructor() {
+    let kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(VisitTries.KEY)); } catch { kept = null; }
+    if (!kept || typeof kept !== 'object' || Array.isArray(kept)) return;
+    for (const [id, count] of Object.entries(kept)) {
+      if (LESSON_ID.test(id) && Number.isInteger(count) && count > 0 && count < 1000) this.#counts.set(id, count);
+    }
+  }
+
+  of(id) { return this.#counts.get(id) ?? 0; }
+
+  /** The engine's word after a move: failed tries before this one, and this one if it failed. */
+  note(id, count) {
+    if (count <= this.of(id)) return;
+    this.#counts.set(id, count);
+    try { sessionStorage.setItem(VisitTries.KEY, JSON.stringify(Object.fromEntries(this.#counts))); } catch { /* kept in memory */ }
+  }
+}
+
 /** "★★☆": `count` stars of 3 (the words are said beside it for screen readers). */
 const starMarks = (count) => '★'.repeat(count) + '☆'.repeat(3 - count);
 
@@ -58,6 +84,7 @@ export function attachLessons(app, container) {
   let offered = false; // the first visit's line is shown
   let drawn = null;
   let kept = null; // the store's progress as last read
+  const tries = new VisitTries();
   const progress = () => (kept ??= store.getLessons());
   store.subscribe((event) => { // another tab did a lesson, an import merged some
     if (event.type === 'changed' && ['lessons', 'all'].includes(event.what)) {
@@ -106,7 +133,7 @@ export function attachLessons(app, container) {
     if (id !== null && !lesson) message = {key: 'lesson.unknown', params: {id: String(id).slice(0, 40)}};
     const {stars} = progress();
     lesson ??= path.find((entry) => !Object.hasOwn(stars, entry.id)) ?? path[0];
-    await show(lesson.id, ticket, 'lesson_open', {id: lesson.id});
+    await show(lesson.id, ticket, 'lesson_open', {id: lesson.id, failures: tries.of(lesson.id)});
   }
 
   /** A lesson's board from the engine (`method`: lesson_open or lesson_retry) at the table. */
@@ -153,6 +180,7 @@ export function attachLessons(app, container) {
       Object.assign(now, {lesson: answer.lesson, phase: answer.verdict, stars: answer.stars,
                           focus: answer.verdict !== 'going'});
       table.lesson = answer.lesson;
+      tries.note(answer.lesson.id, answer.lesson.failures + (answer.verdict === 'failed' ? 1 : 0));
       if (answer.verdict === 'done') {
         const recorded = store.recordLesson(answer.lesson.id, answer.stars);
         kept = recorded.ok ? recorded.progress : null;
@@ -216,7 +244,7 @@ export function attachLessons(app, container) {
     if (await before?.()) return true; // a friend's link, a puzzle win
     if (current && state.table === current.table && current.table.engineGeneration !== app.engine.generation) {
       const ticket = ++opening;
-      await show(current.lesson.id, ticket, 'lesson_open', {id: current.lesson.id, failures: current.lesson.failures});
+      await show(current.lesson.id, ticket, 'lesson_open', {id: current.lesson.id, failures: tries.of(current.lesson.id)});
       return true;
     }
     if (!waiting) return false;

@@ -134,6 +134,25 @@ def test_the_offer_is_dutch_is_dismissed_for_good_and_never_in_a_friends_way_or_
     wait_lesson(page, lesson.id, "failed", 1)
     assert page.inner_text(VERDICT).endswith(f"Nog niet helemaal. {catalog_text('nl', 'lesson.chain.hint')}")
     assert page.inner_text(".lesson-progress") == "0 van 10 lessen gedaan · 0 van 30 sterren"
+    # the failed try counts for the visit however the lesson is opened again: after a
+    # reload, by a link (the rules page's), or from the path
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"][data-engine="ready"]', timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("() => { location.hash = '#learn=chain'; }")
+    wait_lesson(page, lesson.id)
+    play_keys(page, lesson, lesson.solution)
+    wait_lesson(page, lesson.id, "done", 1)
+    assert page.inner_text(f"{VERDICT} .lesson-mark").strip() == "★★☆"
+    press(page, '[data-action="lesson-again"]')  # done, and again: a second failed try
+    wait_lesson(page, lesson.id)
+    play_keys(page, lesson, lesson.wrong)
+    wait_lesson(page, lesson.id, "failed", 1)
+    page.click(f'.lesson-list li[data-lesson="{lesson.id}"] .lesson-item')
+    wait_lesson(page, lesson.id)
+    play_keys(page, lesson, lesson.solution)
+    wait_lesson(page, lesson.id, "done", 1)
+    assert page.inner_text(f"{VERDICT} .lesson-mark").strip() == "★☆☆"
+    assert page.get_attribute('.lesson-list li[data-lesson="chain"]', "data-stars") == "2"  # the best is kept
 
     # a fresh profile opened by a friend's link: their match, no offer
     match = filler.Match.new("quick", seed=5, games=1).play(2)
