@@ -9,7 +9,8 @@
 // A first visit (nothing played or learnt yet, no link, no embed) offers Learn in one
 // line above the table; "No, thanks" is kept (store.dismissLearnOffer). A link `#learn`
 // or `#learn=<id>` (the rules page links each section to its lessons) opens Learn, or
-// that lesson; each lesson links back to its section (rules.html#<rule>).
+// that lesson; each lesson links back to its section (rules.html?lesson=<id>#<rule>,
+// whose way back is to the lesson).
 
 import {el, replaceChildren, append, placeAfter, placeBefore} from '../ui/dom.js';
 import {t} from '../i18n/i18n.js';
@@ -329,7 +330,7 @@ export function attachLessons(app, container) {
     const place = (list ?? []).findIndex((entry) => entry.id === lesson.id) + 1;
     Object.assign(bar.dataset, {lesson: lesson.id, phase});
     number.textContent = t('lesson.number', {number: place, count: list?.length ?? place});
-    Object.assign(rulesLink, {href: rulesHref(lesson.rule), textContent: t('lesson.rules')});
+    Object.assign(rulesLink, {href: rulesHref(lesson.rule, lesson.id), textContent: t('lesson.rules')});
     rulesLink.dataset.rule = lesson.rule;
     heading.textContent = t(`lesson.${lesson.id}.title`);
     intro.textContent = t(`lesson.${lesson.id}.text`);

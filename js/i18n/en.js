@@ -900,6 +900,7 @@ export default {
       start_board: 'A starting board of {name}',
     },
     back: 'Back to the game',
+    back_lesson: 'Back to the lesson',
     contents: 'Contents',
     basic_title: 'Basic rules',
     learn: 'Learn it in a lesson:',

@@ -897,6 +897,7 @@ export default {
       start_board: 'Een startbord van {name}',
     },
     back: 'Terug naar het spel',
+    back_lesson: 'Terug naar de les',
     contents: 'Inhoud',
     basic_title: 'Basisregels',
     learn: 'Leer het in een les:',

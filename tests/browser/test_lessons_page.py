@@ -64,7 +64,7 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
     assert page.locator(OFFER).count() == 0
     assert page.inner_text(f"{BAR} .lesson-title") == catalog_text("en", f"lesson.{first.id}.title")
     assert page.inner_text(VERDICT).startswith("You start at the bottom left. Take 5 cells in one move")
-    assert page.get_attribute(f"{BAR} .lesson-rules", "href") == f"rules.html#{first.rule}"
+    assert page.get_attribute(f"{BAR} .lesson-rules", "href") == f"rules.html?lesson={first.id}#{first.rule}"
     # the board is the normal table's: its color buttons preview and say what they take
     assert page.locator(f'.color-button[data-color="{first.solution[0]}"]').get_attribute("aria-label").startswith(
         f"Color {first.solution[0] + 1}: ")
@@ -90,7 +90,7 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
         play_keys(page, lesson, lesson.solution)
         wait_lesson(page, lesson.id, "done", len(lesson.solution))
         assert words(page, VERDICT) == "★★★ Done! 3 stars of 3.", lesson.id
-        assert page.get_attribute(f"{BAR} .lesson-rules", "href") == f"rules.html#{lesson.rule}"
+        assert page.get_attribute(f"{BAR} .lesson-rules", "href") == f"rules.html?lesson={lesson.id}#{lesson.rule}"
     assert page.inner_text(".lesson-progress") == "10 of 10 lessons done · 29 of 30 stars"
     assert page.inner_text(f'{BAR} [data-action="lesson-next"]') == "Play a game"
 
@@ -106,6 +106,13 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
     page.evaluate("() => { location.hash = '#learn=match'; }")
     wait_lesson(page, "match")
     assert "two games on the same board" in page.inner_text(f"{BAR} .lesson-text")
+    # its rules, and back to the lesson (not to a game)
+    page.click(f"{BAR} .lesson-rules")
+    page.wait_for_selector('body[data-rules-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("location.hash") == f"#{LESSONS['match'].rule}"
+    assert page.inner_text("#rules-back") == "Back to the lesson"
+    page.click("#rules-back")
+    wait_lesson(page, "match")
     press(page, '[data-action="close-lessons"]')
     page.wait_for_selector(".lesson-panel", state="hidden")
 
