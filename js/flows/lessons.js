@@ -102,9 +102,9 @@ export function attachLessons(app, container) {
   const isLessonTable = (table) => Boolean(current && table && table === current.table);
 
   /** The board locked once the try is over (table.js): the verdict is shown, the
-   *  position stays as the engine left it. */
+   *  position stays as the engine left it, and nobody is to move. */
   app.lessonView = (table) => (isLessonTable(table) && current.phase !== 'going'
-    ? {snapshot: null, step: null, best: null, locked: true} : null);
+    ? {snapshot: null, step: null, best: null, locked: true, ended: true} : null);
 
   async function lessons() {
     list ??= (await app.request('lesson_list')).lessons;

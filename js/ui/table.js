@@ -351,7 +351,7 @@ export class TableView {
 
     setAttr(this.board.root, 'data-line-step', review?.step ?? null);
 
-    this.renderHeader(table, snapshot, players, shown);
+    this.renderHeader(table, snapshot, players, shown, Boolean(review?.ended));
     this.renderTerritoryBar(snapshot, shown);
     const own = table.snapshot; // the rest is the table's own state
     // a puzzle's or a lesson's verdict is shown: the person is to move, but not now
@@ -438,11 +438,12 @@ export class TableView {
     form.querySelector('button[value="cancel"]').focus();
   }
 
-  /** The cards; a previewed move's seat shows the color the board shows it in. */
-  renderHeader(table, snapshot, players, preview) {
+  /** The cards; a previewed move's seat shows the color the board shows it in. `ended`:
+   *  a lesson's try is over (lessons.js), so nobody is to move. */
+  renderHeader(table, snapshot, players, preview, ended = false) {
     // rebuilt only when the state, the previewed color, the names or the language changes
     const previewed = preview ? {seat: preview.seat, color: preview.color} : null;
-    const key = `${table.tableId}:${snapshot.state_id}:${snapshot.arrived}:${this.app.state.settings.language}:${this.app.state.engine.status}:${previewed?.seat}:${previewed?.color}:${namesKey(players)}`;
+    const key = `${table.tableId}:${snapshot.state_id}:${snapshot.arrived}:${this.app.state.settings.language}:${this.app.state.engine.status}:${previewed?.seat}:${previewed?.color}:${namesKey(players)}:${ended}`;
     if (this.shownHeader === key) return;
     this.shownHeader = key;
     const twoSides = snapshot.sides.length === 2;
@@ -459,7 +460,7 @@ export class TableView {
     const cards = snapshot.sides.map((side) => {
       const seatRows = side.seats.map((seat) => {
         const player = snapshot.players[seat];
-        const moving = snapshot.turn === seat && !table.replay; // a replay is nobody's move
+        const moving = snapshot.turn === seat && !table.replay && !ended; // a replay is nobody's move
         return el('div', {class: 'seat', dataset: {seat: String(seat)}, 'data-moving': moving ? '' : null,
                           'data-out': player.out ? '' : null},
           el('span', {class: 'seat-who'}, // the color and the name stay on one line
@@ -486,7 +487,7 @@ export class TableView {
         ? [t(winner && !drawn ? 'header.won' : drawn && winner ? 'header.drawn' : 'header.lost'), side.lead === 0 ? null : lead]
         : twoSides ? [equator, lead] : [t('header.best', {count: side.best}), lead];
       return el('div', {class: 'side-card', dataset: {side: String(side.side)},
-                        'data-moving': side.seats.includes(snapshot.turn) && !table.replay ? '' : null,
+                        'data-moving': side.seats.includes(snapshot.turn) && !table.replay && !ended ? '' : null,
                         'data-winner': winner ? '' : null},
         el('div', {class: 'side-main'},
           el('div', {class: 'seats'}, seatRows),

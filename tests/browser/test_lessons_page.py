@@ -12,7 +12,7 @@ import re
 import filler
 from conftest import BOOT_TIMEOUT_MS, ROOT
 from filler import link as friend_link
-from filler.lessons import LESSONS
+from filler.lessons import LESSONS, Attempt
 
 BAR = ".lesson-bar:not([hidden])"
 VERDICT = f"{BAR} .lesson-verdict"
@@ -81,6 +81,8 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
     play_keys(page, first, first.solution)
     wait_lesson(page, first.id, "done", len(first.solution))
     assert words(page, VERDICT) == "★★☆ Done! 2 stars of 3."
+    # the try is over: nobody is to move (the computer's reply is not played)
+    assert page.locator(".seat[data-moving], .turn-badge").count() == 0
 
     # every other lesson: its solution, three stars, and on to the next
     for lesson in path[1:]:
@@ -174,3 +176,25 @@ def test_the_offer_is_dutch_is_dismissed_for_good_and_never_in_a_friends_way_or_
     embed = embed_context.new_page()
     boot(embed, f"{site_url}embed.html?variant=quick&seed=3&lang=en")
     assert embed.locator(OFFER).count() == 0 and embed.locator("#open-learn").count() == 0
+
+
+def test_the_lessons_words_fit_a_touch_screen_and_follow_the_verdict():
+    """Words only (the catalogs): a lesson that says to point at a color says to tap it
+    too, and none leans on a tooltip; a hint follows "Not quite." without a second "not";
+    no-pass's hint speaks of the second move, as any first move can still do it."""
+    for language, point, tap in (("en", "point at", "tap it once"), ("nl", "wijs", "tik er één keer op")):
+        for lesson_id in LESSONS:
+            for part in ("text", "task", "hint"):
+                text = catalog_text(language, f"lesson.{lesson_id}.{part}")
+                assert "tooltip" not in text, (language, lesson_id, part)
+                assert point not in text or tap in text, (language, lesson_id, part)
+            assert not re.match(r"(Not|Niet|Nog niet)\b", catalog_text(language, f"lesson.{lesson_id}.hint")), lesson_id
+    lesson = LESSONS["no-pass"]
+    start = Attempt.begin(lesson)
+    for first in start.match.game.legal_colors():
+        after, verdict = start.play(first)
+        assert verdict == "going"
+        assert any(after.play(second)[1] == "done" for second in after.match.game.legal_colors())
+    assert "first move was fine" in catalog_text("en", "lesson.no-pass.hint")
+    assert "second move" in catalog_text("en", "lesson.no-pass.hint")
+    assert "eerste zet was goed" in catalog_text("nl", "lesson.no-pass.hint")
