@@ -21,6 +21,7 @@
 import {el, svg, clear, append, placeAfter, placeBefore, prepend} from '../ui/dom.js';
 import {t, pick} from '../i18n/i18n.js';
 import {playerName} from '../ui/table.js';
+import {ratingText} from '../ui/rating_text.js';
 import {peekLink, toBase64url} from './friend_peek.js';
 
 
@@ -398,7 +399,7 @@ export function attachFriend(app) {
     const sent = table.friend.ratings[friendSeat(table)];
     if (!list || !table.ratingChanges || list.nextElementSibling?.classList.contains('friend-rating-note')) return;
     placeAfter(list, el('p', {class: 'friend-rating-note', text: t('friend.rating_note', {
-      name: friendName(table), rating: sent ? Math.round(sent[0]) : 1500})}));
+      name: friendName(table), rating: ratingText(sent ? {r: sent[0], rd: sent[1]} : {r: 1500, rd: 350})})}));
   }
 
   // -- the lobby's Friends tab

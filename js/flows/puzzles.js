@@ -17,6 +17,7 @@
 import {el, replaceChildren, append, placeAfter} from '../ui/dom.js';
 import {t, pick, problemText} from '../i18n/i18n.js';
 import {signed} from '../ui/table.js';
+import {ratingText as shownRating} from '../ui/rating_text.js';
 import {arriving} from './game.js';
 
 export const PUZZLE_VARIANTS = ['quick', 'classic', 'hex'];
@@ -270,7 +271,7 @@ export function attachPuzzles(app, container) {
     try {
       const next = await app.request('puzzle_rating', {rating: before, puzzle: puzzle.record.rating, solved});
       const recorded = app.store.recordPuzzle(puzzle.record.id, {solved, rating: {r: next.r, rd: next.rd, vol: next.vol}});
-      puzzle.rated = {r: next.r, change: next.change};
+      puzzle.rated = {r: next.r, rd: next.rd, change: next.change};
       kept = recorded.ok ? recorded.progress : null;
       if (!recorded.ok) puzzle.problem = 'puzzle.not_stored';
     } catch (error) {
@@ -410,8 +411,7 @@ export function attachPuzzles(app, container) {
 
   function ratingText(rating) {
     if (!rating) return t('puzzle.rating_none');
-    // ± twice the deviation, as the lobby shows every rating
-    return t('puzzle.rating', {rating: Math.round(rating.r), deviation: Math.round(2 * rating.rd)});
+    return t('puzzle.rating', {rating: shownRating(rating)}); // as the lobby shows every rating
   }
 
   function draw() {
@@ -489,7 +489,7 @@ export function attachPuzzles(app, container) {
     }
     if (current.rated) {
       return el('p', {class: 'puzzle-rated'}, el('strong', {class: 'rating-change', text: signed(current.rated.change)}), ' ',
-        t('puzzle.rating_now', {rating: Math.round(current.rated.r)}));
+        t('puzzle.rating_now', {rating: shownRating(current.rated)}));
     }
     if (current.before && current.phase !== 'solving') {
       return el('p', {class: 'puzzle-rated', text: t(current.own ? 'puzzle.own_unrated' : 'puzzle.unrated')});

@@ -180,7 +180,9 @@ export default {
     'match.again': 'Rematch',
     'match.game_score': 'Game {number}: {score}',
 
-    'rating.now': '(rating now {rating})',
+    'rating.now': '· rating now {rating}',
+    'rating.provisional': '{rating} (provisional)',
+    'rating.settled': '{rating} ± {deviation}',
 
     'review.open': 'Review',
     'review.title': 'Review of game {number}',
@@ -269,7 +271,7 @@ export default {
     'puzzle.try_again': 'Try again',
     'puzzle.next': 'Next puzzle',
     'puzzle.rating_none': 'Your puzzle rating: none yet',
-    'puzzle.rating': 'Your puzzle rating: {rating} ± {deviation}',
+    'puzzle.rating': 'Your puzzle rating: {rating}',
     'puzzle.streak': 'streak {count} (best {best})',
     'puzzle.rating_now': 'puzzle rating now {rating}',
     'puzzle.unrated': 'Tried before: this try is not rated.',
@@ -813,7 +815,7 @@ export default {
     'friend.refused': 'This link was not opened. {why}',
     'friend.elsewhere': 'This match is open in another tab; open the link there.',
     'friend.not_kept': 'This match could not be kept. {why}',
-    'friend.rating_note': 'Your rating was computed with {name}’s rating ({rating}) as {name}’s device sent it in the link.',
+    'friend.rating_note': 'Your rating was computed with {name}’s rating, {rating}, as {name}’s device sent it in the link.',
     'friend.list_title': 'Matches with friends',
     'friend.none': 'No matches with friends yet. In New game, choose “A friend” for a seat.',
     'friend.turn.mine': 'Your turn',

@@ -177,7 +177,9 @@ export default {
     'match.again': 'Revanche',
     'match.game_score': 'Partij {number}: {score}',
 
-    'rating.now': '(rating nu {rating})',
+    'rating.now': '· rating nu {rating}',
+    'rating.provisional': '{rating} (voorlopig)',
+    'rating.settled': '{rating} ± {deviation}',
 
     'review.open': 'Analyse',
     'review.title': 'Analyse van partij {number}',
@@ -266,7 +268,7 @@ export default {
     'puzzle.try_again': 'Opnieuw proberen',
     'puzzle.next': 'Volgende puzzel',
     'puzzle.rating_none': 'Je puzzelrating: nog geen',
-    'puzzle.rating': 'Je puzzelrating: {rating} ± {deviation}',
+    'puzzle.rating': 'Je puzzelrating: {rating}',
     'puzzle.streak': 'reeks {count} (beste {best})',
     'puzzle.rating_now': 'puzzelrating nu {rating}',
     'puzzle.unrated': 'Al eerder geprobeerd: deze poging telt niet mee voor je rating.',
@@ -810,7 +812,7 @@ export default {
     'friend.refused': 'Deze link is niet geopend. {why}',
     'friend.elsewhere': 'Deze match is open in een ander tabblad; open de link daar.',
     'friend.not_kept': 'Deze match kon niet worden bewaard. {why}',
-    'friend.rating_note': 'Je rating is berekend met de rating van {name} ({rating}) zoals het apparaat van {name} die in de link stuurde.',
+    'friend.rating_note': 'Je rating is berekend met de rating van {name}, {rating}, zoals het apparaat van {name} die in de link stuurde.',
     'friend.list_title': 'Matches met vrienden',
     'friend.none': 'Nog geen matches met vrienden. Kies bij Nieuwe partij voor een plaats „Een vriend”.',
     'friend.turn.mine': 'Jij bent aan zet',

@@ -6,6 +6,7 @@ import {el, append, replaceChildren} from './dom.js';
 import {t, pick} from '../i18n/i18n.js';
 import {playerName} from './names.js';
 import {storedName} from './notices.js';
+import {ratingText} from './rating_text.js';
 import {reviewedGames} from '../store/shapes.js';
 
 /** Practice boards' sizes and colors the lobby offers, [low, high]; a link (share.js)
@@ -355,7 +356,7 @@ export class Lobby {
   puzzleLine(progress) {
     if (!progress.rating) return null;
     return el('p', {class: 'puzzle-rating-line', dataset: {tries: String(progress.tries)}},
-      t('lobby.puzzle_rating', {rating: `${Math.round(progress.rating.r)} ± ${Math.round(2 * progress.rating.rd)}`,
+      t('lobby.puzzle_rating', {rating: ratingText(progress.rating),
                                 count: progress.tries, solved: progress.solved}));
   }
 
@@ -376,7 +377,7 @@ export class Lobby {
         el('tbody', {}, ratings.slice().sort((a, b) => a.player.localeCompare(b.player) || a.variant.localeCompare(b.variant))
           .map((entry) => el('tr', {dataset: {player: entry.player, variant: entry.variant}},
             el('td', {text: entry.player}), el('td', {text: variantName(entry.variant)}),
-            el('td', {class: 'rating', text: `${Math.round(entry.r)} ± ${Math.round(2 * entry.rd)}`}),
+            el('td', {class: 'rating', text: ratingText(entry)}),
             el('td', {text: String(entry.matches)}))))))
       : el('p', {class: 'empty', text: t('lobby.no_players')});
     const profiles = store.listPlayers();

@@ -10,6 +10,7 @@ import {SYMBOLS} from './palette.js';
 import {levelName} from './lobby.js';
 import {playerName, sideName, person, sideParams, everyoneNamed} from './names.js';
 import {noticeLines} from './notices.js';
+import {ratingText} from './rating_text.js';
 
 export {playerName, sideName, person, sideParams} from './names.js'; // around.js's names
 
@@ -646,7 +647,7 @@ export class TableView {
           ? el('li', {dataset: {seat: String(seat)}},
             el('span', {text: playerName(players, seat)}), ': ',
             el('strong', {class: 'rating-change', text: signed(change.change)}), ' ',
-            t('rating.now', {rating: Math.round(change.r)}))
+            t('rating.now', {rating: ratingText(change)}))
           : null)));
       } else if (inMatch && (match.rated === false || !everyoneNamed(players))) {
         matchLines.push(el('p', {class: 'match-unrated',
