@@ -70,7 +70,12 @@ export function attachLessons(app, container) {
   // one live region for the whole visit, its text changed (a new one would not be read)
   const verdict = el('p', {class: 'lesson-verdict', role: 'status', 'aria-live': 'polite'});
   const actions = el('div', {class: 'lesson-actions'});
-  append(bar, el('div', {class: 'lesson-top'}, number, rulesLink), heading, intro, verdict, actions);
+  // the task (then the verdict and its buttons), stacked with an unseen copy of the
+  // task's longest form ("Not yet: 1 move left. …"): the bar is that tall from the start,
+  // as the board is fitted once (lessonView) and the color buttons under it are needed
+  const sizer = el('p', {class: 'lesson-sizer', 'aria-hidden': 'true'});
+  append(bar, el('div', {class: 'lesson-top'}, number, rulesLink), heading, intro,
+         el('div', {class: 'lesson-task'}, el('div', {class: 'lesson-live'}, verdict, actions), sizer));
   placeAfter(app.tableView.replayBar, bar); // right above the board, where a phone player looks
   const panel = el('section', {class: 'lesson-panel', hidden: true, 'aria-labelledby': 'lessons-title'});
   append(container, panel);
@@ -101,10 +106,15 @@ export function attachLessons(app, container) {
 
   const isLessonTable = (table) => Boolean(current && table && table === current.table);
 
-  /** The board locked once the try is over (table.js): the verdict is shown, the
-   *  position stays as the engine left it, and nobody is to move. */
-  app.lessonView = (table) => (isLessonTable(table) && current.phase !== 'going'
-    ? {snapshot: null, step: null, best: null, locked: true, ended: true} : null);
+  /** A lesson's board keeps the size it was first fitted to (table.js fitBoard: the
+   *  task's text, the verdict, the cards at the game's end move nothing); once the try
+   *  is over it is locked: the verdict is shown, the position stays as the engine left
+   *  it, and nobody is to move. */
+  app.lessonView = (table) => {
+    if (!isLessonTable(table)) return null;
+    const ended = current.phase !== 'going';
+    return {snapshot: null, step: null, best: null, locked: ended, ended, keepBoard: true};
+  };
 
   async function lessons() {
     list ??= (await app.request('lesson_list')).lessons;
@@ -273,8 +283,7 @@ export function attachLessons(app, container) {
     return t(`lesson.${lesson.id}.task`, {count});
   }
 
-  function verdictText() {
-    const {lesson, phase, stars} = current;
+  function verdictText({lesson, phase, stars}) {
     if (phase === 'done') return `${t('lesson.done')} ${t('lesson.stars', {count: stars})}.`;
     if (phase === 'failed') return `${t('lesson.failed')} ${t(`lesson.${lesson.id}.hint`)}`;
     if (lesson.played) return `${t('lesson.going', {count: lesson.moves - lesson.played})} ${taskText(lesson)}`;
@@ -338,7 +347,8 @@ export function attachLessons(app, container) {
     replaceChildren(verdict,
       phase === 'going' ? null : el('strong', {class: 'lesson-mark', 'aria-hidden': 'true',
                                                text: phase === 'done' ? `${starMarks(stars)} ` : '✗ '}),
-      verdictText());
+      verdictText(current));
+    sizer.textContent = verdictText({lesson: {...lesson, played: Math.min(1, lesson.moves - 1)}, phase: 'going'});
     const last = place === list?.length;
     replaceChildren(actions, // the first button is the one to press next (it takes the focus)
       phase === 'done' ? el('button', {type: 'button', class: 'primary', dataset: {action: 'lesson-next', focus: 'next'},

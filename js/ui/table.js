@@ -364,7 +364,7 @@ export class TableView {
     this.renderMatchBar(table, own, players);
     this.renderReplayBar(table);
     this.tickClocks();
-    this.toMeasure = {table, snapshot, players};
+    this.toMeasure = {table, snapshot, players, keepBoard: Boolean(review?.keepBoard)};
   }
 
   /** After render() and every other part of the page has written (the friend panel,
@@ -375,12 +375,17 @@ export class TableView {
     this.toMeasure = null;
     if (!drawn) return;
     this.markHomes(drawn.table, drawn.snapshot, drawn.players);
-    this.fitBoard();
+    this.fitBoard(drawn.keepBoard ? drawn.table : null);
   }
 
   /** The board takes the height the other parts of the table leave in the window, so
-   *  that the cards, the color buttons and the status line show without scrolling. */
-  fitBoard() {
+   *  that the cards, the color buttons and the status line show without scrolling.
+   *  `kept`: a table whose view keeps its board's size once fitted, while the window
+   *  keeps its own (lessons.js: the task, the verdict, the cards at the end move nothing). */
+  fitBoard(kept = null) {
+    const fitted = `${window.innerWidth}×${window.innerHeight}`;
+    if (kept && this.fittedTable === kept && this.fittedWindow === fitted) return;
+    [this.fittedTable, this.fittedWindow] = [kept, fitted];
     const top = this.container.getBoundingClientRect().top + window.scrollY;
     const besides = this.footer.getBoundingClientRect().bottom - this.container.getBoundingClientRect().top
       - this.boardWrap.getBoundingClientRect().height;

@@ -35,11 +35,21 @@ def wait_lesson(page, lesson_id, phase="going", played=0):
                            timeout=BOOT_TIMEOUT_MS)
 
 
-def play_keys(page, lesson, colors):
-    """The colors by the keys 1-9, each once the page has shown the move before it."""
+def board_size(page):
+    """The board's size on the screen, once it has settled (a draw has measured the page)."""
+    page.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")
+    box = page.locator(".board-wrap svg.board").bounding_box()
+    return round(box["width"]), round(box["height"])
+
+
+def play_keys(page, lesson, colors, sizes=None):
+    """The colors by the keys 1-9, each once the page has shown the move before it;
+    `sizes`: a list that gets the board's size at each move."""
     for number, color in enumerate(colors):
         if number:
             wait_lesson(page, lesson.id, "going", number)
+        if sizes is not None:
+            sizes.append(board_size(page))
         page.keyboard.press(str(color + 1))
 
 
@@ -69,18 +79,23 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
     assert page.locator(f'.color-button[data-color="{first.solution[0]}"]').get_attribute("aria-label").startswith(
         f"Color {first.solution[0] + 1}: ")
 
-    # a wrong try: the hint, then the same lesson again, done with one star less
-    play_keys(page, first, first.wrong)
+    # a wrong try: the hint, then the same lesson again, done with one star less; the
+    # board keeps its size on the phone while the lesson's text changes
+    sizes = []
+    play_keys(page, first, first.wrong, sizes)
     wait_lesson(page, first.id, "failed", len(first.wrong))
+    sizes.append(board_size(page))
     assert page.inner_text(VERDICT).endswith(f"Not quite. {catalog_text('en', f'lesson.{first.id}.hint')}")
     assert not axe_scan(page)  # the lesson, its verdict and the path, as a screen reader meets them
     # the verdict's button takes the keyboard: Enter tries again
     assert page.evaluate("document.activeElement.dataset.action") == "lesson-again"
     page.keyboard.press("Enter")
     wait_lesson(page, first.id)
-    play_keys(page, first, first.solution)
+    play_keys(page, first, first.solution, sizes)
     wait_lesson(page, first.id, "done", len(first.solution))
     assert words(page, VERDICT) == "★★☆ Done! 2 stars of 3."
+    sizes.append(board_size(page))
+    assert len(set(sizes)) == 1, sizes
     # the try is over: nobody is to move (the computer's reply is not played)
     assert page.locator(".seat[data-moving], .turn-badge").count() == 0
 
@@ -89,9 +104,12 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
         assert page.evaluate("document.activeElement.dataset.action") == "lesson-next"
         page.keyboard.press("Enter")
         wait_lesson(page, lesson.id)
-        play_keys(page, lesson, lesson.solution)
+        sizes = []
+        play_keys(page, lesson, lesson.solution, sizes)
         wait_lesson(page, lesson.id, "done", len(lesson.solution))
         assert words(page, VERDICT) == "★★★ Done! 3 stars of 3.", lesson.id
+        sizes.append(board_size(page))
+        assert len(set(sizes)) == 1, (lesson.id, sizes)
         assert page.get_attribute(f"{BAR} .lesson-rules", "href") == f"rules.html?lesson={lesson.id}#{lesson.rule}"
     assert page.inner_text(".lesson-progress") == "10 of 10 lessons done · 29 of 30 stars"
     assert page.inner_text(f'{BAR} [data-action="lesson-next"]') == "Play a game"
