@@ -66,10 +66,11 @@ export function readLaunch(state) {
   }
 
   launch.check = (catalog) => {
+    chosen.variant ??= catalog.firstGame?.variant ?? null; // none given: the engine's first game
     const variant = catalog.variants.find((entry) => entry.id === chosen.variant);
     if (!variant) {
       launch.errors.push({key: 'launch.unknown_variant', params: {value: chosen.variant}});
-      chosen.variant = 'classic';
+      chosen.variant = catalog.firstGame?.variant ?? null;
       chosen.options = {};
       chosen.seed = null;
       launch.moves = null;
@@ -396,7 +397,7 @@ export function attachAround(app, launch) {
     refused = true;
     launch.errors.push({key: 'launch.refused', params: {message: error.problem ?? (error.message || String(error))}});
     drawMessage();
-    app.startGame({...state.config, variant: 'classic', options: {}, seed: null});
+    app.startGame({...state.config, variant: null, options: {}, seed: null}); // the engine's first game
   };
 
   // a shared link pasted into this tab changes only the hash: open it as a new visit

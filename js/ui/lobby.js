@@ -34,9 +34,11 @@ export function levelName(level) {
   return text === key ? String(level) : text;
 }
 
-/** The level a new computer seat gets: greedy if there is one, else the weakest. */
-export function defaultLevel(levels) {
-  return levels.includes('greedy') ? 'greedy' : levels[0];
+/** The level of a computer seat nobody chose one for: the engine's (its first game's,
+ *  catalog.firstGame), else the weakest. */
+export function defaultLevel(catalog) {
+  const level = catalog.firstGame?.level;
+  return catalog.levels.includes(level) ? level : catalog.levels[0];
 }
 
 /** A clock's bank + increment as people say it: "5 + 3". */
@@ -102,7 +104,7 @@ export class Lobby {
   fitSeats() {
     const count = this.seatCount();
     const seats = this.config.seats.slice(0, count);
-    while (seats.length < count) seats.push({kind: 'computer', name: '', level: defaultLevel(this.app.state.catalog.levels)});
+    while (seats.length < count) seats.push({kind: 'computer', name: '', level: defaultLevel(this.app.state.catalog)});
     this.config.seats = seats;
   }
 
@@ -181,7 +183,7 @@ export class Lobby {
       kind.setAttribute('aria-label', t('lobby.seat', {number: index + 1}));
       kind.addEventListener('change', () => {
         seat.kind = kind.value;
-        if (seat.kind === 'computer' && !seat.level) seat.level = defaultLevel(catalog.levels);
+        if (seat.kind === 'computer' && !seat.level) seat.level = defaultLevel(catalog);
         if (seat.kind === 'friend') this.config.seats.forEach((other) => { if (other !== seat) other.kind = 'human'; });
         this.render();
         this.dialog.querySelector(`select[name="seat${index}-kind"]`)?.focus();
@@ -197,7 +199,7 @@ export class Lobby {
         const measured = this.app.state.botRatings?.[this.config.variant] || {};
         detail = select(`seat${index}-level`, catalog.levels.map((level) => [level, measured[level]
           ? `${levelName(level)} (${Math.round(measured[level].r)})` : levelName(level)]),
-                        seat.level || defaultLevel(catalog.levels));
+                        seat.level || defaultLevel(catalog));
         detail.setAttribute('aria-label', t('lobby.level'));
         detail.addEventListener('change', () => { seat.level = detail.value; });
       }
