@@ -301,7 +301,7 @@ export default {
     'lesson.going': {one: 'Not yet: {count} move left.', other: 'Not yet: {count} moves left.'},
     'lesson.failed': 'Not quite.',
     'lesson.stars': {one: '{count} star of 3', other: '{count} stars of 3'},
-    'lesson.stars_rule': 'Three stars at the first try; one less for each try again.',
+    'lesson.stars_rule': 'Three stars at the first try; one less for each failed try.',
     'lesson.not_done': 'not done yet',
     'lesson.try_again': 'Try again',
     'lesson.next': 'Next lesson',

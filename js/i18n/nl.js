@@ -298,7 +298,7 @@ export default {
     'lesson.going': {one: 'Nog niet: nog {count} zet.', other: 'Nog niet: nog {count} zetten.'},
     'lesson.failed': 'Nog niet helemaal.',
     'lesson.stars': {one: '{count} van de 3 sterren', other: '{count} van de 3 sterren'},
-    'lesson.stars_rule': 'Drie sterren bij de eerste poging; één minder voor elke nieuwe poging.',
+    'lesson.stars_rule': 'Drie sterren bij de eerste poging; één minder voor elke mislukte poging.',
     'lesson.not_done': 'nog niet gedaan',
     'lesson.try_again': 'Opnieuw',
     'lesson.next': 'Volgende les',

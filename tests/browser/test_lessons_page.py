@@ -135,6 +135,9 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
     wait_lesson(page, "match")
     press(page, '[data-action="close-lessons"]')
     page.wait_for_selector(".lesson-panel", state="hidden")
+    # back to the game: a new player's, quick 8×7 against the beginner
+    page.wait_for_function("() => document.body.dataset.variant === 'quick' && document.body.dataset.over === '0'")
+    assert page.inner_text(".level-badge") == "Beginner"
 
 
 def test_the_offer_is_dutch_is_dismissed_for_good_and_never_in_a_friends_way_or_an_embed(
