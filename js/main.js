@@ -34,7 +34,7 @@
 // data-turn, data-over; each computer move shown adds a performance measure
 // "filler:computer-move" (request sent -> move drawn) and sets data-bot-ms.
 
-import {frameBatcher} from './ui/dom.js';
+import {frameBatcher, append} from './ui/dom.js';
 import {t, translate, setLanguage, onLanguageChange} from './i18n/i18n.js';
 import {TableView} from './ui/table.js';
 import {Lobby} from './ui/lobby.js';
@@ -61,7 +61,7 @@ keepSettingsIn(store);
 export const state = {
   settings: loadSettings(),
   engine: {status: 'booting', stage: 'runtime', fraction: 0, error: null, attempts: 0},
-  catalog: {variants: [], levels: ['greedy'], boards: {}, linkVariants: null}, // snapshots.json, then the engine's
+  catalog: {variants: [], levels: ['beginner'], boards: {}, linkVariants: null, firstGame: null}, // snapshots.json, then the engine's
   table: null,          // the game at the table (see makeTable in game.js)
   config: structuredClone(DEFAULT_CONFIG), // what the start screen last chose
   pendingConfig: null,  // a game asked for before the engine was up
@@ -220,7 +220,7 @@ function onKey(event) {
 
 async function main() {
   const tableRoot = document.getElementById('table');
-  document.getElementById('boot-slot').append(...bootParts);
+  append(document.getElementById('boot-slot'), ...bootParts);
   const boot = attachBoot(app);
   attachGame(app);
   const saved = attachSaved(app);
@@ -256,6 +256,8 @@ async function main() {
   const unfinished = store.listMatches({finished: false})[0];
   const resume = unfinished && !launch.given && !body.hasAttribute('data-embed');
   const loaded = await boot.loadSnapshots();
+  // nothing asked for by the URL: what a returning player last chose (else the engine's first game)
+  if (loaded && !launch.given) state.config = saved.lastChosen() ?? state.config;
   // the match to be resumed, drawn from its last state at once (if it fits the catalog)
   if (resume && !elsewhere) saved.showStandIn();
   if (loaded) launch.check(state.catalog); // unknown variant or level: a message, the default game

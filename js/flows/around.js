@@ -4,7 +4,7 @@
 // readLaunch(state) before the first settings are applied and attachAround(app, launch)
 // once the table exists; everything else runs from app.drawListeners (after each draw).
 
-import {el, clear, replaceChildren, setAttr} from '../ui/dom.js';
+import {el, clear, replaceChildren, setAttr, append, placeAfter} from '../ui/dom.js';
 import {t, pick} from '../i18n/i18n.js';
 import {parseGameParams, shareLink} from './share.js';
 import {EmbedChannel} from './embed.js';
@@ -68,10 +68,11 @@ export function readLaunch(state) {
   }
 
   launch.check = (catalog) => {
+    chosen.variant ??= catalog.firstGame?.variant ?? null; // none given: the engine's first game
     const variant = catalog.variants.find((entry) => entry.id === chosen.variant);
     if (!variant) {
       launch.errors.push({key: 'launch.unknown_variant', params: {value: chosen.variant}});
-      chosen.variant = 'classic';
+      chosen.variant = catalog.firstGame?.variant ?? null;
       chosen.options = {};
       chosen.seed = null;
       launch.moves = null;
@@ -106,7 +107,7 @@ export function attachAround(app, launch) {
   // the link's problems as a notice like the table's others (notices.js), one line
   const message = el('div', {class: 'launch-message', role: 'alert', hidden: true});
   const replayBar = el('nav', {class: 'shared-replay', hidden: true});
-  slot.after(message, replayBar);
+  placeAfter(slot, message, replayBar);
   const summary = el('p', {class: 'sr-only', id: 'board-summary'});
   const shareBox = el('div', {class: 'share-box'});
   let channel = null;
@@ -116,7 +117,7 @@ export function attachAround(app, launch) {
     message.hidden = !launch.errors.length;
     clear(message);
     if (!launch.errors.length) return;
-    message.append(el('div', {class: 'notice', dataset: {kind: 'launch'}},
+    append(message, el('div', {class: 'notice', dataset: {kind: 'launch'}},
       el('div', {class: 'launch-text'}, el('span', {class: 'launch-title', text: t('launch.title')}), ' ',
         el('ul', {}, launch.errors.map(({key, params}) => el('li', {text: t(key, params)})))),
       el('button', {type: 'button', class: 'link', text: t('notice.dismiss'), dataset: {action: 'dismiss-message'},
@@ -200,7 +201,7 @@ export function attachAround(app, launch) {
                          text: t('share.copy'), onclick: () => copyLink()});
   }
   const tableShare = copyButton('table');
-  shareBox.append(tableShare);
+  append(shareBox, tableShare);
   let shownLink = null; // the table and state whose link is shown: a later one hides it
   function forgetStaleLink(table) {
     if (shownLink === null || shownLink === `${table.tableId}:${table.snapshot.state_id}`) return;
@@ -355,16 +356,16 @@ export function attachAround(app, launch) {
 
   function placeParts(table) {
     const footer = document.querySelector('.table-footer');
-    if (footer && shareBox.parentNode !== footer) footer.append(shareBox);
+    if (footer && shareBox.parentNode !== footer) append(footer, shareBox);
     // a friend's table has its own link to send (friend.js): a second "Copy link" would send a replay
     // a puzzle has its own link (puzzles.js): a game's link of its position would be another game
     // the board of the day's result is sent without its moves (daily.js)
     shareBox.hidden = table.tableId === null || Boolean(table.puzzle) || Boolean(table.lesson) || Boolean(table.daily)
       || Boolean(table.friend && !table.snapshot.match?.over);
     const overActions = document.querySelector('.over-panel:not([hidden]) .over-actions');
-    if (overActions && !table.daily && !overActions.querySelector('.share-button')) overActions.append(copyButton('over'));
+    if (overActions && !table.daily && !overActions.querySelector('.share-button')) append(overActions, copyButton('over'));
     const wrap = document.querySelector('.board-wrap');
-    if (wrap && summary.parentNode !== wrap.parentNode) wrap.after(summary);
+    if (wrap && summary.parentNode !== wrap.parentNode) placeAfter(wrap, summary);
     const board = wrap?.querySelector('svg.board');
     if (board) setAttr(board, 'aria-describedby', 'board-summary');
   }
@@ -398,7 +399,7 @@ export function attachAround(app, launch) {
     refused = true;
     launch.errors.push({key: 'launch.refused', params: {message: error.problem ?? (error.message || String(error))}});
     drawMessage();
-    app.startGame({...state.config, variant: 'classic', options: {}, seed: null});
+    app.startGame({...state.config, variant: null, options: {}, seed: null}); // the engine's first game
   };
 
   // a shared link pasted into this tab changes only the hash: open it as a new visit

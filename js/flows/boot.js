@@ -130,9 +130,9 @@ export function attachBoot(app) {
     app.changed();
     startOffline();
     try {
-      const [variants, levels] = await Promise.all([engine.request('variants'), engine.request('levels')]);
-      state.catalog.variants = variants;
-      state.catalog.levels = levels;
+      const [variants, levels, firstGame] = await Promise.all(
+        [engine.request('variants'), engine.request('levels'), engine.request('first_game')]);
+      Object.assign(state.catalog, {variants, levels, firstGame});
       state.botRatings = await engine.request('bot_ratings');
     } catch (error) {
       app.showError(error);
@@ -222,6 +222,7 @@ export function attachBoot(app) {
       state.botRatings = data.bot_ratings ?? state.botRatings; // the lobby's ratings before boot
       state.catalog.boards = data.boards; // {variant: [first board, ...]} (game.js)
       state.catalog.linkVariants = data.link_variants ?? null; // friend_peek.js
+      state.catalog.firstGame = data.first_game ?? null; // a new player's first game (game.js)
       app.changed();
       return true;
     } catch {

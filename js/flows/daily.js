@@ -15,7 +15,7 @@
 // cells, the final board in colored squares, the link), by the share sheet or the
 // clipboard. A link `#daily=YYYY-MM-DD` opens that day's board.
 
-import {el, replaceChildren} from '../ui/dom.js';
+import {el, replaceChildren, append, placeAfter} from '../ui/dom.js';
 import {t, dateText, problemText} from '../i18n/i18n.js';
 import {EMOJI} from '../ui/palette.js';
 import {newMatchId} from '../store/storage.js';
@@ -92,8 +92,8 @@ export function attachDaily(app, container) {
   const bar = el('section', {class: 'daily-bar', hidden: true});
   const panel = el('section', {class: 'daily-panel', hidden: true, 'aria-labelledby': 'daily-title'});
   const share = el('section', {class: 'daily-share', hidden: true, 'aria-label': t('daily.share.label')});
-  app.tableView.replayBar.after(bar); // right above the board
-  container.append(panel);
+  placeAfter(app.tableView.replayBar, bar); // right above the board
+  append(container, panel);
   const button = document.getElementById('open-daily'); // none in an embed
   const badge = button?.querySelector('.daily-status');
   let message = null; // a problem ({code, params}) or a key: why a day did not open
@@ -332,14 +332,14 @@ export function attachDaily(app, container) {
     const atEnd = over && !result.hidden;
     share.hidden = !atEnd;
     if (!atEnd) {
-      if (panel.parentNode !== container) container.append(panel);
+      if (panel.parentNode !== container) append(container, panel);
       return;
     }
     const chart = result.querySelector(':scope > .over-chart');
     const actions = result.querySelector(':scope > .over-actions');
     if (share.parentNode !== result || share.nextElementSibling !== actions) result.insertBefore(share, chart);
     if (actions && actions.nextElementSibling !== chart) result.insertBefore(actions, chart);
-    if (panel.parentNode !== result || panel.nextElementSibling) result.append(panel);
+    if (panel.parentNode !== result || panel.nextElementSibling) append(result, panel);
   }
 
   function drawButton(ofToday) {

@@ -18,9 +18,10 @@
 //
 // main.js calls attachFriend(app) once; it uses only app's and the Store's public parts.
 
-import {el, svg, clear} from '../ui/dom.js';
+import {el, svg, clear, append, placeAfter, placeBefore, prepend} from '../ui/dom.js';
 import {t, pick} from '../i18n/i18n.js';
 import {playerName} from '../ui/table.js';
+import {ratingText} from '../ui/rating_text.js';
 import {peekLink, toBase64url} from './friend_peek.js';
 
 
@@ -45,7 +46,7 @@ const siteAddress = () => new URL('./', location.href).href;
 export function attachFriend(app) {
   const {state, store} = app;
   const panel = el('section', {class: 'friend-panel', hidden: true, 'aria-live': 'polite'});
-  document.getElementById('table').before(panel);
+  placeBefore(document.getElementById('table'), panel);
   let pending = FRIEND_FRAGMENT.test(location.hash) ? location.href : null;
   if (pending) history.replaceState(null, '', location.pathname + location.search);
   // {key, params} | {problem}: what opening a link did; {checking: link}: what the link
@@ -324,20 +325,20 @@ export function attachFriend(app) {
                        el('span', {text: noticeText()}));
       // while a link is checked there is nothing to close: its result replaces the notice
       if (!notice.checking) {
-        shown.append(' ', el('button', {type: 'button', class: 'link', dataset: {action: 'dismiss-friend-notice'},
-                                        text: t('nav.close'), onclick: () => { notice = null; app.changed(); }}));
+        append(shown, ' ', el('button', {type: 'button', class: 'link', dataset: {action: 'dismiss-friend-notice'},
+                                         text: t('nav.close'), onclick: () => { notice = null; app.changed(); }}));
       }
-      panel.append(shown);
+      append(panel, shown);
     }
     if (!friendly) return;
     panel.dataset.turn = table.friend.turn;
-    panel.prepend(el('h2', {class: 'friend-title', text: t('friend.title', {name: friendName(table)})}));
+    prepend(panel, el('h2', {class: 'friend-title', text: t('friend.title', {name: friendName(table)})}));
     const first = gameOneResult(table);
-    if (first) panel.append(el('p', {class: 'friend-game-one', text: first}));
-    if (notice?.askName) panel.append(nameField(table));
-    if (needsLink(table)) panel.append(...sendParts(table));
+    if (first) append(panel, el('p', {class: 'friend-game-one', text: first}));
+    if (notice?.askName) append(panel, nameField(table));
+    if (needsLink(table)) append(panel, ...sendParts(table));
     else if (table.friend.turn === 'mine') {
-      panel.append(el('p', {class: 'friend-turn', text: t('friend.your_turn', {name: friendName(table)})}));
+      append(panel, el('p', {class: 'friend-turn', text: t('friend.your_turn', {name: friendName(table)})}));
     }
   });
 
@@ -386,7 +387,7 @@ export function attachFriend(app) {
     if (showQr && link) {
       const holder = el('div', {class: 'friend-qr'});
       parts.push(holder);
-      qrCode(link).then((code) => holder.append(code)).catch((error) => console.warn('filler: no QR code', error));
+      qrCode(link).then((code) => append(holder, code)).catch((error) => console.warn('filler: no QR code', error));
     }
     if (shareStatus === 'select') queueMicrotask(() => input.focus());
     return parts;
@@ -397,8 +398,8 @@ export function attachFriend(app) {
     const list = document.querySelector('.over-panel:not([hidden]) .rating-changes');
     const sent = table.friend.ratings[friendSeat(table)];
     if (!list || !table.ratingChanges || list.nextElementSibling?.classList.contains('friend-rating-note')) return;
-    list.after(el('p', {class: 'friend-rating-note', text: t('friend.rating_note', {
-      name: friendName(table), rating: sent ? Math.round(sent[0]) : 1500})}));
+    placeAfter(list, el('p', {class: 'friend-rating-note', text: t('friend.rating_note', {
+      name: friendName(table), rating: ratingText(sent ? {r: sent[0], rd: sent[1]} : {r: 1500, rd: 350})})}));
   }
 
   // -- the lobby's Friends tab

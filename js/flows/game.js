@@ -16,9 +16,12 @@ import {newMatchId} from '../store/storage.js';
 import {updateRatings} from './ratings.js';
 
 // The first board of a visit is untimed: a newcomer reads the tooltips and the rules
-// while playing, and a clock (with a loss on time) is a choice made in the lobby.
+// while playing, and a clock (with a loss on time) is a choice made in the lobby. Its
+// variant (null: nothing chosen yet) and its computer's level are the engine's first
+// game (catalog.firstGame: quick 8×7 against the beginner), or what a returning player
+// last chose (saved.js lastChosen).
 export const DEFAULT_CONFIG = {
-  variant: 'classic', seed: null, options: {}, games: 1,
+  variant: null, seed: null, options: {}, games: 1,
   clock: {mode: 'none', bankMinutes: 5, incrementSeconds: 3},
   seats: [{kind: 'human', name: ''}, {kind: 'computer', name: '', level: null}],
 };
@@ -28,7 +31,7 @@ const BOT_PACING_MS = 350; // between two computer moves in a row, so people can
 /** The engine's new_game parameters for a config (the lobby's or a saved match's). */
 export function newGameParams(config, catalog) {
   const seats = config.seats.map((seat) => seat.kind === 'computer'
-    ? {kind: 'computer', name: '', level: seat.level || defaultLevel(catalog.levels)}
+    ? {kind: 'computer', name: '', level: seat.level || defaultLevel(catalog)}
     : {kind: seat.kind === 'friend' ? 'friend' : 'human', name: (seat.name || '').trim()});
   const params = {variant: config.variant, seats, games: config.games === 2 ? 2 : 1};
   const clock = clockSpec(config, catalog);
@@ -114,11 +117,13 @@ export function attachGame(app) {
   async function startGame(config) {
     const {moves = null, ...chosen} = config; // moves: a shared game's, replayed (around.js)
     state.config = structuredClone(chosen);
+    // no variant chosen: the engine's first game (before the catalog says it: once the engine is up)
+    state.config.variant ||= state.catalog.firstGame?.variant ?? null;
     state.pendingResume = null; // a game chosen before boot wins over the match that waited (it stays saved)
     if (state.engine.status !== 'ready') {
       // before boot: one of the variant's first boards (snapshots.json), the one asked
       // for by seed or one at random, opened on the engine once it is up
-      const board = moves?.length || config.variant === 'practice' ? null : firstBoard(state.catalog, config);
+      const board = moves?.length || state.config.variant === 'practice' ? null : firstBoard(state.catalog, state.config);
       if (!board) {
         state.pendingConfig = state.config; // started once the engine is up
         return;

@@ -9,9 +9,10 @@
 // A first visit (nothing played or learnt yet, no link, no embed) offers Learn in one
 // line above the table; "No, thanks" is kept (store.dismissLearnOffer). A link `#learn`
 // or `#learn=<id>` (the rules page links each section to its lessons) opens Learn, or
-// that lesson; each lesson links back to its section (rules.html#<rule>).
+// that lesson; each lesson links back to its section (rules.html?lesson=<id>#<rule>,
+// whose way back is to the lesson).
 
-import {el, replaceChildren} from '../ui/dom.js';
+import {el, replaceChildren, append, placeAfter, placeBefore} from '../ui/dom.js';
 import {t} from '../i18n/i18n.js';
 import {rulesHref} from '../ui/rules.js';
 import {arriving} from './game.js';
@@ -30,6 +31,32 @@ export function lessonFromLink(hash = location.hash) {
   try { return decodeURIComponent(match[1]); } catch { return match[1]; }
 }
 
+/** Failed tries of this visit, by lesson id: they cost stars however the lesson is
+ *  opened again ("Try again", the path, a link, a reload: the tab's sessionStorage keeps
+ *  them; in memory only where it cannot be used). */
+class VisitTries {
+  static KEY = 'filler:lesson-tries';
+  #counts = new Map();
+
+  constructor() {
+    let kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(VisitTries.KEY)); } catch { kept = null; }
+    if (!kept || typeof kept !== 'object' || Array.isArray(kept)) return;
+    for (const [id, count] of Object.entries(kept)) {
+      if (LESSON_ID.test(id) && Number.isInteger(count) && count > 0 && count < 1000) this.#counts.set(id, count);
+    }
+  }
+
+  of(id) { return this.#counts.get(id) ?? 0; }
+
+  /** The engine's word after a move: failed tries before this one, and this one if it failed. */
+  note(id, count) {
+    if (count <= this.of(id)) return;
+    this.#counts.set(id, count);
+    try { sessionStorage.setItem(VisitTries.KEY, JSON.stringify(Object.fromEntries(this.#counts))); } catch { /* kept in memory */ }
+  }
+}
+
 /** "★★☆": `count` stars of 3 (the words are said beside it for screen readers). */
 const starMarks = (count) => '★'.repeat(count) + '☆'.repeat(3 - count);
 
@@ -43,12 +70,17 @@ export function attachLessons(app, container) {
   // one live region for the whole visit, its text changed (a new one would not be read)
   const verdict = el('p', {class: 'lesson-verdict', role: 'status', 'aria-live': 'polite'});
   const actions = el('div', {class: 'lesson-actions'});
-  bar.append(el('div', {class: 'lesson-top'}, number, rulesLink), heading, intro, verdict, actions);
-  app.tableView.replayBar.after(bar); // right above the board, where a phone player looks
+  // the task (then the verdict and its buttons), stacked with an unseen copy of the
+  // task's longest form ("Not yet: 1 move left. …"): the bar is that tall from the start,
+  // as the board is fitted once (lessonView) and the color buttons under it are needed
+  const sizer = el('p', {class: 'lesson-sizer', 'aria-hidden': 'true'});
+  append(bar, el('div', {class: 'lesson-top'}, number, rulesLink), heading, intro,
+         el('div', {class: 'lesson-task'}, el('div', {class: 'lesson-live'}, verdict, actions), sizer));
+  placeAfter(app.tableView.replayBar, bar); // right above the board, where a phone player looks
   const panel = el('section', {class: 'lesson-panel', hidden: true, 'aria-labelledby': 'lessons-title'});
-  container.append(panel);
+  append(container, panel);
   const offerLine = el('div', {class: 'learn-offer', hidden: true});
-  container.before(offerLine);
+  placeBefore(container, offerLine);
 
   let list = null; // the engine's lessons (lesson_list), in order
   let current = null; // the lesson at the table: see show()
@@ -58,6 +90,7 @@ export function attachLessons(app, container) {
   let offered = false; // the first visit's line is shown
   let drawn = null;
   let kept = null; // the store's progress as last read
+  const tries = new VisitTries();
   const progress = () => (kept ??= store.getLessons());
   store.subscribe((event) => { // another tab did a lesson, an import merged some
     if (event.type === 'changed' && ['lessons', 'all'].includes(event.what)) {
@@ -73,10 +106,15 @@ export function attachLessons(app, container) {
 
   const isLessonTable = (table) => Boolean(current && table && table === current.table);
 
-  /** The board locked once the try is over (table.js): the verdict is shown, the
-   *  position stays as the engine left it. */
-  app.lessonView = (table) => (isLessonTable(table) && current.phase !== 'going'
-    ? {snapshot: null, step: null, best: null, locked: true} : null);
+  /** A lesson's board keeps the size it was first fitted to (table.js fitBoard: the
+   *  task's text, the verdict, the cards at the game's end move nothing); once the try
+   *  is over it is locked: the verdict is shown, the position stays as the engine left
+   *  it, and nobody is to move. */
+  app.lessonView = (table) => {
+    if (!isLessonTable(table)) return null;
+    const ended = current.phase !== 'going';
+    return {snapshot: null, step: null, best: null, locked: ended, ended, keepBoard: true};
+  };
 
   async function lessons() {
     list ??= (await app.request('lesson_list')).lessons;
@@ -106,7 +144,7 @@ export function attachLessons(app, container) {
     if (id !== null && !lesson) message = {key: 'lesson.unknown', params: {id: String(id).slice(0, 40)}};
     const {stars} = progress();
     lesson ??= path.find((entry) => !Object.hasOwn(stars, entry.id)) ?? path[0];
-    await show(lesson.id, ticket, 'lesson_open', {id: lesson.id});
+    await show(lesson.id, ticket, 'lesson_open', {id: lesson.id, failures: tries.of(lesson.id)});
   }
 
   /** A lesson's board from the engine (`method`: lesson_open or lesson_retry) at the table. */
@@ -153,6 +191,7 @@ export function attachLessons(app, container) {
       Object.assign(now, {lesson: answer.lesson, phase: answer.verdict, stars: answer.stars,
                           focus: answer.verdict !== 'going'});
       table.lesson = answer.lesson;
+      tries.note(answer.lesson.id, answer.lesson.failures + (answer.verdict === 'failed' ? 1 : 0));
       if (answer.verdict === 'done') {
         const recorded = store.recordLesson(answer.lesson.id, answer.stars);
         kept = recorded.ok ? recorded.progress : null;
@@ -216,7 +255,7 @@ export function attachLessons(app, container) {
     if (await before?.()) return true; // a friend's link, a puzzle win
     if (current && state.table === current.table && current.table.engineGeneration !== app.engine.generation) {
       const ticket = ++opening;
-      await show(current.lesson.id, ticket, 'lesson_open', {id: current.lesson.id, failures: current.lesson.failures});
+      await show(current.lesson.id, ticket, 'lesson_open', {id: current.lesson.id, failures: tries.of(current.lesson.id)});
       return true;
     }
     if (!waiting) return false;
@@ -244,8 +283,7 @@ export function attachLessons(app, container) {
     return t(`lesson.${lesson.id}.task`, {count});
   }
 
-  function verdictText() {
-    const {lesson, phase, stars} = current;
+  function verdictText({lesson, phase, stars}) {
     if (phase === 'done') return `${t('lesson.done')} ${t('lesson.stars', {count: stars})}.`;
     if (phase === 'failed') return `${t('lesson.failed')} ${t(`lesson.${lesson.id}.hint`)}`;
     if (lesson.played) return `${t('lesson.going', {count: lesson.moves - lesson.played})} ${taskText(lesson)}`;
@@ -301,7 +339,7 @@ export function attachLessons(app, container) {
     const place = (list ?? []).findIndex((entry) => entry.id === lesson.id) + 1;
     Object.assign(bar.dataset, {lesson: lesson.id, phase});
     number.textContent = t('lesson.number', {number: place, count: list?.length ?? place});
-    Object.assign(rulesLink, {href: rulesHref(lesson.rule), textContent: t('lesson.rules')});
+    Object.assign(rulesLink, {href: rulesHref(lesson.rule, lesson.id), textContent: t('lesson.rules')});
     rulesLink.dataset.rule = lesson.rule;
     heading.textContent = t(`lesson.${lesson.id}.title`);
     intro.textContent = t(`lesson.${lesson.id}.text`);
@@ -309,7 +347,8 @@ export function attachLessons(app, container) {
     replaceChildren(verdict,
       phase === 'going' ? null : el('strong', {class: 'lesson-mark', 'aria-hidden': 'true',
                                                text: phase === 'done' ? `${starMarks(stars)} ` : '✗ '}),
-      verdictText());
+      verdictText(current));
+    sizer.textContent = verdictText({lesson: {...lesson, played: Math.min(1, lesson.moves - 1)}, phase: 'going'});
     const last = place === list?.length;
     replaceChildren(actions, // the first button is the one to press next (it takes the focus)
       phase === 'done' ? el('button', {type: 'button', class: 'primary', dataset: {action: 'lesson-next', focus: 'next'},

@@ -19,9 +19,10 @@
 // RATING_WINDOW of the nearest), in an order of the player's own (a shuffle by the seed
 // kept in their progress), never of the game the last one came from while another is left.
 
-import {el, replaceChildren, setAttr} from '../ui/dom.js';
+import {el, replaceChildren, setAttr, append, placeAfter} from '../ui/dom.js';
 import {t, pick, problemText} from '../i18n/i18n.js';
 import {signed} from '../ui/table.js';
+import {ratingText as shownRating} from '../ui/rating_text.js';
 import {arriving} from './game.js';
 
 export const PUZZLE_VARIANTS = ['quick', 'classic', 'hex'];
@@ -98,10 +99,10 @@ export function attachPuzzles(app, container) {
   // one live region for the whole visit, its text changed (a new one would not be read)
   const verdict = el('p', {class: 'puzzle-verdict', role: 'status', 'aria-live': 'polite'});
   const barRest = el('div', {class: 'puzzle-bar-rest'});
-  bar.append(verdict, barRest);
+  append(bar, verdict, barRest);
   const panel = el('section', {class: 'puzzle-panel', hidden: true, 'aria-labelledby': 'puzzle-title'});
-  app.tableView.replayBar.after(bar); // right above the board, where a phone player looks
-  container.append(panel);
+  placeAfter(app.tableView.replayBar, bar); // right above the board, where a phone player looks
+  append(container, panel);
   const chosen = {variant: 'quick', theme: null}; // the filters
   let current = null; // the puzzle at the table: see show()
   let message = null; // {key, params}: why no puzzle is shown (none of a theme, a bad link)
@@ -318,7 +319,7 @@ export function attachPuzzles(app, container) {
       const next = await app.request('puzzle_rating', {rating: before, puzzle: puzzle.record.rating, solved});
       const recorded = app.store.recordPuzzle(puzzle.record.id, {solved, rating: {r: next.r, rd: next.rd, vol: next.vol},
                                                                  seed: orderSeed()});
-      puzzle.rated = {r: next.r, change: next.change};
+      puzzle.rated = {r: next.r, rd: next.rd, change: next.change};
       kept = recorded.ok ? recorded.progress : null;
       if (!recorded.ok) puzzle.problem = 'puzzle.not_stored';
     } catch (error) {
@@ -471,8 +472,7 @@ export function attachPuzzles(app, container) {
 
   function ratingText(rating) {
     if (!rating) return t('puzzle.rating_none');
-    // ± twice the deviation, as the lobby shows every rating
-    return t('puzzle.rating', {rating: Math.round(rating.r), deviation: Math.round(2 * rating.rd)});
+    return t('puzzle.rating', {rating: shownRating(rating)}); // as the lobby shows every rating
   }
 
   function draw() {
@@ -552,7 +552,7 @@ export function attachPuzzles(app, container) {
     }
     if (current.rated) {
       return el('p', {class: 'puzzle-rated'}, el('strong', {class: 'rating-change', text: signed(current.rated.change)}), ' ',
-        t('puzzle.rating_now', {rating: Math.round(current.rated.r)}));
+        t('puzzle.rating_now', {rating: shownRating(current.rated)}));
     }
     if (current.before && current.phase !== 'solving') {
       return el('p', {class: 'puzzle-rated', text: t(current.own ? 'puzzle.own_unrated' : 'puzzle.unrated')});

@@ -17,7 +17,7 @@
 // of a match still to be played goes back to its table (saved.js resumeMatch), whose
 // clock stood still meanwhile, as after a reload.
 
-import {el, replaceChildren} from '../ui/dom.js';
+import {el, replaceChildren, append} from '../ui/dom.js';
 import {t, problemText} from '../i18n/i18n.js';
 import {advantageChart, territoryChart} from '../ui/chart.js';
 import {playerName, sideName} from '../ui/names.js';
@@ -50,7 +50,7 @@ function margin(value) {
 export function attachReview(app, container) {
   const {state} = app;
   const panel = el('section', {class: 'review-panel', hidden: true, 'aria-labelledby': 'review-title'});
-  container.append(panel);
+  append(container, panel);
   let review = null; // see open()
   let drawn = null;
 
@@ -572,7 +572,7 @@ export function attachReview(app, container) {
             shortenedTag(result),
             result && !isBest(result) ? el('span', {class: 'review-best'}, ' · ', t('review.master_plays'), ' ',
                                            colorText(result.best)) : null)));
-      list.append(item);
+      append(list, item);
     }
     return list;
   }

@@ -8,8 +8,9 @@
 //
 // main.js calls attachSaved(app) once; it puts saveTable, resumeNewest, resumeMatch,
 // openSaved, takeOver, replayMatch, showReplay and replayStep on app and
-// returns {storageEvent} for the store's subscription and {showStandIn}, which draws
-// the match to be resumed before the engine is up.
+// returns {storageEvent} for the store's subscription, {showStandIn}, which draws
+// the match to be resumed before the engine is up, and {lastChosen}, a returning
+// player's last choice of game.
 
 import {DEFAULT_CONFIG, arriving, gamesOver, noteMoves} from './game.js';
 import {clockShown} from './clocks.js';
@@ -188,6 +189,18 @@ export function attachSaved(app) {
     return [await app.request('open_record', {record: plain, seats: plain.players, ...params}), plain];
   }
 
+  /** What a returning player last chose: a new game (no seed) like their newest saved
+   *  match of their own choosing (not a friend's, not a board of the day's), or null. */
+  function lastChosen() {
+    for (const entry of store.listMatches()) {
+      const saved = entry.friend ? null : store.loadMatch(entry.id);
+      if (!saved || saved.daily || saved.friend) continue;
+      if (!state.catalog.variants.some((variant) => variant.id === saved.variant)) return null;
+      return {...configOf(saved), seed: null};
+    }
+    return null;
+  }
+
   async function openSaved(id, saved) {
     let opened;
     try {
@@ -286,5 +299,5 @@ export function attachSaved(app) {
 
   Object.assign(app, {saveTable, resumeNewest, resumeMatch, openSaved, takeOver,
                       replayMatch, showReplay, replayStep});
-  return {storageEvent, showStandIn};
+  return {storageEvent, showStandIn, lastChosen};
 }

@@ -1,7 +1,7 @@
 // The color buttons under the board, with their number keys and tooltip.
 // Hover, keyboard focus or a first tap previews a color; a click (second tap) plays.
 
-import {el, svg, setAttr} from './dom.js';
+import {el, svg, setAttr, append} from './dom.js';
 import {SYMBOLS} from './palette.js';
 
 export class ColorControls {
@@ -45,9 +45,9 @@ export class ColorControls {
       });
       button.addEventListener('click', (event) => this.clicked(color, event.pointerType));
       this.buttons.push(button);
-      this.root.append(button);
+      append(this.root, button);
     }
-    container.append(this.root, this.tooltip);
+    append(container, this.root, this.tooltip);
   }
 
   clicked(color, pointerType) {

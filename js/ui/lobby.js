@@ -2,10 +2,11 @@
 // unfinished match, replay a finished one, see the players' ratings, export and
 // import everything. Text from storage goes in through textContent only.
 
-import {el, clear} from './dom.js';
+import {el, clear, append, replaceChildren} from './dom.js';
 import {t, dateText, pick} from '../i18n/i18n.js';
 import {playerName} from './names.js';
 import {storedName} from './notices.js';
+import {ratingText} from './rating_text.js';
 import {reviewedGames} from '../store/shapes.js';
 import {dailyMark} from '../store/daily.js';
 
@@ -23,7 +24,7 @@ function field(labelKey, control, extraClass = '') {
 function select(name, options, value) {
   const node = el('select', {name});
   for (const [optionValue, text] of options) {
-    node.append(el('option', {value: optionValue, text, selected: optionValue === value}));
+    append(node, el('option', {value: optionValue, text, selected: optionValue === value}));
   }
   return node;
 }
@@ -34,9 +35,11 @@ export function levelName(level) {
   return text === key ? String(level) : text;
 }
 
-/** The level a new computer seat gets: greedy if there is one, else the weakest. */
-export function defaultLevel(levels) {
-  return levels.includes('greedy') ? 'greedy' : levels[0];
+/** The level of a computer seat nobody chose one for: the engine's (its first game's,
+ *  catalog.firstGame), else the weakest. */
+export function defaultLevel(catalog) {
+  const level = catalog.firstGame?.level;
+  return catalog.levels.includes(level) ? level : catalog.levels[0];
 }
 
 /** A clock's bank + increment as people say it: "5 + 3". */
@@ -68,7 +71,7 @@ export class Lobby {
     this.app = app;
     this.dialog = el('dialog', {class: 'lobby', 'aria-labelledby': 'lobby-title'});
     this.dialog.addEventListener('close', () => this.app.lobbyClosed?.());
-    document.body.append(this.dialog);
+    append(document.body, this.dialog);
     this.config = null;
     this.tab = 'new';
     this.importReport = null;
@@ -102,7 +105,7 @@ export class Lobby {
   fitSeats() {
     const count = this.seatCount();
     const seats = this.config.seats.slice(0, count);
-    while (seats.length < count) seats.push({kind: 'computer', name: '', level: defaultLevel(this.app.state.catalog.levels)});
+    while (seats.length < count) seats.push({kind: 'computer', name: '', level: defaultLevel(this.app.state.catalog)});
     this.config.seats = seats;
   }
 
@@ -118,7 +121,7 @@ export class Lobby {
     const body = this.tab === 'matches' ? this.renderMatches()
       : this.tab === 'players' ? this.renderPlayers()
       : this.tab === 'friends' ? this.app.renderFriends(this) : this.renderNew();
-    clear(this.dialog).append(
+    replaceChildren(this.dialog,
       el('div', {class: 'lobby-head'}, el('h2', {id: 'lobby-title', text: t(`lobby.heading.${this.tab}`)}),
         el('button', {type: 'button', class: 'link', dataset: {action: 'close-lobby'}, text: t('nav.close'),
                       onclick: () => this.close()})),
@@ -139,7 +142,7 @@ export class Lobby {
       this.render();
       this.dialog.querySelector('select[name="variant"]')?.focus();
     });
-    form.append(
+    append(form,
       field('lobby.variant', variantSelect),
       el('p', {class: 'variant-summary'},
         el('span', {text: variant ? pick(variant.summary) : ''}), ' ',
@@ -161,7 +164,7 @@ export class Lobby {
         });
         return input;
       };
-      form.append(el('div', {class: 'practice-options'},
+      append(form, el('div', {class: 'practice-options'},
         field('lobby.shape', shape), field('lobby.width', numberInput('width')),
         field('lobby.height', numberInput('height')), field('lobby.colors', numberInput('colors'))));
     }
@@ -181,7 +184,7 @@ export class Lobby {
       kind.setAttribute('aria-label', t('lobby.seat', {number: index + 1}));
       kind.addEventListener('change', () => {
         seat.kind = kind.value;
-        if (seat.kind === 'computer' && !seat.level) seat.level = defaultLevel(catalog.levels);
+        if (seat.kind === 'computer' && !seat.level) seat.level = defaultLevel(catalog);
         if (seat.kind === 'friend') this.config.seats.forEach((other) => { if (other !== seat) other.kind = 'human'; });
         this.render();
         this.dialog.querySelector(`select[name="seat${index}-kind"]`)?.focus();
@@ -197,18 +200,18 @@ export class Lobby {
         const measured = this.app.state.botRatings?.[this.config.variant] || {};
         detail = select(`seat${index}-level`, catalog.levels.map((level) => [level, measured[level]
           ? `${levelName(level)} (${Math.round(measured[level].r)})` : levelName(level)]),
-                        seat.level || defaultLevel(catalog.levels));
+                        seat.level || defaultLevel(catalog));
         detail.setAttribute('aria-label', t('lobby.level'));
         detail.addEventListener('change', () => { seat.level = detail.value; });
       }
       const where = [corners[index] ? t(`lobby.corner.${corners[index]}`) : '',
                      variant?.teams ? t('lobby.team', {team: 'AB'[index % 2]}) : ''].filter(Boolean).join(', ');
-      seatList.append(el('div', {class: 'seat-row'},
+      append(seatList, el('div', {class: 'seat-row'},
         el('span', {class: 'seat-label', text: t('lobby.seat', {number: index + 1})},
           where ? el('small', {text: where}) : null),
         kind, detail));
     });
-    form.append(seatList);
+    append(form, seatList);
 
     const games = select('games', [['1', t('lobby.kind.single')], ['2', t('lobby.kind.match')]], String(this.config.games));
     games.addEventListener('change', () => { this.config.games = Number(games.value); });
@@ -234,9 +237,9 @@ export class Lobby {
       const increment = el('input', {type: 'number', name: 'increment', min: 0, max: 600, step: 1, required: true,
                                      value: clock.incrementSeconds});
       increment.addEventListener('change', () => { clock.incrementSeconds = Math.max(0, Number(increment.value) || 0); });
-      row.append(field('lobby.clock.bank', bank), field('lobby.clock.increment', increment));
+      append(row, field('lobby.clock.bank', bank), field('lobby.clock.increment', increment));
     }
-    form.append(row);
+    append(form, row);
 
     const cancel = el('button', {type: 'button', text: t('lobby.cancel'), onclick: () => this.close()});
     const start = el('button', {type: 'submit', class: 'primary', text: t('lobby.start'), dataset: {action: 'start'}});
@@ -244,8 +247,8 @@ export class Lobby {
     const current = this.app.state.table;
     const leaving = current && current.matchId && !current.replay && !current.readOnly
       && current.snapshot.move_number > 0 && !current.snapshot.match?.over;
-    if (leaving) form.append(el('p', {class: 'lobby-note', dataset: {note: 'kept'}, text: t('lobby.current_kept')}));
-    form.append(el('div', {class: 'dialog-actions'}, cancel, start));
+    if (leaving) append(form, el('p', {class: 'lobby-note', dataset: {note: 'kept'}, text: t('lobby.current_kept')}));
+    append(form, el('div', {class: 'dialog-actions'}, cancel, start));
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const config = structuredClone(this.config);
@@ -370,7 +373,7 @@ export class Lobby {
   puzzleLine(progress) {
     if (!progress.rating) return null;
     return el('p', {class: 'puzzle-rating-line', dataset: {tries: String(progress.tries)}},
-      t('lobby.puzzle_rating', {rating: `${Math.round(progress.rating.r)} ± ${Math.round(2 * progress.rating.rd)}`,
+      t('lobby.puzzle_rating', {rating: ratingText(progress.rating),
                                 count: progress.tries, solved: progress.solved}));
   }
 
@@ -391,7 +394,7 @@ export class Lobby {
         el('tbody', {}, ratings.slice().sort((a, b) => a.player.localeCompare(b.player) || a.variant.localeCompare(b.variant))
           .map((entry) => el('tr', {dataset: {player: entry.player, variant: entry.variant}},
             el('td', {text: entry.player}), el('td', {text: variantName(entry.variant)}),
-            el('td', {class: 'rating', text: `${Math.round(entry.r)} ± ${Math.round(2 * entry.rd)}`}),
+            el('td', {class: 'rating', text: ratingText(entry)}),
             el('td', {text: String(entry.matches)}))))))
       : el('p', {class: 'empty', text: t('lobby.no_players')});
     const profiles = store.listPlayers();
@@ -439,7 +442,7 @@ export class Lobby {
     const blob = new Blob([JSON.stringify(doc, null, 1)], {type: 'application/json'});
     const url = URL.createObjectURL(blob);
     const link = el('a', {href: url, download: `filler-${new Date().toISOString().slice(0, 10)}.json`, hidden: true});
-    document.body.append(link);
+    append(document.body, link);
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);

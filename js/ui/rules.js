@@ -4,20 +4,28 @@
 //
 // For links from the game (lobby, table): `rules.html` opens the basic rules,
 // `rules.html#<variant id>` (e.g. rules.html#vinco) that variant's section; use
-// rulesHref(variantId). The page follows the stored language, theme and palette and has
+// rulesHref(variantId). A lesson's link adds `?lesson=<id>`: the way back is to it. The page follows the stored language, theme and palette and has
 // its own language switch. Each section a lesson of Learn teaches (a basic rule's
 // `id`, or a variant's) ends with links to those lessons (`./#learn=<id>`, the lessons
-// of snapshots.json), and each lesson links back to its section (rules.html#<rule>).
+// of snapshots.json), and each lesson links back to its section (rules.html?lesson=<id>#<rule>).
 
-import {el, clear} from './dom.js';
+import {el, clear, append} from './dom.js';
 import {setLanguage, language, LANGUAGES, LANGUAGE_NAMES, pick, rulesTexts, t} from '../i18n/i18n.js';
 import {Board} from './board.js';
 import {applyPalette, applyTheme} from './palette.js';
 import {loadSettings, saveSettings} from './settings.js';
 
-/** The link to a variant's rules (or the basic rules without a variant). */
-export function rulesHref(variantId = '') {
-  return variantId ? `rules.html#${encodeURIComponent(variantId)}` : 'rules.html';
+/** The link to a variant's rules (or the basic rules without a variant); from a lesson
+ *  (its id), the page's way back goes to that lesson. */
+export function rulesHref(variantId = '', lesson = null) {
+  const page = lesson ? `rules.html?lesson=${encodeURIComponent(lesson)}` : 'rules.html';
+  return variantId ? `${page}#${encodeURIComponent(variantId)}` : page;
+}
+
+/** The lesson this page was opened from (`?lesson=<id>`, one of snapshots.json's), or null. */
+function lessonBack() {
+  const id = new URLSearchParams(location.search).get('lesson');
+  return (data?.lessons ?? []).some((lesson) => lesson.id === id) ? id : null;
 }
 
 const fill = (template, params) => template.replace(/\{(\w+)\}/g, (whole, name) =>
@@ -40,8 +48,8 @@ function exampleFigure(name, example, texts, symbols) {
   const afterBox = el('figure', {class: 'example'});
   drawBoard(beforeBox, layout, before, {preview: {color, seat, ...parts}, label: `${texts.figure.before}: ${caption}`}, symbols);
   drawBoard(afterBox, layout, after, {label: `${texts.figure.after}: ${caption}`}, symbols);
-  beforeBox.append(el('figcaption', {text: texts.figure.before}));
-  afterBox.append(el('figcaption', {text: texts.figure.after}));
+  append(beforeBox, el('figcaption', {text: texts.figure.before}));
+  append(afterBox, el('figcaption', {text: texts.figure.after}));
   return el('figure', {class: 'rules-figure', dataset: {example: name}},
     el('div', {class: 'boards'}, beforeBox, afterBox),
     el('figcaption', {text: caption}));
@@ -90,7 +98,7 @@ function variantSection(variant, data, texts, symbols) {
   if (snapshot) drawBoard(boardBox, snapshot.layout, snapshot.state, {label: fill(facts.start_board, {name})}, symbols);
   const size = variant.id === 'practice' ? {width: '5–41', height: '5–41', colors: '3–9'}
     : {width: variant.width, height: variant.height, colors: variant.colors};
-  section.append(
+  append(section,
     el('h3', {id: `title-${variant.id}`, text: name}),
     snapshot ? boardBox : null,
     el('p', {text: pick(variant.summary)}),
@@ -111,11 +119,13 @@ function render() {
   const texts = rulesTexts();
   const symbols = settings.symbols;
   document.title = `Filler — ${texts.title}`;
-  document.getElementById('rules-back').textContent = texts.back;
+  const lesson = lessonBack(); // back to that lesson, not to the game
+  Object.assign(document.getElementById('rules-back'), {
+    href: lesson ? `./#learn=${encodeURIComponent(lesson)}` : './', textContent: lesson ? texts.back_lesson : texts.back});
   const languages = clear(document.getElementById('rules-languages'));
   for (const code of LANGUAGES) {
     // on a phone the code alone ("NL"), so that "Back to the game" keeps one line
-    languages.append(el('button', {type: 'button', lang: code, 'aria-pressed': String(code === language()),
+    append(languages, el('button', {type: 'button', lang: code, 'aria-pressed': String(code === language()),
       'aria-label': LANGUAGE_NAMES[code], title: LANGUAGE_NAMES[code], onclick: () => {
         setLanguage(code);
         saveSettings({...loadSettings(), language: code});
@@ -125,7 +135,7 @@ function render() {
   }
   const variants = data?.variants ?? [];
   const root = clear(document.getElementById('rules'));
-  root.append(
+  append(root,
     el('h1', {text: texts.title}),
     el('p', {text: texts.intro}),
     el('nav', {class: 'rules-toc', 'aria-label': texts.contents},

@@ -1,7 +1,7 @@
 // The table: header (needed to win, players), board, color buttons, status line and
 // the game-over panel. It reads the app's one state object and never the rules.
 
-import {el, svg, clear, replaceChildren, setAttr} from './dom.js';
+import {el, svg, clear, replaceChildren, setAttr, append} from './dom.js';
 import {t, pick} from '../i18n/i18n.js';
 import {Board, cellName} from './board.js';
 import {ColorControls} from './controls.js';
@@ -10,6 +10,7 @@ import {SYMBOLS} from './palette.js';
 import {levelName} from './lobby.js';
 import {playerName, sideName, person, sideParams, everyoneNamed} from './names.js';
 import {noticeLines} from './notices.js';
+import {ratingText} from './rating_text.js';
 
 export {playerName, sideName, person, sideParams} from './names.js'; // around.js's names
 
@@ -119,10 +120,10 @@ export class TableView {
     this.actions = el('div', {class: 'table-actions', hidden: true}, this.undoButton, this.hintButton,
                       this.resignButton, this.resignMatchButton);
     this.resignDialog = el('dialog', {class: 'confirm', 'aria-labelledby': 'resign-title'});
-    document.body.append(this.resignDialog);
+    append(document.body, this.resignDialog);
     this.footer = el('div', {class: 'table-footer'}, this.status, this.actions);
-    container.append(this.noticeBar, this.matchBar, this.header, this.replayBar, this.boardWrap,
-                     this.controlsWrap, this.footer, this.overPanel);
+    append(container, this.noticeBar, this.matchBar, this.header, this.replayBar, this.boardWrap,
+                      this.controlsWrap, this.footer, this.overPanel);
     window.addEventListener('resize', () => this.app.changed()); // fitBoard() again
   }
 
@@ -213,7 +214,7 @@ export class TableView {
     if (this.shownHomes === key && root.contains(this.homeLayer)) return;
     this.shownHomes = key;
     this.homeLayer ??= svg('g', {class: 'home-marks', 'aria-hidden': 'true'});
-    root.append(this.homeLayer); // last: over the cells and outlines
+    append(root, this.homeLayer); // last: over the cells and outlines
     const rings = [];
     if (cellWidth < 20 && !snapshot.over) {
       players.forEach((player, seat) => {
@@ -385,7 +386,7 @@ export class TableView {
 
     setAttr(this.board.root, 'data-line-step', review?.step ?? null);
 
-    this.renderHeader(table, snapshot, players, shown);
+    this.renderHeader(table, snapshot, players, shown, Boolean(review?.ended));
     this.renderTerritoryBar(snapshot, shown);
     const own = table.snapshot; // the rest is the table's own state
     // a puzzle's or a lesson's verdict is shown: no color is played now, whoever is to move
@@ -397,7 +398,7 @@ export class TableView {
     this.renderMatchBar(table, own, players);
     this.renderReplayBar(table);
     this.tickClocks();
-    this.toMeasure = {table, snapshot, players};
+    this.toMeasure = {table, snapshot, players, keepBoard: Boolean(review?.keepBoard)};
   }
 
   /** After render() and every other part of the page has written (the friend panel,
@@ -408,12 +409,17 @@ export class TableView {
     this.toMeasure = null;
     if (!drawn) return;
     this.markHomes(drawn.table, drawn.snapshot, drawn.players);
-    this.fitBoard();
+    this.fitBoard(drawn.keepBoard ? drawn.table : null);
   }
 
   /** The board takes the height the other parts of the table leave in the window, so
-   *  that the cards, the color buttons and the status line show without scrolling. */
-  fitBoard() {
+   *  that the cards, the color buttons and the status line show without scrolling.
+   *  `kept`: a table whose view keeps its board's size once fitted, while the window
+   *  keeps its own (lessons.js: the task, the verdict, the cards at the end move nothing). */
+  fitBoard(kept = null) {
+    const fitted = `${window.innerWidth}×${window.innerHeight}`;
+    if (kept && this.fittedTable === kept && this.fittedWindow === fitted) return;
+    [this.fittedTable, this.fittedWindow] = [kept, fitted];
     const top = this.container.getBoundingClientRect().top + window.scrollY;
     const besides = this.footer.getBoundingClientRect().bottom - this.container.getBoundingClientRect().top
       - this.boardWrap.getBoundingClientRect().height;
@@ -472,11 +478,12 @@ export class TableView {
     form.querySelector('button[value="cancel"]').focus();
   }
 
-  /** The cards; a previewed move's seat shows the color the board shows it in. */
-  renderHeader(table, snapshot, players, preview) {
+  /** The cards; a previewed move's seat shows the color the board shows it in. `ended`:
+   *  a lesson's try is over (lessons.js), so nobody is to move. */
+  renderHeader(table, snapshot, players, preview, ended = false) {
     // rebuilt only when the state, the previewed color, the names or the language changes
     const previewed = preview ? {seat: preview.seat, color: preview.color} : null;
-    const key = `${table.tableId}:${snapshot.state_id}:${snapshot.arrived}:${this.app.state.settings.language}:${this.app.state.engine.status}:${previewed?.seat}:${previewed?.color}:${namesKey(players)}`;
+    const key = `${table.tableId}:${snapshot.state_id}:${snapshot.arrived}:${this.app.state.settings.language}:${this.app.state.engine.status}:${previewed?.seat}:${previewed?.color}:${namesKey(players)}:${ended}`;
     if (this.shownHeader === key) return;
     this.shownHeader = key;
     const twoSides = snapshot.sides.length === 2;
@@ -493,7 +500,7 @@ export class TableView {
     const cards = snapshot.sides.map((side) => {
       const seatRows = side.seats.map((seat) => {
         const player = snapshot.players[seat];
-        const moving = snapshot.turn === seat && !table.replay; // a replay is nobody's move
+        const moving = snapshot.turn === seat && !table.replay && !ended; // a replay is nobody's move
         return el('div', {class: 'seat', dataset: {seat: String(seat)}, 'data-moving': moving ? '' : null,
                           'data-out': player.out ? '' : null},
           el('span', {class: 'seat-who'}, // the color and the name stay on one line
@@ -520,7 +527,7 @@ export class TableView {
         ? [t(winner && !drawn ? 'header.won' : drawn && winner ? 'header.drawn' : 'header.lost'), side.lead === 0 ? null : lead]
         : twoSides ? [equator, lead] : [t('header.best', {count: side.best}), lead];
       return el('div', {class: 'side-card', dataset: {side: String(side.side)},
-                        'data-moving': side.seats.includes(snapshot.turn) && !table.replay ? '' : null,
+                        'data-moving': side.seats.includes(snapshot.turn) && !table.replay && !ended ? '' : null,
                         'data-winner': winner ? '' : null},
         el('div', {class: 'side-main'},
           el('div', {class: 'seats'}, seatRows),
@@ -685,7 +692,7 @@ export class TableView {
           ? el('li', {dataset: {seat: String(seat)}},
             el('span', {text: playerName(players, seat)}), ': ',
             el('strong', {class: 'rating-change', text: signed(change.change)}), ' ',
-            t('rating.now', {rating: Math.round(change.r)}))
+            t('rating.now', {rating: ratingText(change)}))
           : null)));
       } else if (inMatch && (match.rated === false || !everyoneNamed(players))) {
         matchLines.push(el('p', {class: 'match-unrated',

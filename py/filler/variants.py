@@ -96,6 +96,10 @@ VARIANTS = {v.id: v for v in (
 
 PRACTICE_DEFAULTS = {"shape": "square", "width": 15, "height": 15, "colors": 7}
 
+FIRST_VARIANT = "quick"
+"""A new player's first variant: 8×7, the board players know from GamePigeon's Filler, and
+one a first game on a phone fits under the thumb (the page's first game: api.catalog)."""
+
 
 def get_variant(variant_id) -> Variant:
     """The variant with this id, or ``UnknownVariant`` listing the ids."""

@@ -102,7 +102,7 @@ def test_bad_parameters_get_a_message_and_the_game_still_plays(page, site_url, b
     for part in ("nosuch", "abc", "soon", "bogus", "colors"):
         assert part in text, (part, text)
     assert page.locator(".launch-message li").count() == 5  # nothing else is wrong
-    assert page.evaluate("document.body.dataset.variant") == "classic"
+    assert page.evaluate("document.body.dataset.variant") == "quick"  # the engine's first game
     assert page.locator(".board .cell").count() > 0
     # the message is text, never markup
     boot(page, f"{site_url}embed.html?variant=%3Cimg%20src=x%3E&lang=en")

@@ -275,7 +275,9 @@ def test_the_first_board_drawn_before_the_engine_is_up_is_the_board_played(new_g
         page.goto(site_url + page_name)
         page.wait_for_selector(READY_SELECTOR, state="attached", timeout=BOOT_TIMEOUT_MS)
         if first_boards is None:
-            first_boards = page.evaluate("async () => (await (await fetch('snapshots.json')).json()).boards.classic")
+            # the engine's first game for a new player (quick 8×7), an embed's too
+            first_boards = page.evaluate("async () => { const data = await (await fetch('snapshots.json')).json();"
+                                         " return data.boards[data.first_game.variant]; }")
         before = {"engine": page.evaluate("document.body.dataset.engine"), "seed": page.evaluate("document.body.dataset.seed"),
                   "cells": page.evaluate(BOARD_CELLS)}
         # the pick is the browser's random number: board pick mod the number of boards

@@ -8,8 +8,9 @@ from test_storage import open_store
 
 import filler
 
-# the same in both languages: names, and words both languages share
-SAME = {"Filler", "Computer", "Nederlands", "English", "Vinco", "Variant", "Matches"}
+# the same in both languages: names, and words both languages share (the computer level
+# "Beginner": a new player's first opponent)
+SAME = {"Filler", "Computer", "Nederlands", "English", "Vinco", "Variant", "Matches", "Beginner"}
 
 VISIBLE_TEXTS = """() => {
   const texts = [];

@@ -220,7 +220,8 @@ def test_the_lobby_shows_the_computer_levels_ratings_while_the_engine_boots(new_
     page.select_option('select[name="seat1-kind"]', "computer")
     rated = filler.ai.RATINGS
     levels = page.locator('select[name="seat1-level"] option').all_inner_texts()
-    assert levels == [f"{name} ({rated['classic'][level][0]})" for name, level in
+    # the lobby starts from the first game's variant: quick 8×7
+    assert levels == [f"{name} ({rated['quick'][level][0]})" for name, level in
                       (("Beginner", "beginner"), ("Greedy", "greedy"), ("Lookahead", "lookahead"),
                        ("Master", "master"))]
     page.click('[data-tab="players"]')

@@ -12,7 +12,7 @@ import re
 import filler
 from conftest import BOOT_TIMEOUT_MS, ROOT
 from filler import link as friend_link
-from filler.lessons import LESSONS
+from filler.lessons import LESSONS, Attempt
 from test_puzzles_page import BUTTONS_DIMMED
 
 BAR = ".lesson-bar:not([hidden])"
@@ -36,11 +36,21 @@ def wait_lesson(page, lesson_id, phase="going", played=0):
                            timeout=BOOT_TIMEOUT_MS)
 
 
-def play_keys(page, lesson, colors):
-    """The colors by the keys 1-9, each once the page has shown the move before it."""
+def board_size(page):
+    """The board's size on the screen, once it has settled (a draw has measured the page)."""
+    page.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")
+    box = page.locator(".board-wrap svg.board").bounding_box()
+    return round(box["width"]), round(box["height"])
+
+
+def play_keys(page, lesson, colors, sizes=None):
+    """The colors by the keys 1-9, each once the page has shown the move before it;
+    `sizes`: a list that gets the board's size at each move."""
     for number, color in enumerate(colors):
         if number:
             wait_lesson(page, lesson.id, "going", number)
+        if sizes is not None:
+            sizes.append(board_size(page))
         page.keyboard.press(str(color + 1))
 
 
@@ -65,15 +75,18 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
     assert page.locator(OFFER).count() == 0
     assert page.inner_text(f"{BAR} .lesson-title") == catalog_text("en", f"lesson.{first.id}.title")
     assert page.inner_text(VERDICT).startswith("You start at the bottom left. Take 5 cells in one move")
-    assert page.get_attribute(f"{BAR} .lesson-rules", "href") == f"rules.html#{first.rule}"
+    assert page.get_attribute(f"{BAR} .lesson-rules", "href") == f"rules.html?lesson={first.id}#{first.rule}"
     # the board is the normal table's: its color buttons preview and say what they take
     assert page.locator(f'.color-button[data-color="{first.solution[0]}"]').get_attribute("aria-label").startswith(
         f"Color {first.solution[0] + 1}: ")
 
-    # a wrong try: the hint, then the same lesson again, done with one star less
+    # a wrong try: the hint, then the same lesson again, done with one star less; the
+    # board keeps its size on the phone while the lesson's text changes
     assert not [color for color, dimmed in page.evaluate(BUTTONS_DIMMED) if dimmed]
-    play_keys(page, first, first.wrong)
+    sizes = []
+    play_keys(page, first, first.wrong, sizes)
     wait_lesson(page, first.id, "failed", len(first.wrong))
+    sizes.append(board_size(page))
     # the try is over: no color can be played, and every button looks it (dimmed as a forbidden one)
     dimmed = page.evaluate(BUTTONS_DIMMED)
     assert dimmed and all(is_dimmed for _, is_dimmed in dimmed), dimmed
@@ -83,19 +96,26 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
     assert page.evaluate("document.activeElement.dataset.action") == "lesson-again"
     page.keyboard.press("Enter")
     wait_lesson(page, first.id)
-    play_keys(page, first, first.solution)
+    play_keys(page, first, first.solution, sizes)
     wait_lesson(page, first.id, "done", len(first.solution))
     assert words(page, VERDICT) == "★★☆ Done! 2 stars of 3."
+    sizes.append(board_size(page))
+    assert len(set(sizes)) == 1, sizes
+    # the try is over: nobody is to move (the computer's reply is not played)
+    assert page.locator(".seat[data-moving], .turn-badge").count() == 0
 
     # every other lesson: its solution, three stars, and on to the next
     for lesson in path[1:]:
         assert page.evaluate("document.activeElement.dataset.action") == "lesson-next"
         page.keyboard.press("Enter")
         wait_lesson(page, lesson.id)
-        play_keys(page, lesson, lesson.solution)
+        sizes = []
+        play_keys(page, lesson, lesson.solution, sizes)
         wait_lesson(page, lesson.id, "done", len(lesson.solution))
         assert words(page, VERDICT) == "★★★ Done! 3 stars of 3.", lesson.id
-        assert page.get_attribute(f"{BAR} .lesson-rules", "href") == f"rules.html#{lesson.rule}"
+        sizes.append(board_size(page))
+        assert len(set(sizes)) == 1, (lesson.id, sizes)
+        assert page.get_attribute(f"{BAR} .lesson-rules", "href") == f"rules.html?lesson={lesson.id}#{lesson.rule}"
     assert page.inner_text(".lesson-progress") == "10 of 10 lessons done · 29 of 30 stars"
     assert page.inner_text(f'{BAR} [data-action="lesson-next"]') == "Play a game"
 
@@ -111,8 +131,18 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
     page.evaluate("() => { location.hash = '#learn=match'; }")
     wait_lesson(page, "match")
     assert "two games on the same board" in page.inner_text(f"{BAR} .lesson-text")
+    # its rules, and back to the lesson (not to a game)
+    page.click(f"{BAR} .lesson-rules")
+    page.wait_for_selector('body[data-rules-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("location.hash") == f"#{LESSONS['match'].rule}"
+    assert page.inner_text("#rules-back") == "Back to the lesson"
+    page.click("#rules-back")
+    wait_lesson(page, "match")
     press(page, '[data-action="close-lessons"]')
     page.wait_for_selector(".lesson-panel", state="hidden")
+    # back to the game: a new player's, quick 8×7 against the beginner
+    page.wait_for_function("() => document.body.dataset.variant === 'quick' && document.body.dataset.over === '0'")
+    assert page.inner_text(".level-badge") == "Beginner"
 
 
 def test_the_offer_is_dutch_is_dismissed_for_good_and_never_in_a_friends_way_or_an_embed(
@@ -139,6 +169,25 @@ def test_the_offer_is_dutch_is_dismissed_for_good_and_never_in_a_friends_way_or_
     wait_lesson(page, lesson.id, "failed", 1)
     assert page.inner_text(VERDICT).endswith(f"Nog niet helemaal. {catalog_text('nl', 'lesson.chain.hint')}")
     assert page.inner_text(".lesson-progress") == "0 van 10 lessen gedaan · 0 van 30 sterren"
+    # the failed try counts for the visit however the lesson is opened again: after a
+    # reload, by a link (the rules page's), or from the path
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"][data-engine="ready"]', timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("() => { location.hash = '#learn=chain'; }")
+    wait_lesson(page, lesson.id)
+    play_keys(page, lesson, lesson.solution)
+    wait_lesson(page, lesson.id, "done", 1)
+    assert page.inner_text(f"{VERDICT} .lesson-mark").strip() == "★★☆"
+    press(page, '[data-action="lesson-again"]')  # done, and again: a second failed try
+    wait_lesson(page, lesson.id)
+    play_keys(page, lesson, lesson.wrong)
+    wait_lesson(page, lesson.id, "failed", 1)
+    page.click(f'.lesson-list li[data-lesson="{lesson.id}"] .lesson-item')
+    wait_lesson(page, lesson.id)
+    play_keys(page, lesson, lesson.solution)
+    wait_lesson(page, lesson.id, "done", 1)
+    assert page.inner_text(f"{VERDICT} .lesson-mark").strip() == "★☆☆"
+    assert page.get_attribute('.lesson-list li[data-lesson="chain"]', "data-stars") == "2"  # the best is kept
 
     # a fresh profile opened by a friend's link: their match, no offer
     match = filler.Match.new("quick", seed=5, games=1).play(2)
@@ -153,3 +202,25 @@ def test_the_offer_is_dutch_is_dismissed_for_good_and_never_in_a_friends_way_or_
     embed = embed_context.new_page()
     boot(embed, f"{site_url}embed.html?variant=quick&seed=3&lang=en")
     assert embed.locator(OFFER).count() == 0 and embed.locator("#open-learn").count() == 0
+
+
+def test_the_lessons_words_fit_a_touch_screen_and_follow_the_verdict():
+    """Words only (the catalogs): a lesson that says to point at a color says to tap it
+    too, and none leans on a tooltip; a hint follows "Not quite." without a second "not";
+    no-pass's hint speaks of the second move, as any first move can still do it."""
+    for language, point, tap in (("en", "point at", "tap it once"), ("nl", "wijs", "tik er één keer op")):
+        for lesson_id in LESSONS:
+            for part in ("text", "task", "hint"):
+                text = catalog_text(language, f"lesson.{lesson_id}.{part}")
+                assert "tooltip" not in text, (language, lesson_id, part)
+                assert point not in text or tap in text, (language, lesson_id, part)
+            assert not re.match(r"(Not|Niet|Nog niet)\b", catalog_text(language, f"lesson.{lesson_id}.hint")), lesson_id
+    lesson = LESSONS["no-pass"]
+    start = Attempt.begin(lesson)
+    for first in start.match.game.legal_colors():
+        after, verdict = start.play(first)
+        assert verdict == "going"
+        assert any(after.play(second)[1] == "done" for second in after.match.game.legal_colors())
+    assert "first move was fine" in catalog_text("en", "lesson.no-pass.hint")
+    assert "second move" in catalog_text("en", "lesson.no-pass.hint")
+    assert "eerste zet was goed" in catalog_text("nl", "lesson.no-pass.hint")

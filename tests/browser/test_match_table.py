@@ -7,6 +7,7 @@ Quick (8×7) against the greedy computer keeps them short.
 """
 
 import json
+import re
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS
@@ -139,12 +140,21 @@ def test_resign_game_then_the_next_game_is_played_and_the_rating_changes(booted_
     page.wait_for_selector('body[data-match-over="1"][data-rated="1"]', state="attached")
     change = page.locator(".rating-changes .rating-change").text_content()
     assert change.startswith("−")  # lost twice: the rating went down
+    # a first rating is provisional: said so, not "1313 ± 580"
+    assert re.fullmatch(r"Bert: −\d+ · rating now \d+ \(provisional\)", page.inner_text(".rating-changes li"))
     # the lobby lists Bert with a rating in quick
     page.click("#new-game")
     page.click('[data-tab="players"]')
     row = page.locator('table[data-table="players"] tr[data-player="Bert"][data-variant="quick"]')
     assert row.count() == 1 and "1" == row.locator("td").nth(3).text_content()
+    assert re.fullmatch(r"\d+ \(provisional\)", row.locator("td.rating").text_content())
     page.click('button[data-action="close-lobby"]')
+    # once the deviation is small (lichess's line, 110), the rating with its range
+    said = page.evaluate("""async () => {
+        const {ratingText} = await import('./js/ui/rating_text.js');
+        return [ratingText({r: 1773.4, rd: 260}), ratingText({r: 1773.4, rd: 110}), ratingText({r: 1773.4, rd: 60})];
+    }""")
+    assert said == ["1773 (provisional)", "1773 (provisional)", "1773 ± 120"]
 
 
 def test_a_single_game_never_changes_a_rating(booted_page):

@@ -81,12 +81,20 @@ def test_a_reload_mid_game_restores_position_turn_and_clocks(new_guarded_context
 
 def test_the_first_board_of_a_visit_is_saved_and_resumed(new_guarded_context, site_url):
     """The board the page shows on arrival (drawn before Python is up) is a game like
-    any other: its first move is saved and a reload comes back to it."""
+    any other: its first move is saved and a reload comes back to it. A new player's is
+    quick 8×7 against the beginner (the engine's first game), the lobby's too; a returning
+    player's is what they last chose."""
     context, _ = new_guarded_context()
     page = context.new_page()
     boot_page(page, site_url)
     page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_function("() => document.body.dataset.tableId !== '0' && document.body.dataset.matchId !== ''")
+    assert data(page, "variant") == "quick" and page.locator(".board .cell").count() == 8 * 7
+    assert page.inner_text(".level-badge") == "Beginner"
+    page.click("#new-game")
+    assert page.input_value('select[name="variant"]') == "quick"
+    assert page.input_value('select[name="seat1-level"]') == "beginner"
+    page.click('button[data-action="close-lobby"]')
     match_id = data(page, "matchId")
     play_one(page)
     wait_my_turn_or_end(page)
@@ -96,6 +104,18 @@ def test_the_first_board_of_a_visit_is_saved_and_resumed(new_guarded_context, si
     open_resumed(page, match_id)
     page.wait_for_selector(ENGINE_READY, state="attached")
     assert {"owners": owners(page), "moves": data(page, "moves"), "turn": data(page, "turn")} == before
+
+    # a returning player chose classic against greedy: a visit with nothing to resume opens that
+    resign(page, "game")
+    start_match(page, variant="classic", name="Fay", games=1, level="greedy")
+    play_one(page)
+    resign(page, "game")
+    page.wait_for_selector('body[data-match-over="1"]', state="attached")
+    page.reload()
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.body.dataset.tableId !== '0' && document.body.dataset.over === '0'")
+    assert data(page, "variant") == "classic" and data(page, "moves") == "0"
+    assert page.inner_text(".level-badge") == "Greedy"
 
 
 def test_a_corrupt_entry_is_set_aside_and_the_rest_works(new_guarded_context, site_url, tmp_path):

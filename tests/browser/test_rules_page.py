@@ -1,6 +1,7 @@
 """The rules page: both languages, every variant, example boards from the engine."""
 
 import json
+import re
 
 import filler
 from filler.api import rules_examples
@@ -31,6 +32,9 @@ def test_rules_in_both_languages_with_every_variant_and_the_examples(page, site_
     page.click('button[lang="nl"]')
     page.wait_for_function("() => document.documentElement.lang === 'nl'")
     dutch = page.locator("main").inner_text()
+    # a section without a lesson ends with its facts, nothing between (no "null" as text)
+    for text in (english, dutch):
+        assert not re.search(r"\bnull\b|\bundefined\b", text), text
     assert "Spelregels" in dutch and "evenaar" in dutch and "Rules" in english and "equator" in english
     assert page.locator("section#duos").inner_text() != ""
     assert page.locator('figure[data-example="enclosure"] svg.board').count() == 2

@@ -26,7 +26,7 @@ def start(page, variant, kinds=("human", "computer"), names=()):
     wait_engine(page)
     # The board the page booted with (drawn from a snapshot, tableId 0) is opened on
     # the engine after data-engine="ready", under its own new tableId and the same
-    # variant (classic): wait for that first, or it could pass for the new game.
+    # variant (quick, a new player's): wait for that first, or it could pass for the new game.
     page.wait_for_function("() => document.body.dataset.tableId !== '0'")
     page.mouse.move(0, 0)
     before = page.evaluate("document.body.dataset.tableId")

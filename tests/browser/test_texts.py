@@ -5,6 +5,7 @@ same placeholders, and a text's forms (plurals, "you") must be ones the language
 """
 
 import re
+from pathlib import Path
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS
@@ -163,3 +164,11 @@ def test_a_team_that_wins_is_spoken_of_in_the_plural(page, site_url, boot):
     switch_language(page, "nl")
     winner = page.locator(".over-panel:not([hidden]) .over-winner")  # drawn anew
     assert winner.text_content().endswith(" winnen!"), winner.text_content()
+
+
+def test_dutch_calls_a_draw_by_one_word_everywhere():
+    """"Gelijkspel", as Dutch board-game players say it (the cards, the puzzles), in the
+    table's texts, the lessons and the rules page alike: never "remise" (the chess word)."""
+    source = (Path(__file__).resolve().parents[2] / "js" / "i18n" / "nl.js").read_text(encoding="utf-8")
+    assert not re.findall(r".*remise.*", source, flags=re.I)
+    assert "'header.drawn': 'Gelijkspel'" in source and "'over.draw': 'Gelijkspel!'" in source

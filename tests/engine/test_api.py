@@ -201,9 +201,11 @@ def test_static_snapshots_match_a_fresh_table():
     assert set(snapshots["boards"]) == set(filler.VARIANTS)
     assert snapshots["link_variants"] == list(link.VARIANT_CODES)  # js/flows/friend_peek.js reads links with it
     assert snapshots["bot_ratings"] == ok("bot_ratings")  # the lobby shows them before boot
-    # a first visit and an embed open classic: its eight boards, each board its own
-    assert len(snapshots["boards"]["classic"]) == 8 and len(snapshots["boards"]["quick"]) > 1
-    assert len({board["state"]["cell_colors"] for board in snapshots["boards"]["classic"]}) == 8
+    # a new player's first visit and an embed open the first game's variant: its eight
+    # boards, each board its own
+    assert snapshots["first_game"] == ok("first_game") == {"variant": "quick", "level": "beginner"}
+    assert len(snapshots["boards"]["quick"]) == 8 and len(snapshots["boards"]["classic"]) > 1
+    assert len({board["state"]["cell_colors"] for board in snapshots["boards"]["quick"]}) == 8
     for variant_id, boards in snapshots["boards"].items():
         for board in boards:
             fresh = ok("new_game", variant=variant_id, seed=board["layout"]["seed"])
@@ -213,6 +215,17 @@ def test_static_snapshots_match_a_fresh_table():
             state = dict(fresh["state"])
             state.pop("table_id")
             assert board["state"] == state, variant_id
+
+
+def test_a_new_player_starts_on_quick_against_the_beginner():
+    """The first game is 8×7 (GamePigeon's board, a phone's thumb) against the weakest
+    level; a computer seat nobody chose a level for gets it too."""
+    first = ok("first_game")
+    variant = filler.VARIANTS[first["variant"]]
+    assert (variant.width, variant.height) == (8, 7)
+    assert first["level"] == filler.ai.LEVELS[0] == "beginner"
+    opened = ok("new_game", variant=first["variant"], seed=3, seats=[{"kind": "human"}, {"kind": "computer"}])
+    assert [player["level"] for player in opened["layout"]["players"]] == [None, "beginner"]
 
 
 def test_previews_split_flood_and_enclosure_as_the_engine_does():
