@@ -74,7 +74,7 @@ def test_after_a_draw_the_cards_say_draw_not_the_race(page, site_url):
     details = page.eval_on_selector_all(".side-card .detail", "nodes => nodes.map((n) => n.textContent)")
     assert details == ["Draw", "Draw"]
     switch_language(page, "nl")
-    page.wait_for_function("() => document.querySelector('.side-card .detail').textContent === 'Gelijkspel'")
+    page.wait_for_function("() => document.querySelector('.side-card .detail').textContent === 'Remise'")
 
 
 def equator_labels(page):

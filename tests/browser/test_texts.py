@@ -167,8 +167,9 @@ def test_a_team_that_wins_is_spoken_of_in_the_plural(page, site_url, boot):
 
 
 def test_dutch_calls_a_draw_by_one_word_everywhere():
-    """"Gelijkspel", as Dutch board-game players say it (the cards, the puzzles), in the
-    table's texts, the lessons and the rules page alike: never "remise" (the chess word)."""
+    """"Remise", the word of the rules document the game follows ("Bij een gelijk aantal
+    is het remise"), in the table's texts, the puzzles, the lessons and the rules page
+    alike: never "gelijkspel" beside it."""
     source = (Path(__file__).resolve().parents[2] / "js" / "i18n" / "nl.js").read_text(encoding="utf-8")
-    assert not re.findall(r".*remise.*", source, flags=re.I)
-    assert "'header.drawn': 'Gelijkspel'" in source and "'over.draw': 'Gelijkspel!'" in source
+    assert not re.findall(r".*gelijkspel.*", source, flags=re.I)
+    assert "'header.drawn': 'Remise'" in source and "'over.draw': 'Remise!'" in source
