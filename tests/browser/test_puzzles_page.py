@@ -297,7 +297,7 @@ def test_puzzles_are_fetched_only_when_opened_and_in_dutch(page, boot, site_url,
     # and a try is rated
     page.keyboard.press(str(int(next(iter(quick_puzzles(site_dir)[first]["others"][0]))) + 1))
     page.wait_for_selector(".puzzle-rated .rating-change")
-    assert re.fullmatch(r"Je puzzelrating: \d{3,4} ± \d+", page.inner_text(".puzzle-rating"))
+    assert re.fullmatch(r"Je puzzelrating: \d{3,4} \(voorlopig\)", page.inner_text(".puzzle-rating"))  # one try: provisional
     assert page.get_attribute(".puzzle-progress", "data-tries") == "1"
     # with this first try, the new player's own order of the puzzles (a random seed) is kept
     seed = page.evaluate("() => JSON.parse(localStorage.getItem('filler:puzzles')).seed")
