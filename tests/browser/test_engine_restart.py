@@ -9,6 +9,8 @@ on it: nothing of the page is changed or exposed for it."""
 
 import json
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 from conftest import BOOT_TIMEOUT_MS, RESUMED, boot_page
 from test_lessons_page import VERDICT, play_keys, wait_lesson, words
 from test_match_table import data, start_match, wait_my_turn_or_end
@@ -50,8 +52,22 @@ def click_a_color(page):
     return ["move", 0, color]
 
 
+# What the page holds when an awaited notice does not come: its engine, its notices and
+# its table, read from the page's state (main.js), so that a rare failure says where it was.
+PAGE_STATE = """async () => {
+  const {state} = await import('./js/main.js');
+  const table = state.table;
+  return JSON.stringify({engine: state.engine, notices: state.notices.map((notice) => notice.kind),
+                         blocked: state.blocked, table: table && {matchId: table.matchId, tableId: table.tableId,
+                         standIn: table.resumeStandIn, queued: table.queuedColor, moves: table.snapshot.move_number}});
+}"""
+
+
 def reopened(page, match_id, kind="engine-reopened"):
-    page.wait_for_selector(notice(kind), timeout=BOOT_TIMEOUT_MS)
+    try:
+        page.wait_for_selector(notice(kind), timeout=BOOT_TIMEOUT_MS)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"no {kind} notice; the page: {page.evaluate(PAGE_STATE)}") from None
     page.wait_for_function(RESUMED, arg=match_id, timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector('body[data-engine="ready"]', state="attached")
     assert page.locator(".notices .notice").count() == 1  # one line says it all
