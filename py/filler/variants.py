@@ -89,12 +89,14 @@ VARIANTS = {v.id: v for v in (
     _v("duos", "Duo's", "Duos", "square", 15, 15, 7, 4, True, True, (360_000, 3_000),
        "Twee teams van twee in tegenover elkaar liggende hoeken; samen tellen jullie.",
        "Two teams of two in opposite corners; the team's value counts.", layout="four"),
-    _v("practice", "Oefenen", "Practice", "square", 15, 15, 7, 2, False, False, None,
+    _v("practice", "Oefenen", "Practice", "square", 10, 10, 6, 2, False, False, None,
        "Oefen tegen de computer op elke vorm, maat en aantal kleuren.",
        "Practise against the computer on any shape, size and number of colors."),
 )}
 
-PRACTICE_DEFAULTS = {"shape": "square", "width": 15, "height": 15, "colors": 7}
+PRACTICE_DEFAULTS = {name: getattr(VARIANTS["practice"], name) for name in ("shape", "width", "height", "colors")}
+"""A practice board that asks for nothing: the practice variant's own shape, size and colors
+(square 10×10, six colors: what the lobby offers first). The one place they are written."""
 
 FIRST_VARIANT = "quick"
 """A new player's first variant: 8×7, the board players know from GamePigeon's Filler, and
@@ -112,11 +114,19 @@ def get_variant(variant_id) -> Variant:
 
 
 def side_ranges(variant: Variant) -> dict:
-    """The widths and heights a board of this variant can have: ``{"width": [low, high],
-    "height": [low, high]}`` (practice takes any size; every other variant has one)."""
+    """The widths, heights and numbers of colors a board of this variant can have:
+    ``{"width": [low, high], "height": [low, high], "colors": [low, high]}`` (practice
+    takes any; every other variant has one of each)."""
     if variant.id == "practice":
-        return {"width": [PRACTICE_MIN_SIDE, MAX_SIDE], "height": [PRACTICE_MIN_SIDE, MAX_SIDE]}
-    return {"width": [variant.width, variant.width], "height": [variant.height, variant.height]}
+        return {"width": [PRACTICE_MIN_SIDE, MAX_SIDE], "height": [PRACTICE_MIN_SIDE, MAX_SIDE],
+                "colors": [MIN_COLORS, MAX_COLORS]}
+    return {"width": [variant.width, variant.width], "height": [variant.height, variant.height],
+            "colors": [variant.colors, variant.colors]}
+
+
+def shapes_of(variant: Variant) -> list:
+    """The shapes a board of this variant can have (practice: every one)."""
+    return list(SHAPES) if variant.id == "practice" else [variant.shape]
 
 
 def practice_options(options: dict) -> dict:

@@ -34,15 +34,29 @@ def test_variants_and_levels():
     assert ok("levels")
 
 
-def test_each_variant_says_the_board_sizes_it_can_have():
-    # the page draws a stored board before the engine is up only at one of these sizes
-    sizes = {v["id"]: v["sizes"] for v in ok("variants")}
-    assert sizes["quick"] == {"width": [8, 8], "height": [7, 7]}
-    assert sizes["practice"] == {"width": [5, 41], "height": [5, 41]}
-    for low, high in (sizes["practice"]["width"], sizes["practice"]["height"]):
-        ok("new_game", variant="practice", options={"width": low, "height": high})
-        assert error_type("new_game", variant="practice", options={"width": low - 1}) == "BadOption"
-        assert error_type("new_game", variant="practice", options={"height": high + 1}) == "BadOption"
+def test_each_variant_says_the_boards_it_can_have():
+    # the lobby offers, a link may ask and the page draws a stored board before the engine
+    # is up only within these (their one owner: filler.variants)
+    variants = {v["id"]: v for v in ok("variants")}
+    assert variants["quick"]["sizes"] == {"width": [8, 8], "height": [7, 7], "colors": [6, 6]}
+    assert variants["quick"]["shapes"] == ["square"]
+    practice = variants["practice"]
+    assert practice["sizes"] == {"width": [5, 41], "height": [5, 41], "colors": [3, 9]}
+    assert practice["shapes"] == ["square", "hex", "diamond"]
+    for name in ("width", "height", "colors"):
+        low, high = practice["sizes"][name]
+        ok("new_game", variant="practice", options={name: low})
+        ok("new_game", variant="practice", options={name: high})
+        assert error_type("new_game", variant="practice", options={name: low - 1}) == "BadOption"
+        assert error_type("new_game", variant="practice", options={name: high + 1}) == "BadOption"
+
+
+def test_a_practice_board_that_asks_for_nothing_is_the_practice_variants_own():
+    practice = next(v for v in ok("variants") if v["id"] == "practice")
+    layout = ok("new_game", variant="practice", seed=4)["layout"]
+    assert (layout["shape"], layout["width"], layout["height"]) == (practice["shape"], practice["width"], practice["height"])
+    assert (practice["width"], practice["height"], practice["colors"]) == (10, 10, 6)  # the lobby's first offer
+    assert filler.Game.new("practice", 4).width == 10
 
 
 def test_new_game_sends_layout_and_first_state():

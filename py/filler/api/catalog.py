@@ -9,7 +9,7 @@ from __future__ import annotations
 import filler
 from filler import link
 from filler.rules_examples import example_positions
-from filler.variants import FIRST_VARIANT, side_ranges
+from filler.variants import FIRST_VARIANT, shapes_of, side_ranges
 
 from .lessons import _method_lesson_list
 from .ratings import _method_bot_ratings
@@ -39,7 +39,8 @@ def _variant_json(variant) -> dict:
         "shape": variant.shape,
         "width": variant.width,
         "height": variant.height,
-        "sizes": side_ranges(variant),  # what a stored board of it may measure (saved.js)
+        "sizes": side_ranges(variant),  # what a board of it may measure (the lobby, links, saved.js)
+        "shapes": shapes_of(variant),
         "colors": variant.colors,
         "seats": variant.seats,
         "teams": variant.teams,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import filler
 from filler.clock import Clock
 from filler.match import EVENT_KINDS
+from filler.variants import PRACTICE_DEFAULTS
 
 from .snapshots import _gained, _json_keys, _side_scores, layout_of, state_of
 
@@ -24,7 +25,6 @@ def _now_ms() -> int:
     return int(time.monotonic() * 1000)
 
 
-PRACTICE_DEFAULTS = {"shape": "square", "width": 10, "height": 10, "colors": 6}
 
 
 class ApiError(filler.FillerError):
