@@ -1180,7 +1180,7 @@ def open_on_today(page, site_url, items):
     page.evaluate("(items) => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
                   items)
     notices = open_store(page, site_url)["notices"]
-    streak = page.evaluate("async (today) => (await import('./js/store/daily.js')).dailyStreak(store.getDaily().days, today)",
+    streak = page.evaluate("async (today) => (await import('./js/store/storage.js')).dailyStreak(store.getDaily().days, today)",
                            TODAY)
     return notices, streak
 
