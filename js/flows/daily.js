@@ -9,7 +9,7 @@
 // kind}, kind 'counted' (the first try of its day, begun on that day: it counts for the
 // streak), 'late' (the first try of a past day: kept, not in the streak) or 'replay'
 // (any later try: not kept in the history). The history and the streak are the store's
-// (store.getDaily, startDaily, finishDaily; js/store/daily.js).
+// (store.getDaily, startDaily, finishDaily; js/store/kinds/daily.js).
 //
 // At the end: the result to send, plain text (shareText: the day, the result, the
 // cells, the final board in colored squares, the link), by the share sheet or the
@@ -18,8 +18,7 @@
 import {el, replaceChildren, append, placeAfter} from '../ui/dom.js';
 import {t, dateText, problemText} from '../i18n/i18n.js';
 import {EMOJI} from '../ui/palette.js';
-import {newMatchId} from '../store/storage.js';
-import {dailyStreak, dayOf, daysBy, isDate, isLate, localDate} from '../store/daily.js';
+import {dailyStreak, dayOf, daysBy, isDate, isLate, localDate, newMatchId} from '../store/storage.js';
 import {arriving} from './game.js';
 
 const LINK = /^#daily=(.*)$/;

@@ -22,7 +22,7 @@ import {t, problemText} from '../i18n/i18n.js';
 import {advantageChart, territoryChart} from '../ui/chart.js';
 import {playerName, sideName} from '../ui/names.js';
 import {chartCaption, signed, swatch} from '../ui/table.js';
-import {REVIEW_FORMAT, REVIEW_SCHEMA, checkReview, isFinished, reviewedGames} from '../store/shapes.js';
+import {REVIEW_FORMAT, REVIEW_SCHEMA, checkReview, isFinished, reviewedGames} from '../store/storage.js';
 
 const STORED_LINE = 6; // the master's line is kept this long
 const PLIES_PER_REQUEST = 1; // one analysis (its node budget, about 0.4 s on a phone) per request: other requests wait no longer
@@ -32,7 +32,7 @@ const WIN = 100000; // filler.ai.search.WIN: a proven result's offset in values
 export function storedReview(saved, gameIndex) {
   const reviews = Array.isArray(saved?.reviews) ? saved.reviews : [];
   const found = reviews.find((entry) => entry && entry.format === REVIEW_FORMAT && entry.game === gameIndex);
-  return found && checkReview(found) === null ? found : null; // its whole shape (store/shapes.js)
+  return found && checkReview(found) === null ? found : null; // its whole shape (store/kinds/reviews.js)
 }
 
 /** A game that is no stored match (a shared link's): its key among the kept reviews. */

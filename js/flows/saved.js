@@ -14,7 +14,7 @@
 
 import {DEFAULT_CONFIG, arriving, gamesOver, noteMoves} from './game.js';
 import {clockShown} from './clocks.js';
-import {dailyMark} from '../store/daily.js';
+import {dailyMark} from '../store/storage.js';
 
 /** The players as a saved match keeps them. */
 export function savedPlayers(table) {

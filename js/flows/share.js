@@ -20,11 +20,11 @@
 //             posted to it only and commands are taken from it only
 
 import {PRACTICE_LIMITS} from '../ui/lobby.js';
+import {SETTING_CHOICES} from '../store/storage.js';
 
 export const SHAPES = ['square', 'hex', 'diamond'];
-const THEMES = ['auto', 'light', 'dark'];
-const PALETTES = ['standard', 'okabe-ito'];
-const LANGUAGES = ['nl', 'en'];
+const {theme: THEMES, palette: PALETTES} = SETTING_CHOICES; // the settings there are: the store's
+const LANGUAGES = SETTING_CHOICES.language.filter((code) => code !== null);
 const KNOWN = new Set(['variant', 'seed', 'shape', 'width', 'height', 'colors', 'moves', 'players',
   'level', 'match', 'clock', 'lang', 'theme', 'palette', 'symbols', 'sound', 'origin']);
 const MAX_SEED = 2 ** 31 - 1;

@@ -7,8 +7,7 @@ import {t, dateText, pick} from '../i18n/i18n.js';
 import {playerName} from './names.js';
 import {storedName} from './notices.js';
 import {ratingText} from './rating_text.js';
-import {reviewedGames} from '../store/shapes.js';
-import {dailyMark} from '../store/daily.js';
+import {dailyMark, reviewedGames} from '../store/storage.js';
 
 /** Practice boards' sizes and colors the lobby offers, [low, high]; a link (share.js)
  *  is held to the same, and the engine checks them again. */

@@ -264,7 +264,7 @@ def test_the_streak_counts_days_in_a_row_and_never_a_replay_or_a_late_day(page, 
 
     # the rule itself, over the turns of a month and a year
     streaks = page.evaluate("""async () => {
-      const {dailyStreak} = await import('./js/store/daily.js');
+      const {dailyStreak} = await import('./js/store/storage.js');
       const day = (date, late = false, result = {}) => ({date, late, result, started: Date.parse(`${date}T12:00:00Z`)});
       return [
         dailyStreak([day('2026-12-30'), day('2026-12-31'), day('2027-01-01')], '2027-01-01'),
@@ -361,4 +361,4 @@ def test_a_forged_history_and_a_clock_set_back_count_no_day_never_played(new_gua
     }""")
     page.wait_for_selector(".daily-streak[data-streak='0'][data-counted='1']")
     # the store's first day is the engine's
-    assert page.evaluate("async () => (await import('./js/store/daily.js')).FIRST_DAY") == daily.FIRST_DAY
+    assert page.evaluate("async () => (await import('./js/store/storage.js')).FIRST_DAY") == daily.FIRST_DAY

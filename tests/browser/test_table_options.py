@@ -17,6 +17,7 @@ def test_symbols_palette_and_theme(booted_page):
     page = booted_page
     open_options(page)
     page.check('dialog.options input[name="symbols"]')
+    page.uncheck('dialog.options input[name="sound"]')
     page.select_option('dialog.options select[name="palette"]', "okabe-ito")
     page.select_option('dialog.options select[name="theme"]', "dark")
     close_options(page)
@@ -36,11 +37,14 @@ def test_symbols_palette_and_theme(booted_page):
     # the options are kept with the rest of the player's data, so an export carries them
     exported = page.evaluate(
         "async () => (await import('./js/store/storage.js')).openStorage().exportAll().settings")
-    assert (exported["theme"], exported["palette"], exported["symbols"]) == ("dark", "okabe-ito", True)
+    assert (exported["theme"], exported["palette"], exported["symbols"], exported["sound"]) == ("dark", "okabe-ito", True, False)
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(".board.show-symbols", state="attached")
+    assert page.evaluate("async () => (await import('./js/ui/sound.js')).soundOn()") is False
     open_options(page)
+    assert not page.is_checked('dialog.options input[name="sound"]')
+    page.check('dialog.options input[name="sound"]')
     page.uncheck('dialog.options input[name="symbols"]')
     page.select_option('dialog.options select[name="palette"]', "standard")
     page.select_option('dialog.options select[name="theme"]', "auto")

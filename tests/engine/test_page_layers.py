@@ -1,6 +1,8 @@
 """The page's modules import one way (js/main.js's module text): flows may import ui,
 store, i18n and engine; ui may import store and i18n, never a flow; store, i18n and
-engine import only inside their own folder; nothing imports main.js."""
+engine import only inside their own folder; nothing imports main.js; and no module
+reaches itself through its imports (a circle: which of its modules runs first then
+depends on where the page enters it)."""
 
 import posixpath
 import re
@@ -26,12 +28,13 @@ def layer(path: str) -> str:
     return parts[1] if parts[0] == "js" else parts[0]
 
 
-def page_imports() -> list[tuple[str, str]]:
-    """(importer, imported) of every relative import in js/, as paths from the root."""
+def page_imports(pattern: re.Pattern = IMPORT) -> list[tuple[str, str]]:
+    """(importer, imported) of every relative import in js/ (that `pattern` finds), as
+    paths from the root."""
     found = []
     for path in sorted(JS.rglob("*.js")):
         importer = path.relative_to(ROOT).as_posix()
-        for specifier in IMPORT.findall(path.read_text(encoding="utf-8")):
+        for specifier in pattern.findall(path.read_text(encoding="utf-8")):
             found.append((importer, posixpath.normpath(posixpath.join(posixpath.dirname(importer), specifier))))
     return found
 
@@ -61,3 +64,49 @@ def test_every_import_names_a_file_of_the_page():
     missing = [f"{importer} imports {imported}" for importer, imported in page_imports()
                if layer(imported) != "vendor" and not (ROOT / imported).is_file()]
     assert not missing, "\n".join(missing)
+
+
+# Static imports only (`from './x.js'`, `import './x.js'`): a dynamic import('./x.js') runs
+# later, when the modules are evaluated, and closes no circle.
+STATIC_IMPORT = re.compile(r"""^(?![ \t]*//)[^\n]*?(?:\bfrom|\bimport)[ \t]*['"](\.\.?/[^'"]+)['"]""", re.MULTILINE)
+
+
+def import_circles(imports: list[tuple[str, str]]) -> list[list[str]]:
+    """The circles of `imports` ((importer, imported) pairs), each as the path of modules
+    from one module back to itself: a depth-first walk, one circle for each import that
+    leads back to a module still on the walk's path."""
+    graph: dict[str, set[str]] = {}
+    for importer, imported in imports:
+        graph.setdefault(importer, set()).add(imported)
+    circles, path, finished = [], [], set()
+
+    def visit(module: str) -> None:
+        path.append(module)
+        for imported in sorted(graph.get(module, ())):
+            if imported in path:
+                circles.append(path[path.index(imported):] + [imported])
+            elif imported not in finished:
+                visit(imported)
+        path.pop()
+        finished.add(module)
+
+    for module in sorted(graph):
+        if module not in finished:
+            visit(module)
+    return circles
+
+
+def test_no_module_of_the_page_reaches_itself_through_its_imports():
+    imports = page_imports(STATIC_IMPORT)
+    assert len(imports) > 100  # the pattern still finds the imports
+    circles = import_circles(imports)
+    assert not circles, "import circles:\n" + "\n".join(" -> ".join(circle) for circle in circles)
+
+
+def test_the_circle_check_finds_a_circle_and_no_dynamic_import():
+    assert import_circles([("a.js", "b.js"), ("b.js", "c.js"), ("c.js", "a.js"), ("c.js", "d.js")]) == [
+        ["a.js", "b.js", "c.js", "a.js"]]
+    assert import_circles([("a.js", "b.js"), ("b.js", "c.js"), ("a.js", "c.js")]) == []
+    assert STATIC_IMPORT.findall("import {x} from './x.js';\nimport './y.js';\n} from '../z.js';") == [
+        "./x.js", "./y.js", "../z.js"]
+    assert STATIC_IMPORT.findall("const m = await import('./x.js');\n// import {y} from './y.js';") == []

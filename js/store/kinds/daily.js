@@ -14,15 +14,17 @@
 //
 // One try a day counts: the first one begun (storage.js startDaily); every later one is
 // a replay, and is not kept here. A list: a day that does not read is set aside on its
-// own (shapes.js ENTRIES), the others stay. What a day claims must be what a try of this
+// own (its entries below), the others stay. What a day claims must be what a try of this
 // device supports (docs/daily.md "What is stored"): no day before FIRST_DAY (set aside);
 // a day after today is kept but neither shown nor counted (the clock may be behind); a
 // try counts only when it was begun on its day (beganOnItsDay: else it was played later);
 // one entry a day (a second one is set aside, partDays), and a day whose match is stored
 // agrees with it (dayConflict).
 
-import { MATCH_ID } from "./keys.js";
-import { StoreProblem, isObject, isTime, notList, wrongField } from "./shapes.js";
+import { MATCH_ID, PREFIX, SCHEMA_VERSION } from "../keys.js";
+import { StoreProblem, isCount, isObject, isTime, notList, wrongField } from "../problems.js";
+
+export const DAILY_KEY = PREFIX + "daily";
 
 export const DAILY_DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 /** The first board of the day (#1): the engine's filler.daily.FIRST_DAY (a test holds
@@ -54,7 +56,6 @@ export function dateAfter(date, days) {
 
 const isPair = (value, fits) => Array.isArray(value) && value.length === 2 && value.every(fits);
 const isPoints = (value) => typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= 2;
-const isCount = (value) => Number.isInteger(value) && value >= 0;
 
 /** One day of the history: null when it reads, else what is wrong. */
 export function checkDay(day) {
@@ -78,7 +79,7 @@ export function checkDay(day) {
   return null;
 }
 
-/** The container: {days: [...]} (its days are checked one by one, ENTRIES). */
+/** The container: {days: [...]} (its days are checked one by one, `entries` below). */
 export function checkDaily(value) {
   return isObject(value) && Array.isArray(value.days) ? null : notList("days");
 }
@@ -148,7 +149,7 @@ export function dayConflict(day, match) {
   return new StoreProblem("daily_match", "it does not agree with its saved match");
 }
 
-/** The days parted: {kept, aside, problems} (as shapes.js partEntries): of two entries of
+/** The days parted: {kept, aside, problems} (as quarantine.js partEntries): of two entries of
  *  one date, the one that is not the first try (firstTry) goes aside; so does a day that
  *  does not agree with its match, when that is stored (`matchOf(id)`: the match or null). */
 export function partDays(days, matchOf) {
@@ -181,3 +182,59 @@ export function dailyMark(match) {
   const count = (value) => (Number.isInteger(value) && value >= 0 ? value : 0);
   return { date: mark.date, number: count(mark.number), kind: mark.kind, shortened: count(mark.shortened) };
 }
+
+/** The board of the day's days after an import, or null when nothing changes: the days
+ *  of both devices, up to today. A day tried here keeps this device's try (another try
+ *  never replaces it: the first one begun here counts); the same try (one match) takes
+ *  the file's result when it has one and this one has not. A day refused on its own:
+ *  one that does not read, before the first board (checkDay), after today, one that does
+ *  not agree with its match (dayConflict: the file's, else the one here). */
+function plan(daily, { store, hooks, matches }, report) {
+  const problem = checkDaily(daily);
+  if (problem) {
+    report.refused.push({ what: "daily", kind: "daily", name: null, why: problem });
+    return null;
+  }
+  const today = localDate(new Date(hooks.now()));
+  const matchOf = (id) => matches.get(id) ?? store.loadMatch(id);
+  const { days: stored, latest } = store.getDaily();
+  const days = [...stored];
+  let changed = false;
+  for (const candidate of daily.days) {
+    const name = isObject(candidate) && typeof candidate.date === "string" ? candidate.date.slice(0, 10) : "?";
+    const what = `daily ${name}`;
+    const match = isObject(candidate) && typeof candidate.match === "string" ? matchOf(candidate.match) : null;
+    const why = checkDay(candidate)
+      ?? (candidate.date > today ? new StoreProblem("daily_future", `it is ${today} here`, { today }) : null)
+      ?? (match ? dayConflict(candidate, match) : null);
+    if (why) {
+      report.refused.push({ what, kind: "daily", name, why });
+      continue;
+    }
+    const here = dayOf(days, candidate.date);
+    const further = here && here.match !== null && here.match === candidate.match && here.result === null && candidate.result !== null;
+    if (here && !further) {
+      const same = here.match === candidate.match && here.started === candidate.started;
+      const why = same ? new StoreProblem("already_here", "already here")
+        : new StoreProblem("daily_tried", "this device has its own try of that day, and the first try counts");
+      report.unchanged.push({ what, kind: "daily", name, why });
+      continue;
+    }
+    days.splice(here ? days.indexOf(here) : days.length, here ? 1 : 0, candidate);
+    report.taken.push({ what, kind: "daily", name });
+    changed = true;
+  }
+  return changed ? [[DAILY_KEY, { version: SCHEMA_VERSION, days, latest }]] : null;
+}
+
+export const daily = {
+  name: "daily",
+  key: DAILY_KEY,
+  check: checkDaily,
+  fresh: freshDaily,
+  // a day that does not read is set aside on its own
+  entries: { field: "days", check: checkDay, same: (a, b) => a.date === b.date,
+             name: (entry) => (isObject(entry) && typeof entry.date === "string" ? entry.date.slice(0, 10) : "?") },
+  exported: ({ store }) => store.getDaily(),
+  plan,
+};
