@@ -357,13 +357,12 @@ export function attachAround(app, launch) {
   function placeParts(table) {
     const footer = document.querySelector('.table-footer');
     if (footer && shareBox.parentNode !== footer) append(footer, shareBox);
-    // a friend's table has its own link to send (friend.js): a second "Copy link" would send a replay
-    // a puzzle has its own link (puzzles.js): a game's link of its position would be another game
-    // the board of the day's result is sent without its moves (daily.js)
-    shareBox.hidden = table.tableId === null || Boolean(table.puzzle) || Boolean(table.lesson) || Boolean(table.daily)
-      || Boolean(table.friend && !table.snapshot.match?.over);
+    // a friend's table has its own link to send (friend.js): a second "Copy link" would send a replay;
+    // a mode may say no (modes.js linkable: a puzzle has its own link, a day's result is sent without its moves)
+    const linkable = app.modes.linkable(table);
+    shareBox.hidden = table.tableId === null || !linkable || Boolean(table.friend && !table.snapshot.match?.over);
     const overActions = document.querySelector('.over-panel:not([hidden]) .over-actions');
-    if (overActions && !table.daily && !overActions.querySelector('.share-button')) append(overActions, copyButton('over'));
+    if (overActions && linkable && !overActions.querySelector('.share-button')) append(overActions, copyButton('over'));
     const wrap = document.querySelector('.board-wrap');
     if (wrap && summary.parentNode !== wrap.parentNode) placeAfter(wrap, summary);
     const board = wrap?.querySelector('svg.board');

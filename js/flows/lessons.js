@@ -10,17 +10,15 @@
 // line above the table; "No, thanks" is kept (store.dismissLearnOffer). A link `#learn`
 // or `#learn=<id>` (the rules page links each section to its lessons) opens Learn, or
 // that lesson; each lesson links back to its section (rules.html?lesson=<id>#<rule>,
-// whose way back is to the lesson).
+// whose way back is to the lesson). A mode of the table (modes.js).
 
 import {el, replaceChildren, append, placeAfter, placeBefore} from '../ui/dom.js';
 import {t} from '../i18n/i18n.js';
 import {rulesHref} from '../ui/rules.js';
-import {arriving} from './game.js';
 import {isEmbed} from './around.js';
 
 const LINK = /^#learn(?:=(.*))?$/;
 const LESSON_ID = /^[a-z0-9-]{1,40}$/;
-const REPLY_PAUSE_MS = 450; // between the player's move and a reply, so the reply is seen
 
 /** What a URL's hash asks of Learn: null (nothing), '' (Learn), or a lesson's id
  *  (a malformed one as it is: said as an unknown lesson). */
@@ -62,7 +60,7 @@ const starMarks = (count) => '★'.repeat(count) + '☆'.repeat(3 - count);
 
 export function attachLessons(app, container) {
   const {state, store} = app;
-  const bar = el('section', {class: 'lesson-bar', hidden: true, 'aria-labelledby': 'lesson-title'});
+  const bar = el('section', {class: 'mode-bar lesson-bar', hidden: true, 'aria-labelledby': 'lesson-title'});
   const number = el('span', {class: 'lesson-number'});
   const rulesLink = el('a', {class: 'lesson-rules'});
   const heading = el('h2', {id: 'lesson-title', class: 'lesson-title'});
@@ -77,20 +75,20 @@ export function attachLessons(app, container) {
   append(bar, el('div', {class: 'lesson-top'}, number, rulesLink), heading, intro,
          el('div', {class: 'lesson-task'}, el('div', {class: 'lesson-live'}, verdict, actions), sizer));
   placeAfter(app.tableView.replayBar, bar); // right above the board, where a phone player looks
-  const panel = el('section', {class: 'lesson-panel', hidden: true, 'aria-labelledby': 'lessons-title'});
+  const panel = el('section', {class: 'mode-panel lesson-panel', hidden: true, 'aria-labelledby': 'lessons-title'});
   append(container, panel);
   const offerLine = el('div', {class: 'learn-offer', hidden: true});
   placeBefore(container, offerLine);
 
   let list = null; // the engine's lessons (lesson_list), in order
   let current = null; // the lesson at the table: see show()
-  let waiting = null; // {id}: asked for before the engine was up
   let message = null; // {key, params}: a lesson a link named that does not exist
-  let opening = 0; // counts openings: an older one that answers late is dropped
   let offered = false; // the first visit's line is shown
   let drawn = null;
   let kept = null; // the store's progress as last read
   const tries = new VisitTries();
+  const life = app.modes.register({name: 'lessons', open, move, view, reopen, close, visit: offerIf,
+                                   linkable: (table) => table.mode !== 'lessons'}); // a lesson is no game to send
   const progress = () => (kept ??= store.getLessons());
   store.subscribe((event) => { // another tab did a lesson, an import merged some
     if (event.type === 'changed' && ['lessons', 'all'].includes(event.what)) {
@@ -101,7 +99,7 @@ export function attachLessons(app, container) {
   const link = lessonFromLink(); // the page was opened with a link to Learn
   if (link !== null) {
     history.replaceState(null, '', location.pathname + location.search); // a reload is a normal visit
-    waiting = {id: link || null};
+    life.queue(link || null);
   }
 
   const isLessonTable = (table) => Boolean(current && table && table === current.table);
@@ -110,11 +108,14 @@ export function attachLessons(app, container) {
    *  task's text, the verdict, the cards at the game's end move nothing); once the try
    *  is over it is locked: the verdict is shown, the position stays as the engine left
    *  it, and nobody is to move. */
-  app.lessonView = (table) => {
-    if (!isLessonTable(table)) return null;
+  function view(table) {
+    // the lesson's bar says the task and the end (no result panel, no resign); the
+    // replies are the lesson's (no computer thinks)
+    const own = {status: '', result: false, resign: false, thinking: false};
+    if (!isLessonTable(table)) return own;
     const ended = current.phase !== 'going';
-    return {snapshot: null, step: null, best: null, locked: ended, ended, keepBoard: true};
-  };
+    return {...own, locked: ended, ended, keepBoard: true};
+  }
 
   async function lessons() {
     list ??= (await app.request('lesson_list')).lessons;
@@ -125,21 +126,16 @@ export function attachLessons(app, container) {
   async function open(id = null) {
     offered = false;
     message = null;
-    const ticket = ++opening;
-    if (state.engine.status !== 'ready') {
-      waiting = {id}; // opened once the engine is up (onEngineReady)
-      app.changed();
-      return;
-    }
-    waiting = null;
+    const ticket = life.ask(id);
+    if (ticket === null) return; // opened once the engine is up
     let path;
     try {
       path = await lessons();
     } catch (error) {
-      if (ticket === opening) app.showError(error);
+      if (!life.late(ticket)) app.showError(error);
       return;
     }
-    if (ticket !== opening) return;
+    if (life.late(ticket)) return;
     let lesson = id === null ? null : path.find((entry) => entry.id === id);
     if (id !== null && !lesson) message = {key: 'lesson.unknown', params: {id: String(id).slice(0, 40)}};
     const {stars} = progress();
@@ -153,18 +149,12 @@ export function attachLessons(app, container) {
     try {
       opened = await app.request(method, params);
     } catch (error) {
-      if (ticket === opening) app.showError(error, state.table);
+      if (!life.late(ticket)) app.showError(error, state.table);
       return;
     }
-    if (ticket !== opening) {
-      app.request('close', {table_id: opened.table_id}).catch(() => {});
-      return;
-    }
+    if (!life.keep(ticket, opened)) return;
     const lesson = opened.lesson;
-    const config = {variant: 'custom', seed: null, options: {}, games: lesson.games, clock: {mode: 'none'},
-                    seats: opened.layout.players};
-    const table = app.makeTable(config, opened.layout, arriving(opened.state), opened.table_id);
-    table.lesson = lesson;
+    const table = life.table(opened, {variant: 'custom', games: lesson.games});
     table.ratingAsked = true; // a lesson's match rates nobody
     table.boardName = () => t(`lesson.${lesson.id}.title`); // the board's label and summary
     // scroll: the bar into view (a lesson picked in the path below the board on a phone)
@@ -182,15 +172,10 @@ export function attachLessons(app, container) {
     table.requesting = true;
     try {
       const answer = await app.request('lesson_move', {table_id: table.tableId, state_id: table.snapshot.state_id, color});
-      for (const [index, snapshot] of answer.states.entries()) {
-        if (index) await new Promise((done) => setTimeout(done, REPLY_PAUSE_MS));
-        if (current !== now) return;
-        await app.applySnapshot(table, snapshot);
-      }
+      if (!await life.replies(table, answer.states, () => current === now)) return;
       // focus: the verdict's first button takes the keyboard (Enter: next lesson, try again)
       Object.assign(now, {lesson: answer.lesson, phase: answer.verdict, stars: answer.stars,
                           focus: answer.verdict !== 'going'});
-      table.lesson = answer.lesson;
       tries.note(answer.lesson.id, answer.lesson.failures + (answer.verdict === 'failed' ? 1 : 0));
       if (answer.verdict === 'done') {
         const recorded = store.recordLesson(answer.lesson.id, answer.stars);
@@ -208,8 +193,7 @@ export function attachLessons(app, container) {
   /** The same lesson anew (the engine counts a failed try: one star less). */
   function retry() {
     if (!current) return;
-    const ticket = ++opening;
-    show(current.lesson.id, ticket, 'lesson_retry', {table_id: current.table.tableId});
+    show(current.lesson.id, life.ticket(), 'lesson_retry', {table_id: current.table.tableId});
   }
 
   function next() {
@@ -220,20 +204,17 @@ export function attachLessons(app, container) {
 
   /** Back to the game: the match to go on with, or a new game. */
   function close() {
-    const wasShown = Boolean(current) || Boolean(waiting);
+    const wasShown = Boolean(current) || Boolean(life.state.waiting);
     current = null;
-    waiting = null;
     message = null;
-    opening += 1;
+    life.leave();
     app.changed();
-    if (!wasShown || !state.catalog.variants.length) return;
-    const unfinished = store.listMatches({finished: false})[0];
-    if (unfinished) app.resumeMatch(unfinished.id);
-    else app.startGame({...state.config, seed: null});
+    if (wasShown) life.back();
   }
 
-  /** The first visit's line: offered when `allowed` (no link opened the page), outside
-   *  an embed, while nothing was played or learnt here and it was never dismissed. */
+  /** The first visit's line: offered when `allowed` (no link opened the page, nothing
+   *  was asked before the engine was up: modes.js visit), outside an embed, while
+   *  nothing was played or learnt here and it was never dismissed. */
   function offerIf(allowed) {
     const {stars, dismissed} = progress();
     const played = store.listMatches().some((match) => match.events > 0);
@@ -248,24 +229,14 @@ export function attachLessons(app, container) {
     app.changed();
   }
 
-  // A lesson asked for before the engine was up (a link, the button): opened now instead
-  // of the game the page would open; a lesson's table in a restarted worker: its try anew.
-  const before = app.onEngineReady;
-  app.onEngineReady = async () => {
-    if (await before?.()) return true; // a friend's link, a puzzle win
-    if (current && state.table === current.table && current.table.engineGeneration !== app.engine.generation) {
-      const ticket = ++opening;
-      await show(current.lesson.id, ticket, 'lesson_open', {id: current.lesson.id, failures: tries.of(current.lesson.id)});
-      return true;
-    }
-    if (!waiting) return false;
-    await open(waiting.id);
-    return Boolean(current);
-  };
+  /** A lesson's table in a restarted worker: its try anew. */
+  async function reopen(table) {
+    if (!isLessonTable(table)) return false;
+    await show(current.lesson.id, life.ticket(), 'lesson_open', {id: current.lesson.id, failures: tries.of(current.lesson.id)});
+    return true;
+  }
 
-  /** Whether the page opens Learn rather than a game once the engine is up. */
-  const wanted = () => Boolean(waiting);
-
+  document.getElementById('open-learn')?.addEventListener('click', () => open()); // none in an embed
   app.drawListeners.add(() => draw());
   // a link to Learn pasted into this tab changes only the hash: open it
   window.addEventListener('hashchange', () => {
@@ -298,8 +269,8 @@ export function attachLessons(app, container) {
     }
     // the offer is for the first board of a visit: gone once a move is made there, or
     // Learn, a puzzle, the board of the day, a replay or another game is opened
-    const first = table && !table.puzzle && !table.replay && !table.friend && !table.daily
-      && table.snapshot.move_number === 0;
+    const first = table && !app.modes.of(table) && !table.replay && !table.friend && table.snapshot.move_number === 0;
+    const waiting = life.state.waiting;
     if (current || waiting || (table && !first)) offered = false;
     const shown = Boolean(current) || Boolean(waiting);
     bar.hidden = !current;
@@ -365,7 +336,7 @@ export function attachLessons(app, container) {
     const earned = done.reduce((sum, entry) => sum + stars[entry.id], 0);
     const all = path.length > 0 && done.length === path.length;
     replaceChildren(panel,
-      el('div', {class: 'lesson-head'},
+      el('div', {class: 'mode-head lesson-head'},
         el('h2', {id: 'lessons-title', text: t('lesson.heading')}),
         el('button', {type: 'button', class: 'lesson-close', dataset: {action: 'close-lessons', focus: 'close'},
                       text: t('lesson.close'), onclick: () => close()})),
@@ -373,7 +344,7 @@ export function attachLessons(app, container) {
         text: t('lesson.progress', {done: done.length, count: path.length, stars: earned, total: 3 * path.length})}) : null,
       all ? el('p', {class: 'lesson-all-done', text: t('lesson.all_done')}) : null,
       message ? el('p', {class: 'lesson-message', role: 'alert', text: t(message.key, message.params)}) : null,
-      !current && waiting ? el('p', {class: 'lesson-waiting', text: t('lesson.waiting')}) : null,
+      !current && life.state.waiting ? el('p', {class: 'lesson-waiting', text: t('lesson.waiting')}) : null,
       path.length ? el('ol', {class: 'lesson-list', 'aria-label': t('lesson.list')}, path.map((entry) => {
         const count = Object.hasOwn(stars, entry.id) ? stars[entry.id] : 0;
         const here = current?.lesson.id === entry.id;
@@ -388,7 +359,7 @@ export function attachLessons(app, container) {
   }
 
   function drawOffer() {
-    const show = offered && !current && !waiting;
+    const show = offered && !current && !life.state.waiting;
     offerLine.hidden = !show;
     const key = show ? state.settings.language : null;
     if (offerLine.dataset.drawn === key) return;
@@ -403,5 +374,4 @@ export function attachLessons(app, container) {
                     onclick: () => dismissOffer()}));
   }
 
-  return {open, move, wanted, offerIf, get active() { return current; }};
 }

@@ -6,8 +6,8 @@
 // to move. A color is checked by the engine against the record's solution
 // (puzzle_move): a right one is played with the reply; a wrong one leaves the table as
 // it was and comes back with what it costs at once; its refutation and the solution
-// follow (puzzle_lines), as states the board steps through (app.puzzleView, drawn by
-// table.js like the review's line).
+// follow (puzzle_lines), as states the board steps through (the mode's view, drawn by
+// table.js like the review's line). A mode of the table (modes.js).
 // The first try of a puzzle is rated (puzzle_rating, Glicko-2, the puzzle's rating as
 // the opponent's) and counted in the streak; a try again or a puzzle tried before is not.
 // Progress is in the store (store.getPuzzles, store.recordPuzzle).
@@ -30,7 +30,6 @@ const OWN = 'own'; // the board filter's "From your games": puzzles of your own 
 export const PUZZLE_THEMES = ['enclosure', 'blocking', 'equator', 'last-region', 'finish', 'draw', 'long'];
 const PUZZLE_ID = /^[a-z0-9-]{1,60}$/;
 const LINK = /^#puzzle(?:=(.*))?$/s;
-const REPLY_PAUSE_MS = 450; // between the player's move and the reply, so the reply is seen
 const START_RATING = 1500; // filler.rating.DEFAULT's r: a first puzzle is picked near it
 const RATING_WINDOW = 150; // puzzles this far beyond the nearest one's rating are offered too, in the player's order
 const SHOWN_ID = 40; // characters of a link's unknown puzzle id said in its message
@@ -95,20 +94,21 @@ const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 export function attachPuzzles(app, container) {
   const {state} = app;
   const files = new Map(); // variant -> Promise of {puzzles} | {missing: true}
-  const bar = el('section', {class: 'puzzle-bar', hidden: true});
+  const bar = el('section', {class: 'mode-bar puzzle-bar', hidden: true});
   // one live region for the whole visit, its text changed (a new one would not be read)
   const verdict = el('p', {class: 'puzzle-verdict', role: 'status', 'aria-live': 'polite'});
   const barRest = el('div', {class: 'puzzle-bar-rest'});
   append(bar, verdict, barRest);
-  const panel = el('section', {class: 'puzzle-panel', hidden: true, 'aria-labelledby': 'puzzle-title'});
+  const panel = el('section', {class: 'mode-panel puzzle-panel', hidden: true, 'aria-labelledby': 'puzzle-title'});
   placeAfter(app.tableView.replayBar, bar); // right above the board, where a phone player looks
   append(container, panel);
   const chosen = {variant: 'quick', theme: null}; // the filters
   let current = null; // the puzzle at the table: see show()
   let message = null; // {key, params}: why no puzzle is shown (none of a theme, a bad link)
-  let opening = 0; // counts openings: an older one that answers late is dropped
-  let waiting = null; // {variant, theme, id}: asked for before the engine was up
   let drawn = null;
+  // a puzzle has a link of its own (about): a game's link of its position would be another game
+  const life = app.modes.register({name: 'puzzles', open, move, view, keys, reopen, close,
+                                   linkable: (table) => table.mode !== 'puzzles'});
   let kept = null; // the store's progress as last read: draws (every hover) do not read it again
   const progress = () => (kept ??= app.store.getPuzzles());
   app.store.subscribe((event) => { // another tab played a puzzle, an import merged some
@@ -122,10 +122,10 @@ export function attachPuzzles(app, container) {
   const link = puzzleFromLink(); // the page was opened with a link to Puzzles
   if (link !== null) {
     history.replaceState(null, '', location.pathname + location.search); // a reload is a normal visit
-    if (link === '') waiting = {variant: chosen.variant, theme: null, id: null};
+    if (link === '') life.queue({variant: chosen.variant, theme: null, id: null});
     else if (!PUZZLE_ID.test(link) || !PUZZLE_VARIANTS.includes(link.split('-')[0])) {
       message = {key: 'puzzle.unknown', params: {id: shownId(link)}};
-    } else waiting = {variant: link.split('-')[0], theme: null, id: link};
+    } else life.queue({variant: link.split('-')[0], theme: null, id: link});
   }
 
   /** The file of a variant's puzzles, fetched once (again after a failure). */
@@ -152,31 +152,30 @@ export function attachPuzzles(app, container) {
   const stale = (table) => table.engineGeneration !== app.engine.generation;
 
   /** What the board shows (table.js): a position of the line being stepped through,
-   *  with its next color previewed, or the position with the color to look at. */
-  app.puzzleView = (table) => {
-    if (!isPuzzleTable(table)) return null;
+   *  with its next color previewed, or the position with the color to look at. The
+   *  puzzle's bar says the task and the end (no result panel, no resign); the replies
+   *  are the solution's (no computer thinks). */
+  function view(table) {
+    const own = {status: '', result: false, resign: false, thinking: false};
+    if (!isPuzzleTable(table)) return own;
     // a restarted engine has not reopened the puzzle yet (reopen): no color can be taken
-    if (stale(table) || shelved()) return {snapshot: null, step: null, best: null, locked: true};
-    if (current.phase === 'solving') return null;
+    if (stale(table) || shelved()) return {...own, locked: true};
+    if (current.phase === 'solving') return own;
     const line = current.line;
-    if (!line) return {snapshot: null, step: null, best: null, locked: true};
+    if (!line) return {...own, locked: true};
     const snapshot = line.index ? line.states[line.index - 1] : null;
     const next = snapshot?.over ? null : line.colors[line.index] ?? null;
-    return {snapshot, step: line.index || null, count: line.states.length, best: next, locked: true};
-  };
+    return {...own, snapshot, step: line.index || null, count: line.states.length, best: next, locked: true,
+            status: line.index ? t('puzzle.line_board') : ''};
+  }
 
   /** Open Puzzles: the puzzle `id`, or the next one of the filters. */
   async function open({variant = chosen.variant, theme = chosen.theme, id = null} = {}) {
     chosen.variant = variant;
     chosen.theme = theme;
     message = null;
-    const ticket = ++opening;
-    if (state.engine.status !== 'ready') {
-      waiting = {variant, theme, id}; // opened once the engine is up (onEngineReady)
-      app.changed();
-      return;
-    }
-    waiting = null;
+    const ticket = life.ask({variant, theme, id});
+    if (ticket === null) return; // opened once the engine is up
     if (variant === OWN) return showOwn(ticket, theme, id);
     let file;
     try {
@@ -185,7 +184,7 @@ export function attachPuzzles(app, container) {
       console.warn('filler: puzzles', error);
       return say(ticket, 'puzzle.load_failed');
     }
-    if (ticket !== opening) return;
+    if (life.late(ticket)) return;
     if (file.missing) return say(ticket, 'puzzle.none_here', {variant: variantName(variant)});
     kept = null; // as stored now
     const record = id ? file.puzzles.find((puzzle) => puzzle.id === id)
@@ -209,7 +208,7 @@ export function attachPuzzles(app, container) {
   }
 
   function say(ticket, key, params = {}) {
-    if (ticket !== opening) return;
+    if (life.late(ticket)) return;
     message = {key, params};
     app.changed();
   }
@@ -220,17 +219,11 @@ export function attachPuzzles(app, container) {
     try {
       opened = await app.request('puzzle_open', {record});
     } catch (error) {
-      if (ticket === opening) app.showError(error);
+      if (!life.late(ticket)) app.showError(error);
       return say(ticket, 'puzzle.bad_record', {id: record.id});
     }
-    if (ticket !== opening) {
-      app.request('close', {table_id: opened.table_id}).catch(() => {});
-      return;
-    }
-    const config = {variant: record.variant, seed: record.seed, options: {}, games: 1, clock: {mode: 'none'},
-                    seats: opened.layout.players};
-    const table = app.makeTable(config, opened.layout, arriving(opened.state), opened.table_id);
-    table.puzzle = opened.puzzle;
+    if (!life.keep(ticket, opened)) return;
+    const table = life.table(opened, {variant: record.variant, seed: record.seed});
     table.ratingAsked = true; // a puzzle is rated by its own rating (rate()), never as a match
     table.moves = [...record.moves];
     const tried = own || Object.hasOwn(progress.tried, record.id); // your own puzzles are never rated
@@ -261,11 +254,7 @@ export function attachPuzzles(app, container) {
       const answer = await app.request('puzzle_move', {table_id: table.tableId, state_id: table.snapshot.state_id, color});
       if (current !== puzzle) return;
       if (answer.right) {
-        for (const [index, snapshot] of answer.states.entries()) {
-          if (index) await new Promise((done) => setTimeout(done, REPLY_PAUSE_MS));
-          if (current !== puzzle) return;
-          await app.applySnapshot(table, snapshot);
-        }
+        if (!await life.replies(table, answer.states, () => current === puzzle)) return;
         puzzle.ply += 2;
         puzzle.wrong = null;
         if (answer.solved) puzzle.phase = 'solved';
@@ -365,7 +354,7 @@ export function attachPuzzles(app, container) {
   async function reopen(table) {
     const puzzle = current;
     if (!isPuzzleTable(table)) return false;
-    const ticket = ++opening;
+    const ticket = life.ticket();
     let opened;
     try {
       opened = await app.request('puzzle_open', {record: puzzle.record});
@@ -378,7 +367,7 @@ export function attachPuzzles(app, container) {
       app.showError(error, table);
       return true;
     }
-    if (ticket !== opening || current !== puzzle) return true;
+    if (life.late(ticket) || current !== puzzle) return true;
     Object.assign(table, {tableId: opened.table_id, engineGeneration: app.engine.generation, requesting: false,
                           error: null, snapshot: arriving(opened.state)});
     app.changed();
@@ -386,7 +375,7 @@ export function attachPuzzles(app, container) {
   }
 
   /** ← → Home End step through a line being shown; true when taken. */
-  function onKey(event) {
+  function keys(event) {
     const line = current?.line;
     if (!line || !isPuzzleTable(state.table) || shelved()) return false;
     const steps = {ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity};
@@ -401,31 +390,12 @@ export function attachPuzzles(app, container) {
     const wasShown = Boolean(current);
     current = null;
     message = null;
-    waiting = null;
-    opening += 1;
+    life.leave();
     app.changed();
-    if (!wasShown) return;
-    const unfinished = app.store.listMatches({finished: false})[0];
-    if (unfinished) app.resumeMatch(unfinished.id);
-    else app.startGame({...state.config, seed: null});
+    if (wasShown) life.back();
   }
 
-  // Puzzles asked for before the engine was up (a puzzle's link, the button): opened
-  // now, instead of the game the page would open; a puzzle's table in a restarted worker
-  const before = app.onEngineReady;
-  app.onEngineReady = async () => {
-    if (await before?.()) return true; // friend.js: a friend's link wins
-    if (current && state.table === current.table && current.table.engineGeneration !== app.engine.generation) {
-      return reopen(current.table);
-    }
-    if (!waiting) return false;
-    await open(waiting);
-    return Boolean(current) || Boolean(state.table?.tableId);
-  };
-
-  /** Whether the page opens Puzzles rather than a game once the engine is up. */
-  const wanted = () => Boolean(waiting);
-
+  document.getElementById('open-puzzles')?.addEventListener('click', () => open()); // none in an embed
   app.drawListeners.add(() => draw());
   // a puzzle's link pasted into this tab changes only the hash: open it as a new visit
   window.addEventListener('hashchange', () => {
@@ -481,6 +451,7 @@ export function attachPuzzles(app, container) {
       current = null;
       message = null;
     }
+    const waiting = life.state.waiting;
     const shown = Boolean(current) || Boolean(message) || Boolean(waiting);
     bar.hidden = !current || shelved();
     setAttr(container, 'data-puzzle-none', shelved() ? '' : null); // no board under the message (puzzles.css)
@@ -501,7 +472,7 @@ export function attachPuzzles(app, container) {
     bar.setAttribute('aria-label', t('puzzle.title'));
     if (current) drawBar();
     replaceChildren(panel,
-      el('div', {class: 'puzzle-head'},
+      el('div', {class: 'mode-head puzzle-head'},
         el('h2', {id: 'puzzle-title', text: t('puzzle.title')}),
         el('button', {type: 'button', class: 'puzzle-close', dataset: {action: 'close-puzzles', focus: 'close'},
                       text: t('puzzle.close'), onclick: () => close()})),
@@ -604,5 +575,4 @@ export function attachPuzzles(app, container) {
     app.changed();
   }
 
-  return {open, move, onKey, wanted, get active() { return current; }};
 }

@@ -10,7 +10,8 @@
 // a few such reviews (store.keepReview, expendable when storage is full). One made by
 // an older engine says so and can be redone. The board shown is the table's replay of
 // the saved match (saved.js showReplay) at the ply's step, or a position of the line
-// (app.reviewView, drawn by table.js).
+// (the mode's view, drawn by table.js). A mode of the table (modes.js): its tables are
+// the replays it opens (their replay's `mode`).
 //
 // Every game of a match that has ended is reviewed, game 1 also between the games: a
 // switch in the panel goes from one game's review to the other's. Closing the review
@@ -49,31 +50,31 @@ function margin(value) {
 
 export function attachReview(app, container) {
   const {state} = app;
-  const panel = el('section', {class: 'review-panel', hidden: true, 'aria-labelledby': 'review-title'});
+  const panel = el('section', {class: 'mode-panel review-panel', hidden: true, 'aria-labelledby': 'review-title'});
   append(container, panel);
   let review = null; // see open()
   let drawn = null;
+  app.modes.register({name: 'review', view, keys, close, offer: (table) => (offered(table) ? {
+    action: 'review', text: t('review.open'), open: () => openTable(table)} : null)});
+  app.reviewMatch = openMatch; // the lobby's Matches: review a game of a saved match
 
   /** What the board shows in a review (table.js): the master's move previewed, or a
-   *  position of its line ({snapshot, best: the line's next color, step of count}); null: the table's own. */
-  app.reviewView = (table) => {
+   *  position of its line ({snapshot, best: the line's next color, step of count}), and
+   *  the line shown at the table's position for the replay bar to step; null: the table's own. */
+  function view(table) {
     if (!review?.shown || !isReviewTable(table)) return null;
     const ply = review.steps.indexOf(table.replay.step);
-    const line = review.line;
-    if (line && line.position === ply && line.index > 0) {
+    const line = review.line?.position === ply ? review.line : null;
+    const steps = line && {index: line.index, count: line.states.length, step: lineStep,
+                           prevLabel: t('review.line_prev'), nextLabel: t('review.line_next')};
+    if (line && line.index > 0) {
       const snapshot = line.states[line.index - 1];
-      return {snapshot, step: line.index, count: line.states.length,
-              best: snapshot.over ? null : line.colors[line.index] ?? null};
+      return {snapshot, step: line.index, count: line.states.length, line: steps,
+              best: snapshot.over ? null : line.colors[line.index] ?? null,
+              status: t('review.line_board', {number: line.index, count: line.states.length})};
     }
-    return {snapshot: null, step: null, best: review.results[ply]?.best ?? null};
-  };
-  /** The master's line shown at the table's position, for the replay bar to step:
-   *  {index, count, step(index)}, or null. */
-  app.reviewLine = (table) => {
-    if (!review?.shown || !isReviewTable(table) || !review.line) return null;
-    if (review.line.position !== review.steps.indexOf(table.replay.step)) return null;
-    return {index: review.line.index, count: review.line.states.length, step: lineStep};
-  };
+    return {snapshot: null, step: null, best: review.results[ply]?.best ?? null, line: steps};
+  }
   app.drawListeners.add(() => draw());
 
   function isReviewTable(table) {
@@ -125,7 +126,7 @@ export function attachReview(app, container) {
     // the review's moves (their steps) first: the board opens at the end of its game
     const started = !stored && await begin(current);
     if (current !== review) return;
-    await app.showReplay({...base, id: matchId, saved, total}, endStep(current));
+    await app.showReplay({...base, id: matchId, saved, total, mode: 'review'}, endStep(current));
     if (current !== review) return;
     if (!isReviewTable(state.table)) { // the replay did not open (the table says why)
       review = null;
@@ -329,7 +330,7 @@ export function attachReview(app, container) {
   }
 
   /** ← → Home End step by move while the review is open; true when taken. */
-  function onKey(event) {
+  function keys(event) {
     if (!review?.shown || !isReviewTable(state.table) || !review.plies) return false;
     const moves = {ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity};
     if (!Object.hasOwn(moves, event.key)) return false;
@@ -365,7 +366,7 @@ export function attachReview(app, container) {
     const sides = table.snapshot.sides;
     const viewer = viewerSide(players, sides);
     replaceChildren(panel,
-      el('div', {class: 'review-head'},
+      el('div', {class: 'mode-head review-head'},
         el('h2', {id: 'review-title', text: t('review.title', {number: review.gameIndex + 1})}),
         el('button', {type: 'button', class: 'review-close', dataset: {action: 'close-review', focus: 'close'},
                       text: t(matchToGoOn() ? 'review.back_to_match' : 'review.close'), onclick: () => close()}),
@@ -395,7 +396,7 @@ export function attachReview(app, container) {
     if (!count) return null;
     return el('p', {class: 'review-puzzles'}, t('review.puzzles', {count}), ' ',
       el('button', {type: 'button', dataset: {action: 'review-puzzles', focus: 'puzzles'}, text: t('review.solve_puzzles'),
-                    onclick: () => app.openPuzzles({variant: 'own', theme: null, id: review.puzzles[0].id})}));
+                    onclick: () => app.modes.open('puzzles', {variant: 'own', theme: null, id: review.puzzles[0].id})}));
   }
 
   /** "Game 1 | Game 2": the review of each game of the match that ended. */
@@ -577,6 +578,5 @@ export function attachReview(app, container) {
     return list;
   }
 
-  return {open, openMatch, openTable, close, onKey, offered, get active() { return review; }};
 }
 

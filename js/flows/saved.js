@@ -270,6 +270,7 @@ export function attachSaved(app) {
     if (replay.shared) table.players = table.players.map((player) => (player.kind === 'human' ? {...player, neutral: true} : player));
     // the moves of each game of the record (the engine's count): the bar counts moves
     table.replay = {...replay, step, gameMoves: opened.game_moves ?? null};
+    table.mode = replay.mode ?? null; // a mode's replay (modes.js): the review's
     table.daily = dailyMark(replay.saved);
     table.ratingChanges = replay.saved.result?.ratingChanges ?? null;
     table.ratingAsked = true;
@@ -296,6 +297,21 @@ export function attachSaved(app) {
       app.changed();
     }
   }
+
+  /** After a reload, once the engine is up (main.js sets state.pendingResume): the
+   *  newest unfinished match, unless something before it in the first-opens list
+   *  opened (modes.js). False when none reopened: the game asked for opens then. */
+  async function resumeWaiting() {
+    state.pendingResume = null;
+    const resumed = await resumeNewest();
+    if (state.table?.resumeStandIn) { // its match did not reopen here (open elsewhere, set aside)
+      state.table = null;
+      app.changed();
+    }
+    return resumed;
+  }
+  app.modes.register({name: 'saved', open: resumeWaiting, asked: () => (state.pendingResume ? [] : null),
+                      drop: () => { state.pendingResume = null; }});
 
   Object.assign(app, {saveTable, resumeNewest, resumeMatch, openSaved, takeOver,
                       replayMatch, showReplay, replayStep});
