@@ -96,16 +96,18 @@ export function attachDaily(app, container) {
   append(container, panel);
   const button = document.getElementById('open-daily'); // none in an embed
   const badge = button?.querySelector('.daily-status');
-  let message = null; // a problem ({code, params}) or a key: why a day did not open
-  let first = null; // the first day that has a board (the engine's, from daily_day)
-  let picked = ''; // the date picker's value
-  let sent = null; // {key, status}: what Send or Copy did for the text shown
-  let drawn = null;
+  let drawn = null; // {key, stored}: what the panel shows (drawn again when it changes)
 
   const today = () => localDate();
   const days = () => store.getDaily().days;
   const isDaily = (table) => Boolean(table?.daily);
-  const life = app.modes.register({name: 'daily', open, view, claims: isDaily, linkable: (table) => !isDaily(table)});
+  const life = app.modes.register({name: 'daily', open, view, claims: isDaily, linkable: (table) => !isDaily(table), state: {
+    message: null, // a problem ({code, params}) or a key: why a day did not open
+    first: null, // the first day that has a board (the engine's, from daily_day)
+    picked: '', // the date picker's value
+    sent: null, // {key, status}: what Send or Copy did for the text shown
+  }});
+  const my = life.state;
 
   const link = dailyFromLink(); // the page was opened with a day's link
   if (link !== null) {
@@ -119,8 +121,8 @@ export function attachDaily(app, container) {
    * or late for a past day). `replay`: another try, which counts for nothing.
    */
   async function open(date = today(), {replay = false} = {}) {
-    message = null;
-    sent = null;
+    my.message = null;
+    my.sent = null;
     const ticket = life.ask(date, {replay});
     if (ticket === null) return; // opened once the engine is up
     const now = today();
@@ -131,7 +133,7 @@ export function attachDaily(app, container) {
     });
     const day = await ask('daily_day');
     if (!day || life.late(ticket)) return;
-    first = day.first;
+    my.first = day.first;
     const tried = dayOf(days(), date);
     const shown = state.table;
     if (tried && !replay && shown?.daily?.date === date && [shown.matchId, shown.replay?.id].includes(tried.match)) {
@@ -145,7 +147,7 @@ export function attachDaily(app, container) {
     table.matchId = newMatchId();
     const begun = tried ? {counted: false} : store.startDaily(date, {match: table.matchId, late: date !== now});
     table.daily = {date, number: day.number, kind: begun.ok === false || !begun.counted ? 'replay' : begun.day.late ? 'late' : 'counted'};
-    if (begun.ok === false) message = 'daily.not_stored';
+    if (begun.ok === false) my.message = 'daily.not_stored';
     app.setTable(table);
     app.saveTable(table);
     app.afterSnapshot(table);
@@ -163,7 +165,7 @@ export function attachDaily(app, container) {
   }
 
   function say(problem) {
-    message = problem;
+    my.message = problem;
     app.changed();
   }
 
@@ -177,7 +179,7 @@ export function attachDaily(app, container) {
     table.dailyNoted = true;
     const final = {width: table.layout.width, colors: snapshot.cell_colors, owners: snapshot.cell_owners};
     const noted = store.finishDaily(daily.date, {match: table.matchId ?? table.replay?.id, result: resultOf(match), final});
-    if (!noted.ok) message = 'daily.not_stored';
+    if (!noted.ok) my.message = 'daily.not_stored';
   }
 
   /** The safety stop cut the master's search short (filler.daily): its moves here may
@@ -248,8 +250,8 @@ export function attachDaily(app, container) {
     const daily = isDaily(table) ? {...table.daily, kind: kindOf(table, history)} : null;
     const ofToday = dayOf(history, now);
     drawButton(ofToday);
-    const waiting = life.state.waiting;
-    if (!daily && message === null && !waiting) {
+    const waiting = my.waiting;
+    if (!daily && my.message === null && !waiting) {
       bar.hidden = panel.hidden = true;
       placeParts(false);
       drawn = null;
@@ -259,7 +261,7 @@ export function attachDaily(app, container) {
     placeParts(over);
     // the history is the store's until it changes (read once): compared as it is
     const key = JSON.stringify([state.settings.language, state.settings.palette, daily, over, table?.snapshot.state_id,
-                                table?.replay?.step, now, message, waiting, sent, first, picked, state.engine.status]);
+                                table?.replay?.step, now, my.message, waiting, my.sent, my.first, my.picked, state.engine.status]);
     if (drawn?.key === key && drawn.stored === stored) return;
     drawn = {key, stored};
     if (over) replaceChildren(share, ...shareParts(table, daily));
@@ -277,12 +279,12 @@ export function attachDaily(app, container) {
       el('div', {class: 'mode-head daily-head'},
         el('h2', {id: 'daily-title', text: t('daily.title')}),
         daily ? null : el('button', {type: 'button', dataset: {action: 'daily-close', focus: 'close'}, text: t('nav.close'),
-                                     onclick: () => { message = null; life.state.waiting = null; app.changed(); }})),
+                                     onclick: () => { my.message = null; my.waiting = null; app.changed(); }})),
       daily ? el('p', {class: 'daily-counts', dataset: {kind: daily.kind}, text: t(`daily.kind.${daily.kind}`)}) : null,
       daily?.shortened ? el('p', {class: 'daily-shortened', text: t('daily.shortened', {count: daily.shortened})}) : null,
-      message !== null ? el('p', {class: 'daily-message', role: 'alert',
-                                  text: typeof message === 'string' ? t(message) : problemText(datesShown(message))}) : null,
-      waiting && message === null ? el('p', {class: 'daily-waiting', text: t('daily.waiting')}) : null,
+      my.message !== null ? el('p', {class: 'daily-message', role: 'alert',
+                                  text: typeof my.message === 'string' ? t(my.message) : problemText(datesShown(my.message))}) : null,
+      waiting && my.message === null ? el('p', {class: 'daily-waiting', text: t('daily.waiting')}) : null,
       el('p', {class: 'daily-streak', dataset: {streak: String(current), best: String(best), counted: String(counted)},
                text: t('daily.streak', {count: current, best, played: counted})}),
       el('p', {class: 'daily-today', dataset: {today: ofToday ? (ofToday.result ? 'played' : 'started') : 'not-yet'}},
@@ -350,7 +352,7 @@ export function attachDaily(app, container) {
     const text = shareText({date: daily.date, number: daily.number, kind: daily.kind, result: resultOf(snapshot.match),
                             final: {width: table.layout.width, colors: snapshot.cell_colors, owners: snapshot.cell_owners},
                             palette: state.settings.palette});
-    const shown = sent?.key === text ? sent.status : null;
+    const shown = my.sent?.key === text ? my.sent.status : null;
     const box = el('textarea', {class: 'daily-share-text', readonly: true, rows: String(text.split('\n').length),
                                 'aria-label': t('daily.share.label'), dataset: {focus: 'text'}, spellcheck: 'false'});
     box.value = text;
@@ -375,10 +377,10 @@ export function attachDaily(app, container) {
     try {
       if (how === 'share') await navigator.share({text});
       else await navigator.clipboard.writeText(text);
-      sent = {key: text, status: how === 'share' ? 'shared' : 'copied'};
+      my.sent = {key: text, status: how === 'share' ? 'shared' : 'copied'};
     } catch (error) {
       if (error?.name === 'AbortError') return; // the share sheet was closed
-      sent = {key: text, status: 'select'};
+      my.sent = {key: text, status: 'select'};
     }
     app.changed();
   }
@@ -400,13 +402,13 @@ export function attachDaily(app, container) {
 
   /** Another day: a date picker, from the first board of the day to today. */
   function picker(now) {
-    const input = el('input', {type: 'date', id: 'daily-date', value: picked || null, max: now, min: first,
+    const input = el('input', {type: 'date', id: 'daily-date', value: my.picked || null, max: now, min: my.first,
                                dataset: {focus: 'date'}});
-    input.addEventListener('change', () => { picked = input.value; });
+    input.addEventListener('change', () => { my.picked = input.value; });
     const play = () => {
-      picked = input.value;
-      if (!isDate(picked)) return say('daily.pick');
-      open(picked);
+      my.picked = input.value;
+      if (!isDate(my.picked)) return say('daily.pick');
+      open(my.picked);
     };
     return el('div', {class: 'daily-picker'},
       el('label', {for: 'daily-date', text: t('daily.other_day')}), input,

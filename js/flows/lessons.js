@@ -80,15 +80,17 @@ export function attachLessons(app, container) {
   const offerLine = el('div', {class: 'learn-offer', hidden: true});
   placeBefore(container, offerLine);
 
-  let list = null; // the engine's lessons (lesson_list), in order
-  let current = null; // the lesson at the table: see show()
-  let message = null; // {key, params}: a lesson a link named that does not exist
-  let offered = false; // the first visit's line is shown
-  let drawn = null;
+  let drawn = null; // the key of what the panel shows (drawn again when it changes)
   let kept = null; // the store's progress as last read
   const tries = new VisitTries();
   const life = app.modes.register({name: 'lessons', open, move, view, reopen, close, visit: offerIf,
-                                   linkable: (table) => table.mode !== 'lessons'}); // a lesson is no game to send
+                                   linkable: (table) => table.mode !== 'lessons', state: { // (no game to send)
+    list: null, // the engine's lessons (lesson_list), in order
+    current: null, // the lesson at the table: see show()
+    message: null, // {key, params}: a lesson a link named that does not exist
+    offered: false, // the first visit's line is shown
+  }});
+  const my = life.state;
   const progress = () => (kept ??= store.getLessons());
   store.subscribe((event) => { // another tab did a lesson, an import merged some
     if (event.type === 'changed' && ['lessons', 'all'].includes(event.what)) {
@@ -102,7 +104,7 @@ export function attachLessons(app, container) {
     life.queue(link || null);
   }
 
-  const isLessonTable = (table) => Boolean(current && table && table === current.table);
+  const isLessonTable = (table) => Boolean(my.current && table && table === my.current.table);
 
   /** A lesson's board keeps the size it was first fitted to (table.js fitBoard: the
    *  task's text, the verdict, the cards at the game's end move nothing); once the try
@@ -113,19 +115,19 @@ export function attachLessons(app, container) {
     // replies are the lesson's (no computer thinks)
     const own = {status: '', result: false, resign: false, thinking: false};
     if (!isLessonTable(table)) return own;
-    const ended = current.phase !== 'going';
+    const ended = my.current.phase !== 'going';
     return {...own, locked: ended, ended, keepBoard: true};
   }
 
   async function lessons() {
-    list ??= (await app.request('lesson_list')).lessons;
-    return list;
+    my.list ??= (await app.request('lesson_list')).lessons;
+    return my.list;
   }
 
   /** Open Learn: lesson `id`, or the first not done yet. */
   async function open(id = null) {
-    offered = false;
-    message = null;
+    my.offered = false;
+    my.message = null;
     const ticket = life.ask(id);
     if (ticket === null) return; // opened once the engine is up
     let path;
@@ -137,7 +139,7 @@ export function attachLessons(app, container) {
     }
     if (life.late(ticket)) return;
     let lesson = id === null ? null : path.find((entry) => entry.id === id);
-    if (id !== null && !lesson) message = {key: 'lesson.unknown', params: {id: String(id).slice(0, 40)}};
+    if (id !== null && !lesson) my.message = {key: 'lesson.unknown', params: {id: String(id).slice(0, 40)}};
     const {stars} = progress();
     lesson ??= path.find((entry) => !Object.hasOwn(stars, entry.id)) ?? path[0];
     await show(lesson.id, ticket, 'lesson_open', {id: lesson.id, failures: tries.of(lesson.id)});
@@ -158,7 +160,7 @@ export function attachLessons(app, container) {
     table.ratingAsked = true; // a lesson's match rates nobody
     table.boardName = () => t(`lesson.${lesson.id}.title`); // the board's label and summary
     // scroll: the bar into view (a lesson picked in the path below the board on a phone)
-    current = {lesson, table, phase: lesson.verdict, stars: lesson.stars, problem: null, scroll: true, focus: false};
+    my.current = {lesson, table, phase: lesson.verdict, stars: lesson.stars, problem: null, scroll: true, focus: false};
     drawn = null;
     app.setTable(table);
     app.changed();
@@ -166,13 +168,13 @@ export function attachLessons(app, container) {
 
   /** The player's color at a lesson's table (game.js play): the engine's verdict. */
   async function move(color) {
-    const now = current;
+    const now = my.current;
     const table = now?.table;
     if (!now || state.table !== table || now.phase !== 'going' || table.requesting) return;
     table.requesting = true;
     try {
       const answer = await app.request('lesson_move', {table_id: table.tableId, state_id: table.snapshot.state_id, color});
-      if (!await life.replies(table, answer.states, () => current === now)) return;
+      if (!await life.replies(table, answer.states, () => my.current === now)) return;
       // focus: the verdict's first button takes the keyboard (Enter: next lesson, try again)
       Object.assign(now, {lesson: answer.lesson, phase: answer.verdict, stars: answer.stars,
                           focus: answer.verdict !== 'going'});
@@ -183,7 +185,7 @@ export function attachLessons(app, container) {
         if (!recorded.ok) now.problem = 'lesson.not_stored';
       }
     } catch (error) {
-      if (current === now) app.showError(error, table);
+      if (my.current === now) app.showError(error, table);
     } finally {
       table.requesting = false;
       app.changed();
@@ -192,21 +194,21 @@ export function attachLessons(app, container) {
 
   /** The same lesson anew (the engine counts a failed try: one star less). */
   function retry() {
-    if (!current) return;
-    show(current.lesson.id, life.ticket(), 'lesson_retry', {table_id: current.table.tableId});
+    if (!my.current) return;
+    show(my.current.lesson.id, life.ticket(), 'lesson_retry', {table_id: my.current.table.tableId});
   }
 
   function next() {
-    const index = (list ?? []).findIndex((entry) => entry.id === current?.lesson.id);
-    if (index >= 0 && index + 1 < list.length) open(list[index + 1].id);
+    const index = (my.list ?? []).findIndex((entry) => entry.id === my.current?.lesson.id);
+    if (index >= 0 && index + 1 < my.list.length) open(my.list[index + 1].id);
     else close();
   }
 
   /** Back to the game: the match to go on with, or a new game. */
   function close() {
-    const wasShown = Boolean(current) || Boolean(life.state.waiting);
-    current = null;
-    message = null;
+    const wasShown = Boolean(my.current) || Boolean(my.waiting);
+    my.current = null;
+    my.message = null;
     life.leave();
     app.changed();
     if (wasShown) life.back();
@@ -218,12 +220,12 @@ export function attachLessons(app, container) {
   function offerIf(allowed) {
     const {stars, dismissed} = progress();
     const played = store.listMatches().some((match) => match.events > 0);
-    offered = allowed && !isEmbed() && link === null && !dismissed && !played && !Object.keys(stars).length;
+    my.offered = allowed && !isEmbed() && link === null && !dismissed && !played && !Object.keys(stars).length;
     app.changed();
   }
 
   function dismissOffer() {
-    offered = false;
+    my.offered = false;
     store.dismissLearnOffer();
     kept = null;
     app.changed();
@@ -232,7 +234,7 @@ export function attachLessons(app, container) {
   /** A lesson's table in a restarted worker: its try anew. */
   async function reopen(table) {
     if (!isLessonTable(table)) return false;
-    await show(current.lesson.id, life.ticket(), 'lesson_open', {id: current.lesson.id, failures: tries.of(current.lesson.id)});
+    await show(my.current.lesson.id, life.ticket(), 'lesson_open', {id: my.current.lesson.id, failures: tries.of(my.current.lesson.id)});
     return true;
   }
 
@@ -263,17 +265,17 @@ export function attachLessons(app, container) {
 
   function draw() {
     const table = state.table;
-    if (current && table !== current.table) { // a new game, a match resumed: Learn closed
-      current = null;
-      message = null;
+    if (my.current && table !== my.current.table) { // a new game, a match resumed: Learn closed
+      my.current = null;
+      my.message = null;
     }
     // the offer is for the first board of a visit: gone once a move is made there, or
     // Learn, a puzzle, the board of the day, a replay or another game is opened
     const first = table && !app.modes.of(table) && !table.replay && !table.friend && table.snapshot.move_number === 0;
-    const waiting = life.state.waiting;
-    if (current || waiting || (table && !first)) offered = false;
-    const shown = Boolean(current) || Boolean(waiting);
-    bar.hidden = !current;
+    const waiting = my.waiting;
+    if (my.current || waiting || (table && !first)) my.offered = false;
+    const shown = Boolean(my.current) || Boolean(waiting);
+    bar.hidden = !my.current;
     drawOffer();
     if (!shown) {
       panel.hidden = true;
@@ -281,23 +283,23 @@ export function attachLessons(app, container) {
       return;
     }
     const {stars} = progress();
-    const key = JSON.stringify([state.settings.language, current && [current.lesson.id, current.lesson.played,
-      current.lesson.failures, current.phase, current.stars, current.problem, current.table.snapshot.state_id],
-      stars, message, Boolean(waiting), Boolean(list), state.engine.status]);
+    const key = JSON.stringify([state.settings.language, my.current && [my.current.lesson.id, my.current.lesson.played,
+      my.current.lesson.failures, my.current.phase, my.current.stars, my.current.problem, my.current.table.snapshot.state_id],
+      stars, my.message, Boolean(waiting), Boolean(my.list), state.engine.status]);
     if (drawn === key) return;
     drawn = key;
     panel.hidden = false;
     const focused = document.activeElement?.closest?.('.lesson-bar, .lesson-panel') ? document.activeElement.dataset.focus : null;
-    if (current) drawBar();
+    if (my.current) drawBar();
     drawPanel(stars);
-    if (current?.focus) {
-      current.focus = false;
+    if (my.current?.focus) {
+      my.current.focus = false;
       actions.querySelector('button')?.focus();
     } else if (focused) {
       [bar, panel].map((part) => part.querySelector(`[data-focus="${focused}"]`)).find(Boolean)?.focus({preventScroll: true});
     }
-    if (current?.scroll) {
-      current.scroll = false;
+    if (my.current?.scroll) {
+      my.current.scroll = false;
       const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
       requestAnimationFrame(() => bar.scrollIntoView({behavior: smooth ? 'smooth' : 'auto', block: 'nearest'}));
     }
@@ -306,10 +308,10 @@ export function attachLessons(app, container) {
   /** Above the board: the lesson, its task or verdict (read by screen readers) and what
    *  to do next. */
   function drawBar() {
-    const {lesson, phase, stars} = current;
-    const place = (list ?? []).findIndex((entry) => entry.id === lesson.id) + 1;
+    const {lesson, phase, stars} = my.current;
+    const place = (my.list ?? []).findIndex((entry) => entry.id === lesson.id) + 1;
     Object.assign(bar.dataset, {lesson: lesson.id, phase});
-    number.textContent = t('lesson.number', {number: place, count: list?.length ?? place});
+    number.textContent = t('lesson.number', {number: place, count: my.list?.length ?? place});
     Object.assign(rulesLink, {href: rulesHref(lesson.rule, lesson.id), textContent: t('lesson.rules')});
     rulesLink.dataset.rule = lesson.rule;
     heading.textContent = t(`lesson.${lesson.id}.title`);
@@ -318,20 +320,20 @@ export function attachLessons(app, container) {
     replaceChildren(verdict,
       phase === 'going' ? null : el('strong', {class: 'lesson-mark', 'aria-hidden': 'true',
                                                text: phase === 'done' ? `${starMarks(stars)} ` : '✗ '}),
-      verdictText(current));
+      verdictText(my.current));
     sizer.textContent = verdictText({lesson: {...lesson, played: Math.min(1, lesson.moves - 1)}, phase: 'going'});
-    const last = place === list?.length;
+    const last = place === my.list?.length;
     replaceChildren(actions, // the first button is the one to press next (it takes the focus)
       phase === 'done' ? el('button', {type: 'button', class: 'primary', dataset: {action: 'lesson-next', focus: 'next'},
         text: t(last ? 'lesson.play' : 'lesson.next'), onclick: () => next()}) : null,
       phase === 'going' ? null : el('button', {type: 'button', class: phase === 'failed' ? 'primary' : '',
         dataset: {action: 'lesson-again', focus: 'again'}, text: t('lesson.try_again'), onclick: () => retry()}),
-      current.problem ? el('p', {class: 'lesson-problem', role: 'alert', text: t(current.problem)}) : null);
+      my.current.problem ? el('p', {class: 'lesson-problem', role: 'alert', text: t(my.current.problem)}) : null);
   }
 
   /** The path: every lesson with its stars, the progress, back to the game. */
   function drawPanel(stars) {
-    const path = list ?? [];
+    const path = my.list ?? [];
     const done = path.filter((entry) => Object.hasOwn(stars, entry.id));
     const earned = done.reduce((sum, entry) => sum + stars[entry.id], 0);
     const all = path.length > 0 && done.length === path.length;
@@ -343,11 +345,11 @@ export function attachLessons(app, container) {
       path.length ? el('p', {class: 'lesson-progress', dataset: {done: String(done.length), stars: String(earned)},
         text: t('lesson.progress', {done: done.length, count: path.length, stars: earned, total: 3 * path.length})}) : null,
       all ? el('p', {class: 'lesson-all-done', text: t('lesson.all_done')}) : null,
-      message ? el('p', {class: 'lesson-message', role: 'alert', text: t(message.key, message.params)}) : null,
-      !current && life.state.waiting ? el('p', {class: 'lesson-waiting', text: t('lesson.waiting')}) : null,
+      my.message ? el('p', {class: 'lesson-message', role: 'alert', text: t(my.message.key, my.message.params)}) : null,
+      !my.current && my.waiting ? el('p', {class: 'lesson-waiting', text: t('lesson.waiting')}) : null,
       path.length ? el('ol', {class: 'lesson-list', 'aria-label': t('lesson.list')}, path.map((entry) => {
         const count = Object.hasOwn(stars, entry.id) ? stars[entry.id] : 0;
-        const here = current?.lesson.id === entry.id;
+        const here = my.current?.lesson.id === entry.id;
         return el('li', {dataset: {lesson: entry.id, stars: String(count)}},
           el('button', {type: 'button', class: 'lesson-item', 'aria-current': here ? 'step' : null,
                         dataset: {action: 'open-lesson', focus: `lesson-${entry.id}`}, onclick: () => open(entry.id)},
@@ -359,7 +361,7 @@ export function attachLessons(app, container) {
   }
 
   function drawOffer() {
-    const show = offered && !current && !life.state.waiting;
+    const show = my.offered && !my.current && !my.waiting;
     offerLine.hidden = !show;
     const key = show ? state.settings.language : null;
     if (offerLine.dataset.drawn === key) return;

@@ -102,13 +102,17 @@ export function attachPuzzles(app, container) {
   const panel = el('section', {class: 'mode-panel puzzle-panel', hidden: true, 'aria-labelledby': 'puzzle-title'});
   placeAfter(app.tableView.replayBar, bar); // right above the board, where a phone player looks
   append(container, panel);
-  const chosen = {variant: 'quick', theme: null}; // the filters
-  let current = null; // the puzzle at the table: see show()
-  let message = null; // {key, params}: why no puzzle is shown (none of a theme, a bad link)
-  let drawn = null;
+  let drawn = null; // the key of what the panel shows (drawn again when it changes)
   // a puzzle has a link of its own (about): a game's link of its position would be another game
   const life = app.modes.register({name: 'puzzles', open, move, view, keys, reopen, close,
-                                   linkable: (table) => table.mode !== 'puzzles'});
+                                   linkable: (table) => table.mode !== 'puzzles', state: {
+    current: null, // the puzzle at the table: see show()
+    message: null, // {key, params}: why no puzzle is shown (none of a theme, a bad link)
+    chosen: {variant: 'quick', theme: null}, // the filters
+    seed: null, // the order of the puzzles offered: the stored one, else a new player's own
+  }});
+  const my = life.state;
+  const chosen = my.chosen;
   let kept = null; // the store's progress as last read: draws (every hover) do not read it again
   const progress = () => (kept ??= app.store.getPuzzles());
   app.store.subscribe((event) => { // another tab played a puzzle, an import merged some
@@ -117,14 +121,13 @@ export function attachPuzzles(app, container) {
       app.changed();
     }
   });
-  let seed = null; // the order of the puzzles offered: the stored one, else a new player's own
-  const orderSeed = () => (seed = progress().seed ?? seed ?? newSeed());
+  const orderSeed = () => (my.seed = progress().seed ?? my.seed ?? newSeed());
   const link = puzzleFromLink(); // the page was opened with a link to Puzzles
   if (link !== null) {
     history.replaceState(null, '', location.pathname + location.search); // a reload is a normal visit
     if (link === '') life.queue({variant: chosen.variant, theme: null, id: null});
     else if (!PUZZLE_ID.test(link) || !PUZZLE_VARIANTS.includes(link.split('-')[0])) {
-      message = {key: 'puzzle.unknown', params: {id: shownId(link)}};
+      my.message = {key: 'puzzle.unknown', params: {id: shownId(link)}};
     } else life.queue({variant: link.split('-')[0], theme: null, id: link});
   }
 
@@ -146,9 +149,9 @@ export function attachPuzzles(app, container) {
     return files.get(variant);
   }
 
-  const isPuzzleTable = (table) => Boolean(current && table && table === current.table);
+  const isPuzzleTable = (table) => Boolean(my.current && table && table === my.current.table);
   // a message of no puzzle (none of the filters, a bad link) puts the one at the table away
-  const shelved = () => Boolean(current && message);
+  const shelved = () => Boolean(my.current && my.message);
   const stale = (table) => table.engineGeneration !== app.engine.generation;
 
   /** What the board shows (table.js): a position of the line being stepped through,
@@ -160,8 +163,8 @@ export function attachPuzzles(app, container) {
     if (!isPuzzleTable(table)) return own;
     // a restarted engine has not reopened the puzzle yet (reopen): no color can be taken
     if (stale(table) || shelved()) return {...own, locked: true};
-    if (current.phase === 'solving') return own;
-    const line = current.line;
+    if (my.current.phase === 'solving') return own;
+    const line = my.current.line;
     if (!line) return {...own, locked: true};
     const snapshot = line.index ? line.states[line.index - 1] : null;
     const next = snapshot?.over ? null : line.colors[line.index] ?? null;
@@ -173,7 +176,7 @@ export function attachPuzzles(app, container) {
   async function open({variant = chosen.variant, theme = chosen.theme, id = null} = {}) {
     chosen.variant = variant;
     chosen.theme = theme;
-    message = null;
+    my.message = null;
     const ticket = life.ask({variant, theme, id});
     if (ticket === null) return; // opened once the engine is up
     if (variant === OWN) return showOwn(ticket, theme, id);
@@ -188,7 +191,7 @@ export function attachPuzzles(app, container) {
     if (file.missing) return say(ticket, 'puzzle.none_here', {variant: variantName(variant)});
     kept = null; // as stored now
     const record = id ? file.puzzles.find((puzzle) => puzzle.id === id)
-      : pickPuzzle(file.puzzles, progress(), {theme, after: current?.record.id ?? null, seed: orderSeed()});
+      : pickPuzzle(file.puzzles, progress(), {theme, after: my.current?.record.id ?? null, seed: orderSeed()});
     if (!record) return say(ticket, id ? 'puzzle.unknown' : 'puzzle.none_theme', {id});
     await show(record, ticket, progress());
   }
@@ -200,16 +203,16 @@ export function attachPuzzles(app, container) {
       (app.store.loadMatch(entry.id)?.reviews ?? []).flatMap((stored) => stored?.puzzles ?? []))
       .filter((puzzle) => typeof puzzle?.id === 'string' && Array.isArray(puzzle.themes)
               && (!theme || puzzle.themes.includes(theme)));
-    const at = list.findIndex((puzzle) => puzzle.id === (id ?? current?.record.id));
-    const record = id ? list[at] : list.filter((puzzle) => puzzle.id !== current?.record.id)
-      .find((puzzle, index) => index >= at) ?? list.find((puzzle) => puzzle.id !== current?.record.id);
+    const at = list.findIndex((puzzle) => puzzle.id === (id ?? my.current?.record.id));
+    const record = id ? list[at] : list.filter((puzzle) => puzzle.id !== my.current?.record.id)
+      .find((puzzle, index) => index >= at) ?? list.find((puzzle) => puzzle.id !== my.current?.record.id);
     if (!record) return say(ticket, theme ? 'puzzle.none_theme' : 'puzzle.none_own');
     await show(record, ticket, progress(), true);
   }
 
   function say(ticket, key, params = {}) {
     if (life.late(ticket)) return;
-    message = {key, params};
+    my.message = {key, params};
     app.changed();
   }
 
@@ -227,7 +230,7 @@ export function attachPuzzles(app, container) {
     table.ratingAsked = true; // a puzzle is rated by its own rating (rate()), never as a match
     table.moves = [...record.moves];
     const tried = own || Object.hasOwn(progress.tried, record.id); // your own puzzles are never rated
-    current = {
+    my.current = {
       own,
       record, table, ply: 0, // the solution's moves played so far
       phase: 'solving', // 'solving' | 'wrong' | 'solved'
@@ -245,16 +248,16 @@ export function attachPuzzles(app, container) {
 
   /** The player's color at a puzzle table (game.js play): the engine's verdict. */
   async function move(color) {
-    const puzzle = current;
+    const puzzle = my.current;
     const table = puzzle?.table;
     if (!puzzle || state.table !== table || puzzle.phase !== 'solving' || table.requesting || stale(table)
         || shelved()) return;
     table.requesting = true; // not drawn: the answer comes within a frame, and a draw before it would delay it
     try {
       const answer = await app.request('puzzle_move', {table_id: table.tableId, state_id: table.snapshot.state_id, color});
-      if (current !== puzzle) return;
+      if (my.current !== puzzle) return;
       if (answer.right) {
-        if (!await life.replies(table, answer.states, () => current === puzzle)) return;
+        if (!await life.replies(table, answer.states, () => my.current === puzzle)) return;
         puzzle.ply += 2;
         puzzle.wrong = null;
         if (answer.solved) puzzle.phase = 'solved';
@@ -263,7 +266,7 @@ export function attachPuzzles(app, container) {
         puzzle.wrong = {color, cost: answer.cost};
       }
     } catch (error) {
-      if (current === puzzle) app.showError(error, table);
+      if (my.current === puzzle) app.showError(error, table);
       return;
     } finally {
       table.requesting = false;
@@ -273,7 +276,7 @@ export function attachPuzzles(app, container) {
     if (puzzle.phase !== 'solving') {
       puzzle.revealed = true;
       await rate(puzzle, puzzle.phase === 'solved');
-      if (current === puzzle) app.changed();
+      if (my.current === puzzle) app.changed();
     }
   }
 
@@ -283,10 +286,10 @@ export function attachPuzzles(app, container) {
     const at = puzzle.wrong;
     try {
       const line = await requestLine(puzzle, 'refutation');
-      if (current !== puzzle || puzzle.wrong !== at) return; // tried again meanwhile
+      if (my.current !== puzzle || puzzle.wrong !== at) return; // tried again meanwhile
       puzzle.line = lineOf('refutation', line);
     } catch (error) {
-      if (current === puzzle) app.showError(error, puzzle.table);
+      if (my.current === puzzle) app.showError(error, puzzle.table);
     }
     app.changed();
   }
@@ -317,7 +320,7 @@ export function attachPuzzles(app, container) {
   }
 
   function stepLine(index) {
-    const line = current?.line;
+    const line = my.current?.line;
     if (!line) return;
     line.index = Math.max(0, Math.min(line.states.length, index));
     app.changed();
@@ -326,16 +329,16 @@ export function attachPuzzles(app, container) {
   /** The solution from the wrong color's position, asked for when the player does: the
    *  engine's solver may take a few seconds to play it on to the end of the game. */
   async function showSolution() {
-    const puzzle = current;
+    const puzzle = my.current;
     if (!puzzle?.wrong || puzzle.solutionAsked) return;
     const at = puzzle.wrong;
     puzzle.solutionAsked = true;
     app.changed();
     try {
       const line = await requestLine(puzzle, 'solution');
-      if (current === puzzle && puzzle.wrong === at) puzzle.line = lineOf('solution', line);
+      if (my.current === puzzle && puzzle.wrong === at) puzzle.line = lineOf('solution', line);
     } catch (error) {
-      if (current === puzzle) app.showError(error, puzzle.table);
+      if (my.current === puzzle) app.showError(error, puzzle.table);
     } finally {
       puzzle.solutionAsked = false;
     }
@@ -344,15 +347,15 @@ export function attachPuzzles(app, container) {
 
   /** Back to the position to find the move again (not rated: the first try counted). */
   function tryAgain() {
-    if (!current || current.phase !== 'wrong') return;
-    Object.assign(current, {phase: 'solving', line: null, wrong: null, solutionAsked: false, rated: null,
-                            before: current.own ? 'own' : 'tried'});
+    if (!my.current || my.current.phase !== 'wrong') return;
+    Object.assign(my.current, {phase: 'solving', line: null, wrong: null, solutionAsked: false, rated: null,
+                            before: my.current.own ? 'own' : 'tried'});
     app.changed();
   }
 
   /** The worker was restarted (boot.js): the same puzzle opened again at the move it was. */
   async function reopen(table) {
-    const puzzle = current;
+    const puzzle = my.current;
     if (!isPuzzleTable(table)) return false;
     const ticket = life.ticket();
     let opened;
@@ -367,7 +370,7 @@ export function attachPuzzles(app, container) {
       app.showError(error, table);
       return true;
     }
-    if (life.late(ticket) || current !== puzzle) return true;
+    if (life.late(ticket) || my.current !== puzzle) return true;
     Object.assign(table, {tableId: opened.table_id, engineGeneration: app.engine.generation, requesting: false,
                           error: null, snapshot: arriving(opened.state)});
     app.changed();
@@ -376,7 +379,7 @@ export function attachPuzzles(app, container) {
 
   /** ← → Home End step through a line being shown; true when taken. */
   function keys(event) {
-    const line = current?.line;
+    const line = my.current?.line;
     if (!line || !isPuzzleTable(state.table) || shelved()) return false;
     const steps = {ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity};
     if (!Object.hasOwn(steps, event.key)) return false;
@@ -387,9 +390,9 @@ export function attachPuzzles(app, container) {
 
   /** Close Puzzles: the match to go on with, or a new game (a message alone: hidden). */
   function close() {
-    const wasShown = Boolean(current);
-    current = null;
-    message = null;
+    const wasShown = Boolean(my.current);
+    my.current = null;
+    my.message = null;
     life.leave();
     app.changed();
     if (wasShown) life.back();
@@ -412,7 +415,7 @@ export function attachPuzzles(app, container) {
 
   /** The task: what to find, and how many moves. */
   function taskText() {
-    const {record, ply} = current;
+    const {record, ply} = my.current;
     const steps = (record.solution.length + 1) / 2 | 0;
     const step = ply / 2 + 1;
     const task = record.result === 'draw' ? t('puzzle.task.draw') : t('puzzle.task.win', {count: record.margin});
@@ -422,16 +425,16 @@ export function attachPuzzles(app, container) {
   /** What a wrong color costs, as the record says it. */
   function costText({result, cells, exact}) {
     if (result === 'loss') return t('puzzle.cost.loss');
-    if (result === 'draw' && current.record.result === 'win') return t('puzzle.cost.draw');
+    if (result === 'draw' && my.current.record.result === 'win') return t('puzzle.cost.draw');
     return t(exact ? 'puzzle.cost.cells' : 'puzzle.cost.at_least', {count: cells});
   }
 
   function verdictText() {
-    if (current.phase === 'solved') return t('puzzle.solved');
-    if (current.phase === 'wrong') {
-      return `${t('puzzle.wrong', {number: current.wrong.color + 1})} ${costText(current.wrong.cost)}`;
+    if (my.current.phase === 'solved') return t('puzzle.solved');
+    if (my.current.phase === 'wrong') {
+      return `${t('puzzle.wrong', {number: my.current.wrong.color + 1})} ${costText(my.current.wrong.cost)}`;
     }
-    return current.ply ? `${t('puzzle.right')} ${taskText()}` : taskText();
+    return my.current.ply ? `${t('puzzle.right')} ${taskText()}` : taskText();
   }
 
   function lineText(line) {
@@ -447,13 +450,13 @@ export function attachPuzzles(app, container) {
 
   function draw() {
     const table = state.table;
-    if (current && table !== current.table) { // a new game, a match resumed: Puzzles closed
-      current = null;
-      message = null;
+    if (my.current && table !== my.current.table) { // a new game, a match resumed: Puzzles closed
+      my.current = null;
+      my.message = null;
     }
-    const waiting = life.state.waiting;
-    const shown = Boolean(current) || Boolean(message) || Boolean(waiting);
-    bar.hidden = !current || shelved();
+    const waiting = my.waiting;
+    const shown = Boolean(my.current) || Boolean(my.message) || Boolean(waiting);
+    bar.hidden = !my.current || shelved();
     setAttr(container, 'data-puzzle-none', shelved() ? '' : null); // no board under the message (puzzles.css)
     if (!shown) {
       panel.hidden = true;
@@ -461,16 +464,16 @@ export function attachPuzzles(app, container) {
       return;
     }
     const {tries, streak, best, rating} = progress();
-    const key = JSON.stringify([state.settings.language, current && [current.record.id, current.ply, current.phase,
-      current.line?.kind, current.line?.index, current.solutionAsked, current.revealed, current.rated, current.problem, current.copied,
-      current.table.requesting, current.table.snapshot.state_id], message, chosen, tries, streak,
+    const key = JSON.stringify([state.settings.language, my.current && [my.current.record.id, my.current.ply, my.current.phase,
+      my.current.line?.kind, my.current.line?.index, my.current.solutionAsked, my.current.revealed, my.current.rated, my.current.problem, my.current.copied,
+      my.current.table.requesting, my.current.table.snapshot.state_id], my.message, chosen, tries, streak,
       state.engine.status]);
     if (drawn === key) return;
     drawn = key;
     panel.hidden = false;
     const focused = document.activeElement?.closest?.('.puzzle-bar, .puzzle-panel') ? document.activeElement.dataset.focus : null;
     bar.setAttribute('aria-label', t('puzzle.title'));
-    if (current) drawBar();
+    if (my.current) drawBar();
     replaceChildren(panel,
       el('div', {class: 'mode-head puzzle-head'},
         el('h2', {id: 'puzzle-title', text: t('puzzle.title')}),
@@ -481,18 +484,18 @@ export function attachPuzzles(app, container) {
         el('span', {class: 'puzzle-streak', dataset: {streak: String(streak)},
                     text: t('puzzle.streak', {count: streak, best})})),
       filters(),
-      message ? el('p', {class: 'puzzle-message', role: 'alert', text: t(message.key, {
-        ...message.params, variant: message.params.variant ?? variantName(chosen.variant)})}) : null,
-      current && !message ? about() : null,
-      !current && !message && waiting ? el('p', {class: 'puzzle-waiting', text: t('puzzle.waiting')}) : null);
+      my.message ? el('p', {class: 'puzzle-message', role: 'alert', text: t(my.message.key, {
+        ...my.message.params, variant: my.message.params.variant ?? variantName(chosen.variant)})}) : null,
+      my.current && !my.message ? about() : null,
+      !my.current && !my.message && waiting ? el('p', {class: 'puzzle-waiting', text: t('puzzle.waiting')}) : null);
     if (focused) [bar, panel].map((part) => part.querySelector(`[data-focus="${focused}"]`)).find(Boolean)?.focus();
   }
 
   /** Above the board: the task or the verdict (read by screen readers), a line's
    *  steps, and what to do next. */
   function drawBar() {
-    const {phase, line} = current;
-    Object.assign(verdict.dataset, {phase, ply: String(current.ply)});
+    const {phase, line} = my.current;
+    Object.assign(verdict.dataset, {phase, ply: String(my.current.ply)});
     replaceChildren(verdict,
       phase === 'solving' ? null : el('strong', {class: 'puzzle-mark', 'aria-hidden': 'true', text: phase === 'solved' ? '✓ ' : '✗ '}),
       verdictText());
@@ -506,7 +509,7 @@ export function attachPuzzles(app, container) {
                     onclick: () => stepLine(line.index + 1)})) : null;
     const actions = el('div', {class: 'puzzle-actions'},
       phase === 'wrong' && line?.kind === 'refutation' ? el('button', {type: 'button', dataset: {action: 'puzzle-solution', focus: 'solution'},
-        disabled: current.solutionAsked, 'aria-busy': current.solutionAsked ? 'true' : null,
+        disabled: my.current.solutionAsked, 'aria-busy': my.current.solutionAsked ? 'true' : null,
         text: t('puzzle.show_solution'), onclick: () => showSolution()}) : null,
       phase === 'wrong' ? el('button', {type: 'button', dataset: {action: 'puzzle-again', focus: 'again'},
         text: t('puzzle.try_again'), onclick: () => tryAgain()}) : null,
@@ -517,16 +520,16 @@ export function attachPuzzles(app, container) {
 
   /** The rating's change after the first try, or why this try is not rated. */
   function ratedLine() {
-    if (current.problem) {
+    if (my.current.problem) {
       return el('p', {class: 'puzzle-problem', role: 'alert',
-                      text: typeof current.problem === 'string' ? t(current.problem) : problemText(current.problem)});
+                      text: typeof my.current.problem === 'string' ? t(my.current.problem) : problemText(my.current.problem)});
     }
-    if (current.rated) {
-      return el('p', {class: 'puzzle-rated'}, el('strong', {class: 'rating-change', text: signed(current.rated.change)}), ' ',
-        t('puzzle.rating_now', {rating: shownRating(current.rated)}));
+    if (my.current.rated) {
+      return el('p', {class: 'puzzle-rated'}, el('strong', {class: 'rating-change', text: signed(my.current.rated.change)}), ' ',
+        t('puzzle.rating_now', {rating: shownRating(my.current.rated)}));
     }
-    if (current.before && current.phase !== 'solving') {
-      return el('p', {class: 'puzzle-rated', text: t(current.own ? 'puzzle.own_unrated' : 'puzzle.unrated')});
+    if (my.current.before && my.current.phase !== 'solving') {
+      return el('p', {class: 'puzzle-rated', text: t(my.current.own ? 'puzzle.own_unrated' : 'puzzle.unrated')});
     }
     return null;
   }
@@ -548,10 +551,10 @@ export function attachPuzzles(app, container) {
 
   /** The puzzle's own facts (its themes once solved or failed) and its link to send. */
   function about() {
-    const {record, revealed} = current;
+    const {record, revealed} = my.current;
     const themes = revealed && record.themes.length
       ? ` · ${record.themes.map((theme) => t(`puzzle.theme.${theme}`)).join(', ')}` : '';
-    if (current.own) { // no link: a friend has no such puzzle
+    if (my.current.own) { // no link: a friend has no such puzzle
       return el('div', {class: 'puzzle-about', dataset: {id: record.id, own: ''}},
         el('p', {class: 'puzzle-facts', text: t('puzzle.about_own') + themes}));
     }
@@ -561,16 +564,16 @@ export function attachPuzzles(app, container) {
       el('p', {class: 'puzzle-link'},
         el('a', {href, class: 'puzzle-link-url', text: href}), ' ',
         el('button', {type: 'button', dataset: {action: 'puzzle-copy', focus: 'copy'},
-                      text: t(current.copied ? 'puzzle.copied' : 'puzzle.copy'), onclick: () => copy(href)})));
+                      text: t(my.current.copied ? 'puzzle.copied' : 'puzzle.copy'), onclick: () => copy(href)})));
   }
 
   async function copy(href) {
-    const puzzle = current;
+    const puzzle = my.current;
     try {
       await navigator.clipboard.writeText(href);
-      if (puzzle === current) puzzle.copied = true;
+      if (puzzle === my.current) puzzle.copied = true;
     } catch {
-      if (puzzle === current) puzzle.problem = 'puzzle.copy_failed';
+      if (puzzle === my.current) puzzle.problem = 'puzzle.copy_failed';
     }
     app.changed();
   }
