@@ -23,7 +23,10 @@
 //   saved.js   saved matches: saving the table, resume, take over, replay, store notices
 //   clocks.js  counting the clock down; the page hidden, left or shown again
 //   friend.js  a match with a friend by link
-//   around.js  what a URL asks for, the embed, share link, announcements and sound
+//   launch.js  what a URL asks for: its problems said, a shared game's replay
+//   embed.js   embed.html's channel to its host page: the host's commands
+//   events.js  each new state's news, said to a screen reader, as a sound, to an embed's host
+//   copy_link.js  the "Copy link" button
 // then the modes of the table, each a module that registers itself with modes.js
 // (MODES below: the review, the puzzles, Learn, the board of the day); the table draws
 // what the mode of the table gives it and never asks which mode that is.
@@ -43,7 +46,11 @@ import {applyPalette, applyTheme} from './ui/palette.js';
 import {loadSettings, saveSettings, keepSettingsIn} from './ui/settings.js';
 import {OptionsDialog} from './ui/options.js';
 import {openStorage} from './store/storage.js';
-import {readLaunch, attachAround} from './flows/around.js';
+import {readLaunch, attachLaunch} from './flows/launch.js';
+import {attachEmbed} from './flows/embed.js';
+import {attachEvents} from './flows/events.js';
+import {attachCopyLink} from './flows/copy_link.js';
+import {drawBoardSummary} from './ui/board_summary.js';
 import {attachFriend} from './flows/friend.js';
 import {updateRatings} from './flows/ratings.js';
 import {bootParts, drawBootParts} from './ui/boot_view.js';
@@ -94,21 +101,21 @@ export const app = {
   changed: render, // draw in the next frame
   drawNow: () => draw(),
   request: (method, params) => app.engine.request(method, params),
-  drawListeners: new Set(), // around.js: embed events, live region, sound, share link
-  snapshotListeners: new Set(), // around.js: every state a table takes, even two in one frame
+  drawListeners: new Set(), // after each draw: events.js, copy_link.js, a mode's panel, the board's summary
+  snapshotListeners: new Set(), // every state a table takes, even two in one frame (events.js, friend.js)
   applySettings: () => applySettings(),
   openLobby,
   clockToShow, // table.js: the clock to draw (clocks.js)
   dismissNotice,
-  showError, // a refusal said at the table (or, with none, by around.js)
+  showError, // a refusal said at the table (or, with none, by launch.js)
   exportAll: () => lobby.exportFile(),
   checkRecord: (record, seats) => app.request('check_record', {record, seats}),
   updateRatings: (table) => updateRatings(app, table),
   // attached in main(): modes (modes.js); engine, startEngine (boot.js); startGame,
   // rematch, play, undo, hint, resign, resignMatch, ready, makeTable, setTable,
   // applySnapshot, afterSnapshot (game.js); saveTable, resumeNewest, resumeMatch,
-  // openSaved, takeOver, replayMatch, showReplay, replayStep (saved.js); tableView;
-  // renderFriends (friend.js); noTable (around.js); and what the modes put there for
+  // openSaved, reopenTable, takeOver, replayMatch, showReplay, replayStep (saved.js); tableView;
+  // renderFriends (friend.js); noTable (launch.js); and what the modes put there for
   // the lobby's Matches
 };
 
@@ -125,7 +132,7 @@ function showError(error, table = state.table) {
   if (table) {
     table.error = error.problem ?? {message: error.message || String(error)}; // said by t() in the page's language
     render();
-  } else app.noTable?.(error); // around.js: a URL's game the engine refused
+  } else app.noTable?.(error); // launch.js: a URL's game the engine refused
 }
 
 // ---- drawing --------------------------------------------------------------------
@@ -243,7 +250,10 @@ async function main() {
   onLanguageChange(() => render());
   const launch = readLaunch(state); // embed.html parameters or a shared link
   applySettings();
-  attachAround(app, launch);
+  attachLaunch(app, launch);
+  attachEvents(app, attachEmbed(app, launch)); // (no channel outside an embed)
+  attachCopyLink(app);
+  app.drawListeners.add(drawBoardSummary);
   attachFriend(app);
   for (const attach of MODES) attach(app, tableRoot);
   // the page opens a friend's match or a mode a link asked for (FIRST_OPENS)

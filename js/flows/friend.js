@@ -20,7 +20,7 @@
 
 import {el, svg, clear, append, placeAfter, placeBefore, prepend} from '../ui/dom.js';
 import {t, pick} from '../i18n/i18n.js';
-import {playerName} from '../ui/table.js';
+import {playerName} from '../ui/names.js';
 import {ratingText} from '../ui/rating_text.js';
 import {peekLink, toBase64url} from './friend_peek.js';
 

@@ -108,13 +108,13 @@ export function attachGame(app) {
       ratingChanges: null, ratingAsked: false,
       friend: null,    // a match with a friend by link: {id, seat, ratings, sent, turn} (friend.js)
       resumeStandIn: false, // a saved match's last state, drawn before boot (saved.js showStandIn)
-      daily: null,     // the mark a day's match is saved with: {date, number, kind} (store/daily.js)
       mode: null,      // the name of the mode that opened it (modes.js); null: a game
+      // (a saved match's other marks, kept with it, are set by saved.js as it reads them)
     };
   }
 
   async function startGame(config) {
-    const {moves = null, ...chosen} = config; // moves: a shared game's, replayed (around.js)
+    const {moves = null, ...chosen} = config; // moves: a shared game's, replayed (launch.js)
     state.config = structuredClone(chosen);
     // no variant chosen: the engine's first game (before the catalog says it: once the engine is up)
     state.config.variant ||= state.catalog.firstGame?.variant ?? null;

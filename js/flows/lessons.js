@@ -15,7 +15,7 @@
 import {el, replaceChildren, append, placeAfter, placeBefore} from '../ui/dom.js';
 import {t} from '../i18n/i18n.js';
 import {rulesHref} from '../ui/rules.js';
-import {isEmbed} from './around.js';
+import {isEmbed} from './launch.js';
 
 const LINK = /^#learn(?:=(.*))?$/;
 const LESSON_ID = /^[a-z0-9-]{1,40}$/;

@@ -12,8 +12,6 @@ import {playerName, sideName, person, sideParams, everyoneNamed} from './names.j
 import {noticeLines} from './notices.js';
 import {ratingText} from './rating_text.js';
 
-export {playerName, sideName, person, sideParams} from './names.js'; // around.js's names
-
 /** A clock's time: m:ss, or under 10 s with tenths (0:09.4). */
 export function formatClock(ms) {
   const safe = Math.max(0, ms);
@@ -107,7 +105,7 @@ export class TableView {
     this.boardWrap = el('div', {class: 'board-wrap'});
     this.status = el('p', {class: 'status', role: 'status', 'aria-live': 'polite'});
     this.controlsWrap = el('div', {class: 'controls-wrap'});
-    // no live region: the result sentence is announced (around.js ended), not every label and number
+    // no live region: the result sentence is announced (events.js ended), not every label and number
     this.overPanel = el('section', {class: 'over-panel', hidden: true});
     this.noticeBar = el('div', {class: 'notices', role: 'status'});
     this.matchBar = el('div', {class: 'match-bar', hidden: true});
