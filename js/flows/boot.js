@@ -23,8 +23,7 @@
 import {Engine} from '../engine/engine.js';
 import {newMatchId} from '../store/storage.js';
 import {newGameParams, arriving, noteMoves} from './game.js';
-import {savedPlayers} from './saved.js';
-import {clockNow, clockShown} from './clocks.js';
+import {clockShown} from './clocks.js';
 
 const RESTART_CALM_MS = 60_000;
 
@@ -163,8 +162,7 @@ export function attachBoot(app) {
    *  with the moves played so far, then play a queued move. */
   async function openOnEngine(table) {
     if (table.matchId && table.snapshot.record) {
-      await app.openSaved(table.matchId, {...table.snapshot.record, id: table.matchId, players: savedPlayers(table),
-                                          clock: clockNow(table), created: table.created, daily: table.daily ?? undefined});
+      await app.reopenTable(table); // its saved match (saved.js)
       return;
     }
     // the board drawn, by the seed in its config: the board played

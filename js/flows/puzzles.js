@@ -502,10 +502,10 @@ export function attachPuzzles(app, container) {
     const steps = line ? el('div', {class: 'puzzle-line-steps', role: 'group', 'aria-label': t(`puzzle.line.${line.kind}`),
                                     dataset: {line: line.kind}},
       el('button', {type: 'button', dataset: {action: 'puzzle-line-prev', focus: 'line-prev'}, disabled: line.index === 0,
-                    'aria-label': t('review.line_prev'), text: '◀', onclick: () => stepLine(line.index - 1)}),
+                    'aria-label': t('puzzle.line_prev'), text: '◀', onclick: () => stepLine(line.index - 1)}),
       el('span', {class: 'puzzle-line-at', dataset: {index: String(line.index)}, text: lineText(line)}),
       el('button', {type: 'button', dataset: {action: 'puzzle-line-next', focus: 'line-next'},
-                    disabled: line.index >= line.states.length, 'aria-label': t('review.line_next'), text: '▶',
+                    disabled: line.index >= line.states.length, 'aria-label': t('puzzle.line_next'), text: '▶',
                     onclick: () => stepLine(line.index + 1)})) : null;
     const actions = el('div', {class: 'puzzle-actions'},
       phase === 'wrong' && line?.kind === 'refutation' ? el('button', {type: 'button', dataset: {action: 'puzzle-solution', focus: 'solution'},

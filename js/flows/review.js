@@ -227,7 +227,7 @@ export function attachReview(app, container) {
         if (puzzle) found.push(puzzle);
       }
     } catch (error) { // the review is done and kept all the same: only these puzzles are missing
-      console.warn('filler: puzzles of the review', error);
+      console.warn('filler: the positions of your costly moves', error);
       if (current !== my.current || !found.length) return;
     }
     current.puzzles = found;
@@ -395,7 +395,7 @@ export function attachReview(app, container) {
     const count = my.current.puzzles?.length;
     if (!count) return null;
     return el('p', {class: 'review-puzzles'}, t('review.puzzles', {count}), ' ',
-      el('button', {type: 'button', dataset: {action: 'review-puzzles', focus: 'puzzles'}, text: t('review.solve_puzzles'),
+      el('button', {type: 'button', dataset: {action: 'review-puzzles', focus: 'solve'}, text: t('review.solve_puzzles'),
                     onclick: () => app.modes.open('puzzles', {variant: 'own', theme: null, id: my.current.puzzles[0].id})}));
   }
 

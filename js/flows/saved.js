@@ -7,13 +7,13 @@
 // before it is shown, and one it does not replay is set aside with the reason.
 //
 // main.js calls attachSaved(app) once; it puts saveTable, resumeNewest, resumeMatch,
-// openSaved, takeOver, replayMatch, showReplay and replayStep on app and
+// openSaved, reopenTable, takeOver, replayMatch, showReplay and replayStep on app and
 // returns {storageEvent} for the store's subscription, {showStandIn}, which draws
 // the match to be resumed before the engine is up, and {lastChosen}, a returning
 // player's last choice of game.
 
 import {DEFAULT_CONFIG, arriving, gamesOver, noteMoves} from './game.js';
-import {clockShown} from './clocks.js';
+import {clockNow, clockShown} from './clocks.js';
 import {dailyMark} from '../store/daily.js';
 
 /** The players as a saved match keeps them. */
@@ -241,6 +241,14 @@ export function attachSaved(app) {
     return true;
   }
 
+  /** A table whose match has a log but no engine table (drawn before boot, or left by a
+   *  worker that failed): its match opened on the engine from what the table shows,
+   *  with the marks it is saved with (boot.js). */
+  function reopenTable(table) {
+    return openSaved(table.matchId, {...table.snapshot.record, id: table.matchId, players: savedPlayers(table),
+                                     clock: clockNow(table), created: table.created, daily: table.daily ?? undefined});
+  }
+
   /** The match to resume is open in another tab: take it over. */
   function takeOver() {
     const id = state.blocked?.id ?? state.table?.matchId;
@@ -313,7 +321,7 @@ export function attachSaved(app) {
   app.modes.register({name: 'saved', open: resumeWaiting, asked: () => (state.pendingResume ? [] : null),
                       drop: () => { state.pendingResume = null; }});
 
-  Object.assign(app, {saveTable, resumeNewest, resumeMatch, openSaved, takeOver,
+  Object.assign(app, {saveTable, resumeNewest, resumeMatch, openSaved, reopenTable, takeOver,
                       replayMatch, showReplay, replayStep});
   return {storageEvent, showStandIn, lastChosen};
 }
