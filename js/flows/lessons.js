@@ -162,15 +162,14 @@ export function attachLessons(app, container) {
     // scroll: the bar into view (a lesson picked in the path below the board on a phone)
     my.current = {lesson, table, phase: lesson.verdict, stars: lesson.stars, problem: null, scroll: true, focus: false};
     drawn = null;
-    app.setTable(table);
-    app.changed();
+    life.put(table);
   }
 
   /** The player's color at a lesson's table (game.js play): the engine's verdict. */
   async function move(color) {
     const now = my.current;
     const table = now?.table;
-    if (!now || state.table !== table || now.phase !== 'going' || table.requesting) return;
+    if (now?.phase !== 'going' || !life.free(table)) return;
     table.requesting = true;
     try {
       const answer = await app.request('lesson_move', {table_id: table.tableId, state_id: table.snapshot.state_id, color});

@@ -49,7 +49,8 @@
 //                 opening (or a close) came since, so this one's answer is dropped
 //   keep(ticket, opened)  false when the ticket is late: the engine's new table
 //                 (opened.table_id) is let go
-//   table(opened, config)  a table of this mode from the engine's answer
+//   table(opened, config)  a table of this mode from the engine's answer; put(table):
+//                 put at the table; free(table): at the table, waiting for no answer
 //   replies(table, states, still())  the states of a move and its replies, shown in
 //                 turn with a pause between, while still() holds
 //   leave()       no opening pending any more (the ticket moves on, the queue empties)
@@ -106,6 +107,14 @@ export function attachModes(app, firstOpens) {
         table.mode = mode.name;
         return table;
       },
+      /** Its table put at the table (the one before let go: game.js setTable), drawn. */
+      put(table) {
+        app.setTable(table);
+        app.changed();
+      },
+      /** Whether a move may be asked of the engine at `table`: it is at the table and
+       *  waits for no answer. */
+      free: (table) => Boolean(table) && state.table === table && !table.requesting,
       async replies(table, states, still) {
         for (const [index, snapshot] of states.entries()) {
           if (index) await new Promise((done) => setTimeout(done, REPLY_PAUSE_MS));

@@ -242,16 +242,14 @@ export function attachPuzzles(app, container) {
       revealed: false, // its themes shown: once solved or failed (they would give the answer away)
     };
     drawn = null;
-    app.setTable(table);
-    app.changed();
+    life.put(table);
   }
 
   /** The player's color at a puzzle table (game.js play): the engine's verdict. */
   async function move(color) {
     const puzzle = my.current;
     const table = puzzle?.table;
-    if (!puzzle || state.table !== table || puzzle.phase !== 'solving' || table.requesting || stale(table)
-        || shelved()) return;
+    if (puzzle?.phase !== 'solving' || !life.free(table) || stale(table) || shelved()) return;
     table.requesting = true; // not drawn: the answer comes within a frame, and a draw before it would delay it
     try {
       const answer = await app.request('puzzle_move', {table_id: table.tableId, state_id: table.snapshot.state_id, color});
