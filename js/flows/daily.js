@@ -13,13 +13,13 @@
 //
 // At the end: the result to send, plain text (shareText: the day, the result, the
 // cells, the final board in colored squares, the link), by the share sheet or the
-// clipboard. A link `#daily=YYYY-MM-DD` opens that day's board.
+// clipboard. A link `#daily=YYYY-MM-DD` opens that day's board. A mode of the table
+// (modes.js): its tables are those of a day's match (claims), whoever opened them.
 
 import {el, replaceChildren, append, placeAfter} from '../ui/dom.js';
 import {t, dateText, problemText} from '../i18n/i18n.js';
 import {EMOJI} from '../ui/palette.js';
 import {dailyStreak, dayOf, daysBy, isDate, isLate, localDate, newMatchId} from '../store/storage.js';
-import {arriving} from './game.js';
 
 const LINK = /^#daily=(.*)$/;
 const HISTORY_SHOWN = 14; // the newest days in the panel
@@ -88,29 +88,30 @@ function resultOf(match) {
 
 export function attachDaily(app, container) {
   const {state, store} = app;
-  const bar = el('section', {class: 'daily-bar', hidden: true});
-  const panel = el('section', {class: 'daily-panel', hidden: true, 'aria-labelledby': 'daily-title'});
+  const bar = el('section', {class: 'mode-bar daily-bar', hidden: true});
+  const panel = el('section', {class: 'mode-panel daily-panel', hidden: true, 'aria-labelledby': 'daily-title'});
   const share = el('section', {class: 'daily-share', hidden: true, 'aria-label': t('daily.share.label')});
   placeAfter(app.tableView.replayBar, bar); // right above the board
   append(container, panel);
   const button = document.getElementById('open-daily'); // none in an embed
   const badge = button?.querySelector('.daily-status');
-  let message = null; // a problem ({code, params}) or a key: why a day did not open
-  let waiting = null; // {date, replay}: asked for before the engine was up
-  let opening = 0; // counts openings: an older one that answers late is dropped
-  let first = null; // the first day that has a board (the engine's, from daily_day)
-  let picked = ''; // the date picker's value
-  let sent = null; // {key, status}: what Send or Copy did for the text shown
-  let drawn = null;
+  let drawn = null; // {key, stored}: what the panel shows (drawn again when it changes)
 
   const today = () => localDate();
   const days = () => store.getDaily().days;
   const isDaily = (table) => Boolean(table?.daily);
+  const life = app.modes.register({name: 'daily', open, view, claims: isDaily, linkable: (table) => !isDaily(table), state: {
+    message: null, // a problem ({code, params}) or a key: why a day did not open
+    first: null, // the first day that has a board (the engine's, from daily_day)
+    picked: '', // the date picker's value
+    sent: null, // {key, status}: what Send or Copy did for the text shown
+  }});
+  const my = life.state;
 
   const link = dailyFromLink(); // the page was opened with a day's link
   if (link !== null) {
     history.replaceState(null, '', location.pathname + location.search); // a reload is a normal visit
-    waiting = {date: link, replay: false};
+    life.queue(link, {replay: false});
   }
 
   /**
@@ -119,24 +120,19 @@ export function attachDaily(app, container) {
    * or late for a past day). `replay`: another try, which counts for nothing.
    */
   async function open(date = today(), {replay = false} = {}) {
-    message = null;
-    sent = null;
-    const ticket = ++opening;
-    if (state.engine.status !== 'ready') {
-      waiting = {date, replay};
-      app.changed();
-      return;
-    }
-    waiting = null;
+    my.message = null;
+    my.sent = null;
+    const ticket = life.ask(date, {replay});
+    if (ticket === null) return; // opened once the engine is up
     const now = today();
     // the engine's answer about this date, or null when it refused (said in the panel)
     const ask = (method) => app.request(method, {date, today: now}).catch((error) => {
-      if (ticket === opening) say(error.problem ?? {code: 'internal', message: error.message});
+      if (!life.late(ticket)) say(error.problem ?? {code: 'internal', message: error.message});
       return null;
     });
     const day = await ask('daily_day');
-    if (!day || ticket !== opening) return;
-    first = day.first;
+    if (!day || life.late(ticket)) return;
+    my.first = day.first;
     const tried = dayOf(days(), date);
     const shown = state.table;
     if (tried && !replay && shown?.daily?.date === date && [shown.matchId, shown.replay?.id].includes(tried.match)) {
@@ -145,18 +141,12 @@ export function attachDaily(app, container) {
     }
     if (tried && !replay && tried.match && await showTry(tried)) return;
     const opened = await ask('daily_open');
-    if (!opened) return;
-    if (ticket !== opening) {
-      app.request('close', {table_id: opened.table_id}).catch(() => {});
-      return;
-    }
-    const config = {variant: day.variant, seed: day.seed, options: {}, games: day.games, clock: {mode: 'none'},
-                    seats: opened.layout.players};
-    const table = app.makeTable(config, opened.layout, arriving(opened.state), opened.table_id);
+    if (!opened || !life.keep(ticket, opened)) return;
+    const table = life.table(opened, {variant: day.variant, seed: day.seed, games: day.games});
     table.matchId = newMatchId();
     const begun = tried ? {counted: false} : store.startDaily(date, {match: table.matchId, late: date !== now});
     table.daily = {date, number: day.number, kind: begun.ok === false || !begun.counted ? 'replay' : begun.day.late ? 'late' : 'counted'};
-    if (begun.ok === false) message = 'daily.not_stored';
+    if (begun.ok === false) my.message = 'daily.not_stored';
     app.setTable(table);
     app.saveTable(table);
     app.afterSnapshot(table);
@@ -174,7 +164,7 @@ export function attachDaily(app, container) {
   }
 
   function say(problem) {
-    message = problem;
+    my.message = problem;
     app.changed();
   }
 
@@ -188,7 +178,7 @@ export function attachDaily(app, container) {
     table.dailyNoted = true;
     const final = {width: table.layout.width, colors: snapshot.cell_colors, owners: snapshot.cell_owners};
     const noted = store.finishDaily(daily.date, {match: table.matchId ?? table.replay?.id, result: resultOf(match), final});
-    if (!noted.ok) message = 'daily.not_stored';
+    if (!noted.ok) my.message = 'daily.not_stored';
   }
 
   /** The safety stop cut the master's search short (filler.daily): its moves here may
@@ -229,24 +219,12 @@ export function attachDaily(app, container) {
     }
   };
 
-  /** "Play again" at the end of a day's match: the same day, as a replay, said so (the
-   *  result to send is the day's first thing to do, not this). */
-  app.againButton = (table) => (isDaily(table) ? {text: t('daily.replay'), primary: false} : null);
-  const rematch = app.rematch;
-  app.rematch = () => (isDaily(state.table) ? open(state.table.daily.date, {replay: true}) : rematch());
-
-  // a day asked for before the engine was up (its link, the button), opened now; a
-  // friend's link or a puzzle's wins
-  const before = app.onEngineReady;
-  app.onEngineReady = async () => {
-    if (await before?.()) return true;
-    if (!waiting) return false;
-    await open(waiting.date, {replay: waiting.replay});
-    return Boolean(state.table?.tableId);
-  };
-
-  /** Whether the page opens a day's board rather than a game once the engine is up. */
-  const wanted = () => Boolean(waiting);
+  /** A day's table (table.js): "Play again" at the end of its match is the same day,
+   *  as a replay, said so (the result to send is the day's first thing to do, not
+   *  this); its match's moves are never sent as a link (linkable). */
+  function view(table) {
+    return {again: {text: t('daily.replay'), primary: false, play: () => open(table.daily.date, {replay: true})}};
+  }
 
   button?.addEventListener('click', () => open());
   store.subscribe((event) => { // another tab played a day, an import merged some
@@ -271,7 +249,8 @@ export function attachDaily(app, container) {
     const daily = isDaily(table) ? {...table.daily, kind: kindOf(table, history)} : null;
     const ofToday = dayOf(history, now);
     drawButton(ofToday);
-    if (!daily && message === null && !waiting) {
+    const waiting = my.waiting;
+    if (!daily && my.message === null && !waiting) {
       bar.hidden = panel.hidden = true;
       placeParts(false);
       drawn = null;
@@ -281,7 +260,7 @@ export function attachDaily(app, container) {
     placeParts(over);
     // the history is the store's until it changes (read once): compared as it is
     const key = JSON.stringify([state.settings.language, state.settings.palette, daily, over, table?.snapshot.state_id,
-                                table?.replay?.step, now, message, waiting, sent, first, picked, state.engine.status]);
+                                table?.replay?.step, now, my.message, waiting, my.sent, my.first, my.picked, state.engine.status]);
     if (drawn?.key === key && drawn.stored === stored) return;
     drawn = {key, stored};
     if (over) replaceChildren(share, ...shareParts(table, daily));
@@ -296,15 +275,15 @@ export function attachDaily(app, container) {
     const focused = document.activeElement?.closest?.('.daily-panel') ? document.activeElement.dataset.focus : null;
     const {current, best, counted} = dailyStreak(history, now);
     replaceChildren(panel,
-      el('div', {class: 'daily-head'},
+      el('div', {class: 'mode-head daily-head'},
         el('h2', {id: 'daily-title', text: t('daily.title')}),
         daily ? null : el('button', {type: 'button', dataset: {action: 'daily-close', focus: 'close'}, text: t('nav.close'),
-                                     onclick: () => { message = null; waiting = null; app.changed(); }})),
+                                     onclick: () => { my.message = null; my.waiting = null; app.changed(); }})),
       daily ? el('p', {class: 'daily-counts', dataset: {kind: daily.kind}, text: t(`daily.kind.${daily.kind}`)}) : null,
       daily?.shortened ? el('p', {class: 'daily-shortened', text: t('daily.shortened', {count: daily.shortened})}) : null,
-      message !== null ? el('p', {class: 'daily-message', role: 'alert',
-                                  text: typeof message === 'string' ? t(message) : problemText(datesShown(message))}) : null,
-      waiting && message === null ? el('p', {class: 'daily-waiting', text: t('daily.waiting')}) : null,
+      my.message !== null ? el('p', {class: 'daily-message', role: 'alert',
+                                  text: typeof my.message === 'string' ? t(my.message) : problemText(datesShown(my.message))}) : null,
+      waiting && my.message === null ? el('p', {class: 'daily-waiting', text: t('daily.waiting')}) : null,
       el('p', {class: 'daily-streak', dataset: {streak: String(current), best: String(best), counted: String(counted)},
                text: t('daily.streak', {count: current, best, played: counted})}),
       el('p', {class: 'daily-today', dataset: {today: ofToday ? (ofToday.result ? 'played' : 'started') : 'not-yet'}},
@@ -372,7 +351,7 @@ export function attachDaily(app, container) {
     const text = shareText({date: daily.date, number: daily.number, kind: daily.kind, result: resultOf(snapshot.match),
                             final: {width: table.layout.width, colors: snapshot.cell_colors, owners: snapshot.cell_owners},
                             palette: state.settings.palette});
-    const shown = sent?.key === text ? sent.status : null;
+    const shown = my.sent?.key === text ? my.sent.status : null;
     const box = el('textarea', {class: 'daily-share-text', readonly: true, rows: String(text.split('\n').length),
                                 'aria-label': t('daily.share.label'), dataset: {focus: 'text'}, spellcheck: 'false'});
     box.value = text;
@@ -397,10 +376,10 @@ export function attachDaily(app, container) {
     try {
       if (how === 'share') await navigator.share({text});
       else await navigator.clipboard.writeText(text);
-      sent = {key: text, status: how === 'share' ? 'shared' : 'copied'};
+      my.sent = {key: text, status: how === 'share' ? 'shared' : 'copied'};
     } catch (error) {
       if (error?.name === 'AbortError') return; // the share sheet was closed
-      sent = {key: text, status: 'select'};
+      my.sent = {key: text, status: 'select'};
     }
     app.changed();
   }
@@ -422,18 +401,17 @@ export function attachDaily(app, container) {
 
   /** Another day: a date picker, from the first board of the day to today. */
   function picker(now) {
-    const input = el('input', {type: 'date', id: 'daily-date', value: picked || null, max: now, min: first,
+    const input = el('input', {type: 'date', id: 'daily-date', value: my.picked || null, max: now, min: my.first,
                                dataset: {focus: 'date'}});
-    input.addEventListener('change', () => { picked = input.value; });
+    input.addEventListener('change', () => { my.picked = input.value; });
     const play = () => {
-      picked = input.value;
-      if (!isDate(picked)) return say('daily.pick');
-      open(picked);
+      my.picked = input.value;
+      if (!isDate(my.picked)) return say('daily.pick');
+      open(my.picked);
     };
     return el('div', {class: 'daily-picker'},
       el('label', {for: 'daily-date', text: t('daily.other_day')}), input,
       el('button', {type: 'button', dataset: {action: 'daily-pick', focus: 'pick'}, text: t('daily.play_day'), onclick: play}));
   }
 
-  return {open, wanted};
 }

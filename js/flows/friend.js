@@ -20,7 +20,7 @@
 
 import {el, svg, clear, append, placeAfter, placeBefore, prepend} from '../ui/dom.js';
 import {t, pick} from '../i18n/i18n.js';
-import {playerName} from '../ui/table.js';
+import {playerName} from '../ui/names.js';
 import {ratingText} from '../ui/rating_text.js';
 import {peekLink, toBase64url} from './friend_peek.js';
 
@@ -40,8 +40,8 @@ const siteAddress = () => new URL('./', location.href).href;
 /**
  * Friend play in the page: the panel above a friend table (whose turn, the link to
  * send, its QR code), opening links (the page's own hash, a pasted link) and the
- * lobby's Friends list (app.renderFriends). Returns whether the page was opened with
- * a friend link (then main.js neither resumes nor starts another game first).
+ * lobby's Friends list (app.renderFriends). A link the page was opened with is opened
+ * once the engine is up, first of all (main.js FIRST_OPENS).
  */
 export function attachFriend(app) {
   const {state, store} = app;
@@ -112,12 +112,10 @@ export function attachFriend(app) {
     app.changed();
   }
 
-  // -- opening a link: the page's own hash, a link opened in this tab later, a pasted one
-  app.onEngineReady = async () => {
-    const text = pending;
-    pending = null;
-    return text ? openLink(text) : false;
-  };
+  // -- opening a link: the page's own hash, a link opened in this tab later, a pasted
+  //    one; one that came before the engine was up: opened first (modes.js openFirst)
+  app.modes.register({name: 'friend', open: openLink, asked: () => (pending ? [pending] : null),
+                      drop: () => { pending = null; }});
   window.addEventListener('hashchange', () => {
     if (!FRIEND_FRAGMENT.test(location.hash)) return;
     const text = location.href;
@@ -439,7 +437,6 @@ export function attachFriend(app) {
         : el('p', {class: 'empty', text: t('friend.none')}), form);
   };
 
-  return Boolean(pending);
 }
 
 /** The link as a QR code, drawn as SVG by the pinned qrcode-generator (dist/vendor/). */

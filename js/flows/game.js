@@ -108,14 +108,13 @@ export function attachGame(app) {
       ratingChanges: null, ratingAsked: false,
       friend: null,    // a match with a friend by link: {id, seat, ratings, sent, turn} (friend.js)
       resumeStandIn: false, // a saved match's last state, drawn before boot (saved.js showStandIn)
-      puzzle: null,    // a puzzle's table: what puzzle_open said of it (puzzles.js)
-      lesson: null,    // a lesson's table: what the engine said of the lesson (lessons.js)
-      daily: null,     // the board of the day's match: {date, number, kind} (daily.js)
+      mode: null,      // the name of the mode that opened it (modes.js); null: a game
+      // (a saved match's other marks, kept with it, are set by saved.js as it reads them)
     };
   }
 
   async function startGame(config) {
-    const {moves = null, ...chosen} = config; // moves: a shared game's, replayed (around.js)
+    const {moves = null, ...chosen} = config; // moves: a shared game's, replayed (launch.js)
     state.config = structuredClone(chosen);
     // no variant chosen: the engine's first game (before the catalog says it: once the engine is up)
     state.config.variant ||= state.catalog.firstGame?.variant ?? null;
@@ -180,8 +179,8 @@ export function attachGame(app) {
     if (table.players[snapshot.turn]?.kind !== 'human') return;
     if (!(String(color) in snapshot.previews)) return; // forbidden or not a color
     app.tableView.controls?.reset();
-    if (table.puzzle) return app.puzzleMove(color); // checked against the puzzle's solution (puzzles.js)
-    if (table.lesson) return app.lessonMove(color); // judged by the lesson's task (lessons.js)
+    const mode = app.modes.of(table);
+    if (mode?.move) return mode.move(color); // the mode's answer (a puzzle's solution, a lesson's task)
     if (table.tableId === null) {
       table.queuedColor = color;
       app.changed();
@@ -237,7 +236,7 @@ export function attachGame(app) {
   function afterSnapshot(table) {
     const snapshot = table.snapshot;
     if (snapshot.over || table.tableId === null || table.botBusy || table.replay || table.readOnly) return;
-    if (table.puzzle || table.lesson) return; // the replies are the solution's, the lesson's
+    if (app.modes.of(table)?.move) return; // a mode that answers the moves plays the replies
     if (snapshot.turn === null || table.players[snapshot.turn]?.kind !== 'computer') return;
     table.botBusy = true;
     const previousSeat = snapshot.last_move?.seat;

@@ -6,8 +6,8 @@
 // to move. A color is checked by the engine against the record's solution
 // (puzzle_move): a right one is played with the reply; a wrong one leaves the table as
 // it was and comes back with what it costs at once; its refutation and the solution
-// follow (puzzle_lines), as states the board steps through (app.puzzleView, drawn by
-// table.js like the review's line).
+// follow (puzzle_lines), as states the board steps through (the mode's view, drawn by
+// table.js like the review's line). A mode of the table (modes.js).
 // The first try of a puzzle is rated (puzzle_rating, Glicko-2, the puzzle's rating as
 // the opponent's) and counted in the streak; a try again or a puzzle tried before is not.
 // Progress is in the store (store.getPuzzles, store.recordPuzzle).
@@ -30,7 +30,6 @@ const OWN = 'own'; // the board filter's "From your games": puzzles of your own 
 export const PUZZLE_THEMES = ['enclosure', 'blocking', 'equator', 'last-region', 'finish', 'draw', 'long'];
 const PUZZLE_ID = /^[a-z0-9-]{1,60}$/;
 const LINK = /^#puzzle(?:=(.*))?$/s;
-const REPLY_PAUSE_MS = 450; // between the player's move and the reply, so the reply is seen
 const START_RATING = 1500; // filler.rating.DEFAULT's r: a first puzzle is picked near it
 const RATING_WINDOW = 150; // puzzles this far beyond the nearest one's rating are offered too, in the player's order
 const SHOWN_ID = 40; // characters of a link's unknown puzzle id said in its message
@@ -95,20 +94,25 @@ const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 export function attachPuzzles(app, container) {
   const {state} = app;
   const files = new Map(); // variant -> Promise of {puzzles} | {missing: true}
-  const bar = el('section', {class: 'puzzle-bar', hidden: true});
+  const bar = el('section', {class: 'mode-bar puzzle-bar', hidden: true});
   // one live region for the whole visit, its text changed (a new one would not be read)
   const verdict = el('p', {class: 'puzzle-verdict', role: 'status', 'aria-live': 'polite'});
   const barRest = el('div', {class: 'puzzle-bar-rest'});
   append(bar, verdict, barRest);
-  const panel = el('section', {class: 'puzzle-panel', hidden: true, 'aria-labelledby': 'puzzle-title'});
+  const panel = el('section', {class: 'mode-panel puzzle-panel', hidden: true, 'aria-labelledby': 'puzzle-title'});
   placeAfter(app.tableView.replayBar, bar); // right above the board, where a phone player looks
   append(container, panel);
-  const chosen = {variant: 'quick', theme: null}; // the filters
-  let current = null; // the puzzle at the table: see show()
-  let message = null; // {key, params}: why no puzzle is shown (none of a theme, a bad link)
-  let opening = 0; // counts openings: an older one that answers late is dropped
-  let waiting = null; // {variant, theme, id}: asked for before the engine was up
-  let drawn = null;
+  let drawn = null; // the key of what the panel shows (drawn again when it changes)
+  // a puzzle has a link of its own (about): a game's link of its position would be another game
+  const life = app.modes.register({name: 'puzzles', open, move, view, keys, reopen, close,
+                                   linkable: (table) => table.mode !== 'puzzles', state: {
+    current: null, // the puzzle at the table: see show()
+    message: null, // {key, params}: why no puzzle is shown (none of a theme, a bad link)
+    chosen: {variant: 'quick', theme: null}, // the filters
+    seed: null, // the order of the puzzles offered: the stored one, else a new player's own
+  }});
+  const my = life.state;
+  const chosen = my.chosen;
   let kept = null; // the store's progress as last read: draws (every hover) do not read it again
   const progress = () => (kept ??= app.store.getPuzzles());
   app.store.subscribe((event) => { // another tab played a puzzle, an import merged some
@@ -117,15 +121,14 @@ export function attachPuzzles(app, container) {
       app.changed();
     }
   });
-  let seed = null; // the order of the puzzles offered: the stored one, else a new player's own
-  const orderSeed = () => (seed = progress().seed ?? seed ?? newSeed());
+  const orderSeed = () => (my.seed = progress().seed ?? my.seed ?? newSeed());
   const link = puzzleFromLink(); // the page was opened with a link to Puzzles
   if (link !== null) {
     history.replaceState(null, '', location.pathname + location.search); // a reload is a normal visit
-    if (link === '') waiting = {variant: chosen.variant, theme: null, id: null};
+    if (link === '') life.queue({variant: chosen.variant, theme: null, id: null});
     else if (!PUZZLE_ID.test(link) || !PUZZLE_VARIANTS.includes(link.split('-')[0])) {
-      message = {key: 'puzzle.unknown', params: {id: shownId(link)}};
-    } else waiting = {variant: link.split('-')[0], theme: null, id: link};
+      my.message = {key: 'puzzle.unknown', params: {id: shownId(link)}};
+    } else life.queue({variant: link.split('-')[0], theme: null, id: link});
   }
 
   /** The file of a variant's puzzles, fetched once (again after a failure). */
@@ -146,37 +149,36 @@ export function attachPuzzles(app, container) {
     return files.get(variant);
   }
 
-  const isPuzzleTable = (table) => Boolean(current && table && table === current.table);
+  const isPuzzleTable = (table) => Boolean(my.current && table && table === my.current.table);
   // a message of no puzzle (none of the filters, a bad link) puts the one at the table away
-  const shelved = () => Boolean(current && message);
+  const shelved = () => Boolean(my.current && my.message);
   const stale = (table) => table.engineGeneration !== app.engine.generation;
 
   /** What the board shows (table.js): a position of the line being stepped through,
-   *  with its next color previewed, or the position with the color to look at. */
-  app.puzzleView = (table) => {
-    if (!isPuzzleTable(table)) return null;
+   *  with its next color previewed, or the position with the color to look at. The
+   *  puzzle's bar says the task and the end (no result panel, no resign); the replies
+   *  are the solution's (no computer thinks). */
+  function view(table) {
+    const own = {status: '', result: false, resign: false, thinking: false};
+    if (!isPuzzleTable(table)) return own;
     // a restarted engine has not reopened the puzzle yet (reopen): no color can be taken
-    if (stale(table) || shelved()) return {snapshot: null, step: null, best: null, locked: true};
-    if (current.phase === 'solving') return null;
-    const line = current.line;
-    if (!line) return {snapshot: null, step: null, best: null, locked: true};
+    if (stale(table) || shelved()) return {...own, locked: true};
+    if (my.current.phase === 'solving') return own;
+    const line = my.current.line;
+    if (!line) return {...own, locked: true};
     const snapshot = line.index ? line.states[line.index - 1] : null;
     const next = snapshot?.over ? null : line.colors[line.index] ?? null;
-    return {snapshot, step: line.index || null, count: line.states.length, best: next, locked: true};
-  };
+    return {...own, snapshot, step: line.index || null, count: line.states.length, best: next, locked: true,
+            status: line.index ? t('puzzle.line_board') : ''};
+  }
 
   /** Open Puzzles: the puzzle `id`, or the next one of the filters. */
   async function open({variant = chosen.variant, theme = chosen.theme, id = null} = {}) {
     chosen.variant = variant;
     chosen.theme = theme;
-    message = null;
-    const ticket = ++opening;
-    if (state.engine.status !== 'ready') {
-      waiting = {variant, theme, id}; // opened once the engine is up (onEngineReady)
-      app.changed();
-      return;
-    }
-    waiting = null;
+    my.message = null;
+    const ticket = life.ask({variant, theme, id});
+    if (ticket === null) return; // opened once the engine is up
     if (variant === OWN) return showOwn(ticket, theme, id);
     let file;
     try {
@@ -185,11 +187,11 @@ export function attachPuzzles(app, container) {
       console.warn('filler: puzzles', error);
       return say(ticket, 'puzzle.load_failed');
     }
-    if (ticket !== opening) return;
+    if (life.late(ticket)) return;
     if (file.missing) return say(ticket, 'puzzle.none_here', {variant: variantName(variant)});
     kept = null; // as stored now
     const record = id ? file.puzzles.find((puzzle) => puzzle.id === id)
-      : pickPuzzle(file.puzzles, progress(), {theme, after: current?.record.id ?? null, seed: orderSeed()});
+      : pickPuzzle(file.puzzles, progress(), {theme, after: my.current?.record.id ?? null, seed: orderSeed()});
     if (!record) return say(ticket, id ? 'puzzle.unknown' : 'puzzle.none_theme', {id});
     await show(record, ticket, progress());
   }
@@ -201,16 +203,16 @@ export function attachPuzzles(app, container) {
       (app.store.loadMatch(entry.id)?.reviews ?? []).flatMap((stored) => stored?.puzzles ?? []))
       .filter((puzzle) => typeof puzzle?.id === 'string' && Array.isArray(puzzle.themes)
               && (!theme || puzzle.themes.includes(theme)));
-    const at = list.findIndex((puzzle) => puzzle.id === (id ?? current?.record.id));
-    const record = id ? list[at] : list.filter((puzzle) => puzzle.id !== current?.record.id)
-      .find((puzzle, index) => index >= at) ?? list.find((puzzle) => puzzle.id !== current?.record.id);
+    const at = list.findIndex((puzzle) => puzzle.id === (id ?? my.current?.record.id));
+    const record = id ? list[at] : list.filter((puzzle) => puzzle.id !== my.current?.record.id)
+      .find((puzzle, index) => index >= at) ?? list.find((puzzle) => puzzle.id !== my.current?.record.id);
     if (!record) return say(ticket, theme ? 'puzzle.none_theme' : 'puzzle.none_own');
     await show(record, ticket, progress(), true);
   }
 
   function say(ticket, key, params = {}) {
-    if (ticket !== opening) return;
-    message = {key, params};
+    if (life.late(ticket)) return;
+    my.message = {key, params};
     app.changed();
   }
 
@@ -220,21 +222,15 @@ export function attachPuzzles(app, container) {
     try {
       opened = await app.request('puzzle_open', {record});
     } catch (error) {
-      if (ticket === opening) app.showError(error);
+      if (!life.late(ticket)) app.showError(error);
       return say(ticket, 'puzzle.bad_record', {id: record.id});
     }
-    if (ticket !== opening) {
-      app.request('close', {table_id: opened.table_id}).catch(() => {});
-      return;
-    }
-    const config = {variant: record.variant, seed: record.seed, options: {}, games: 1, clock: {mode: 'none'},
-                    seats: opened.layout.players};
-    const table = app.makeTable(config, opened.layout, arriving(opened.state), opened.table_id);
-    table.puzzle = opened.puzzle;
+    if (!life.keep(ticket, opened)) return;
+    const table = life.table(opened, {variant: record.variant, seed: record.seed});
     table.ratingAsked = true; // a puzzle is rated by its own rating (rate()), never as a match
     table.moves = [...record.moves];
     const tried = own || Object.hasOwn(progress.tried, record.id); // your own puzzles are never rated
-    current = {
+    my.current = {
       own,
       record, table, ply: 0, // the solution's moves played so far
       phase: 'solving', // 'solving' | 'wrong' | 'solved'
@@ -246,26 +242,20 @@ export function attachPuzzles(app, container) {
       revealed: false, // its themes shown: once solved or failed (they would give the answer away)
     };
     drawn = null;
-    app.setTable(table);
-    app.changed();
+    life.put(table);
   }
 
   /** The player's color at a puzzle table (game.js play): the engine's verdict. */
   async function move(color) {
-    const puzzle = current;
+    const puzzle = my.current;
     const table = puzzle?.table;
-    if (!puzzle || state.table !== table || puzzle.phase !== 'solving' || table.requesting || stale(table)
-        || shelved()) return;
+    if (puzzle?.phase !== 'solving' || !life.free(table) || stale(table) || shelved()) return;
     table.requesting = true; // not drawn: the answer comes within a frame, and a draw before it would delay it
     try {
       const answer = await app.request('puzzle_move', {table_id: table.tableId, state_id: table.snapshot.state_id, color});
-      if (current !== puzzle) return;
+      if (my.current !== puzzle) return;
       if (answer.right) {
-        for (const [index, snapshot] of answer.states.entries()) {
-          if (index) await new Promise((done) => setTimeout(done, REPLY_PAUSE_MS));
-          if (current !== puzzle) return;
-          await app.applySnapshot(table, snapshot);
-        }
+        if (!await life.replies(table, answer.states, () => my.current === puzzle)) return;
         puzzle.ply += 2;
         puzzle.wrong = null;
         if (answer.solved) puzzle.phase = 'solved';
@@ -274,7 +264,7 @@ export function attachPuzzles(app, container) {
         puzzle.wrong = {color, cost: answer.cost};
       }
     } catch (error) {
-      if (current === puzzle) app.showError(error, table);
+      if (my.current === puzzle) app.showError(error, table);
       return;
     } finally {
       table.requesting = false;
@@ -284,7 +274,7 @@ export function attachPuzzles(app, container) {
     if (puzzle.phase !== 'solving') {
       puzzle.revealed = true;
       await rate(puzzle, puzzle.phase === 'solved');
-      if (current === puzzle) app.changed();
+      if (my.current === puzzle) app.changed();
     }
   }
 
@@ -294,10 +284,10 @@ export function attachPuzzles(app, container) {
     const at = puzzle.wrong;
     try {
       const line = await requestLine(puzzle, 'refutation');
-      if (current !== puzzle || puzzle.wrong !== at) return; // tried again meanwhile
+      if (my.current !== puzzle || puzzle.wrong !== at) return; // tried again meanwhile
       puzzle.line = lineOf('refutation', line);
     } catch (error) {
-      if (current === puzzle) app.showError(error, puzzle.table);
+      if (my.current === puzzle) app.showError(error, puzzle.table);
     }
     app.changed();
   }
@@ -328,7 +318,7 @@ export function attachPuzzles(app, container) {
   }
 
   function stepLine(index) {
-    const line = current?.line;
+    const line = my.current?.line;
     if (!line) return;
     line.index = Math.max(0, Math.min(line.states.length, index));
     app.changed();
@@ -337,16 +327,16 @@ export function attachPuzzles(app, container) {
   /** The solution from the wrong color's position, asked for when the player does: the
    *  engine's solver may take a few seconds to play it on to the end of the game. */
   async function showSolution() {
-    const puzzle = current;
+    const puzzle = my.current;
     if (!puzzle?.wrong || puzzle.solutionAsked) return;
     const at = puzzle.wrong;
     puzzle.solutionAsked = true;
     app.changed();
     try {
       const line = await requestLine(puzzle, 'solution');
-      if (current === puzzle && puzzle.wrong === at) puzzle.line = lineOf('solution', line);
+      if (my.current === puzzle && puzzle.wrong === at) puzzle.line = lineOf('solution', line);
     } catch (error) {
-      if (current === puzzle) app.showError(error, puzzle.table);
+      if (my.current === puzzle) app.showError(error, puzzle.table);
     } finally {
       puzzle.solutionAsked = false;
     }
@@ -355,17 +345,17 @@ export function attachPuzzles(app, container) {
 
   /** Back to the position to find the move again (not rated: the first try counted). */
   function tryAgain() {
-    if (!current || current.phase !== 'wrong') return;
-    Object.assign(current, {phase: 'solving', line: null, wrong: null, solutionAsked: false, rated: null,
-                            before: current.own ? 'own' : 'tried'});
+    if (!my.current || my.current.phase !== 'wrong') return;
+    Object.assign(my.current, {phase: 'solving', line: null, wrong: null, solutionAsked: false, rated: null,
+                            before: my.current.own ? 'own' : 'tried'});
     app.changed();
   }
 
   /** The worker was restarted (boot.js): the same puzzle opened again at the move it was. */
   async function reopen(table) {
-    const puzzle = current;
+    const puzzle = my.current;
     if (!isPuzzleTable(table)) return false;
-    const ticket = ++opening;
+    const ticket = life.ticket();
     let opened;
     try {
       opened = await app.request('puzzle_open', {record: puzzle.record});
@@ -378,7 +368,7 @@ export function attachPuzzles(app, container) {
       app.showError(error, table);
       return true;
     }
-    if (ticket !== opening || current !== puzzle) return true;
+    if (life.late(ticket) || my.current !== puzzle) return true;
     Object.assign(table, {tableId: opened.table_id, engineGeneration: app.engine.generation, requesting: false,
                           error: null, snapshot: arriving(opened.state)});
     app.changed();
@@ -386,8 +376,8 @@ export function attachPuzzles(app, container) {
   }
 
   /** ← → Home End step through a line being shown; true when taken. */
-  function onKey(event) {
-    const line = current?.line;
+  function keys(event) {
+    const line = my.current?.line;
     if (!line || !isPuzzleTable(state.table) || shelved()) return false;
     const steps = {ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity};
     if (!Object.hasOwn(steps, event.key)) return false;
@@ -398,34 +388,15 @@ export function attachPuzzles(app, container) {
 
   /** Close Puzzles: the match to go on with, or a new game (a message alone: hidden). */
   function close() {
-    const wasShown = Boolean(current);
-    current = null;
-    message = null;
-    waiting = null;
-    opening += 1;
+    const wasShown = Boolean(my.current);
+    my.current = null;
+    my.message = null;
+    life.leave();
     app.changed();
-    if (!wasShown) return;
-    const unfinished = app.store.listMatches({finished: false})[0];
-    if (unfinished) app.resumeMatch(unfinished.id);
-    else app.startGame({...state.config, seed: null});
+    if (wasShown) life.back();
   }
 
-  // Puzzles asked for before the engine was up (a puzzle's link, the button): opened
-  // now, instead of the game the page would open; a puzzle's table in a restarted worker
-  const before = app.onEngineReady;
-  app.onEngineReady = async () => {
-    if (await before?.()) return true; // friend.js: a friend's link wins
-    if (current && state.table === current.table && current.table.engineGeneration !== app.engine.generation) {
-      return reopen(current.table);
-    }
-    if (!waiting) return false;
-    await open(waiting);
-    return Boolean(current) || Boolean(state.table?.tableId);
-  };
-
-  /** Whether the page opens Puzzles rather than a game once the engine is up. */
-  const wanted = () => Boolean(waiting);
-
+  document.getElementById('open-puzzles')?.addEventListener('click', () => open()); // none in an embed
   app.drawListeners.add(() => draw());
   // a puzzle's link pasted into this tab changes only the hash: open it as a new visit
   window.addEventListener('hashchange', () => {
@@ -442,7 +413,7 @@ export function attachPuzzles(app, container) {
 
   /** The task: what to find, and how many moves. */
   function taskText() {
-    const {record, ply} = current;
+    const {record, ply} = my.current;
     const steps = (record.solution.length + 1) / 2 | 0;
     const step = ply / 2 + 1;
     const task = record.result === 'draw' ? t('puzzle.task.draw') : t('puzzle.task.win', {count: record.margin});
@@ -452,16 +423,16 @@ export function attachPuzzles(app, container) {
   /** What a wrong color costs, as the record says it. */
   function costText({result, cells, exact}) {
     if (result === 'loss') return t('puzzle.cost.loss');
-    if (result === 'draw' && current.record.result === 'win') return t('puzzle.cost.draw');
+    if (result === 'draw' && my.current.record.result === 'win') return t('puzzle.cost.draw');
     return t(exact ? 'puzzle.cost.cells' : 'puzzle.cost.at_least', {count: cells});
   }
 
   function verdictText() {
-    if (current.phase === 'solved') return t('puzzle.solved');
-    if (current.phase === 'wrong') {
-      return `${t('puzzle.wrong', {number: current.wrong.color + 1})} ${costText(current.wrong.cost)}`;
+    if (my.current.phase === 'solved') return t('puzzle.solved');
+    if (my.current.phase === 'wrong') {
+      return `${t('puzzle.wrong', {number: my.current.wrong.color + 1})} ${costText(my.current.wrong.cost)}`;
     }
-    return current.ply ? `${t('puzzle.right')} ${taskText()}` : taskText();
+    return my.current.ply ? `${t('puzzle.right')} ${taskText()}` : taskText();
   }
 
   function lineText(line) {
@@ -477,12 +448,13 @@ export function attachPuzzles(app, container) {
 
   function draw() {
     const table = state.table;
-    if (current && table !== current.table) { // a new game, a match resumed: Puzzles closed
-      current = null;
-      message = null;
+    if (my.current && table !== my.current.table) { // a new game, a match resumed: Puzzles closed
+      my.current = null;
+      my.message = null;
     }
-    const shown = Boolean(current) || Boolean(message) || Boolean(waiting);
-    bar.hidden = !current || shelved();
+    const waiting = my.waiting;
+    const shown = Boolean(my.current) || Boolean(my.message) || Boolean(waiting);
+    bar.hidden = !my.current || shelved();
     setAttr(container, 'data-puzzle-none', shelved() ? '' : null); // no board under the message (puzzles.css)
     if (!shown) {
       panel.hidden = true;
@@ -490,18 +462,18 @@ export function attachPuzzles(app, container) {
       return;
     }
     const {tries, streak, best, rating} = progress();
-    const key = JSON.stringify([state.settings.language, current && [current.record.id, current.ply, current.phase,
-      current.line?.kind, current.line?.index, current.solutionAsked, current.revealed, current.rated, current.problem, current.copied,
-      current.table.requesting, current.table.snapshot.state_id], message, chosen, tries, streak,
+    const key = JSON.stringify([state.settings.language, my.current && [my.current.record.id, my.current.ply, my.current.phase,
+      my.current.line?.kind, my.current.line?.index, my.current.solutionAsked, my.current.revealed, my.current.rated, my.current.problem, my.current.copied,
+      my.current.table.requesting, my.current.table.snapshot.state_id], my.message, chosen, tries, streak,
       state.engine.status]);
     if (drawn === key) return;
     drawn = key;
     panel.hidden = false;
     const focused = document.activeElement?.closest?.('.puzzle-bar, .puzzle-panel') ? document.activeElement.dataset.focus : null;
     bar.setAttribute('aria-label', t('puzzle.title'));
-    if (current) drawBar();
+    if (my.current) drawBar();
     replaceChildren(panel,
-      el('div', {class: 'puzzle-head'},
+      el('div', {class: 'mode-head puzzle-head'},
         el('h2', {id: 'puzzle-title', text: t('puzzle.title')}),
         el('button', {type: 'button', class: 'puzzle-close', dataset: {action: 'close-puzzles', focus: 'close'},
                       text: t('puzzle.close'), onclick: () => close()})),
@@ -510,32 +482,32 @@ export function attachPuzzles(app, container) {
         el('span', {class: 'puzzle-streak', dataset: {streak: String(streak)},
                     text: t('puzzle.streak', {count: streak, best})})),
       filters(),
-      message ? el('p', {class: 'puzzle-message', role: 'alert', text: t(message.key, {
-        ...message.params, variant: message.params.variant ?? variantName(chosen.variant)})}) : null,
-      current && !message ? about() : null,
-      !current && !message && waiting ? el('p', {class: 'puzzle-waiting', text: t('puzzle.waiting')}) : null);
+      my.message ? el('p', {class: 'puzzle-message', role: 'alert', text: t(my.message.key, {
+        ...my.message.params, variant: my.message.params.variant ?? variantName(chosen.variant)})}) : null,
+      my.current && !my.message ? about() : null,
+      !my.current && !my.message && waiting ? el('p', {class: 'puzzle-waiting', text: t('puzzle.waiting')}) : null);
     if (focused) [bar, panel].map((part) => part.querySelector(`[data-focus="${focused}"]`)).find(Boolean)?.focus();
   }
 
   /** Above the board: the task or the verdict (read by screen readers), a line's
    *  steps, and what to do next. */
   function drawBar() {
-    const {phase, line} = current;
-    Object.assign(verdict.dataset, {phase, ply: String(current.ply)});
+    const {phase, line} = my.current;
+    Object.assign(verdict.dataset, {phase, ply: String(my.current.ply)});
     replaceChildren(verdict,
       phase === 'solving' ? null : el('strong', {class: 'puzzle-mark', 'aria-hidden': 'true', text: phase === 'solved' ? '✓ ' : '✗ '}),
       verdictText());
     const steps = line ? el('div', {class: 'puzzle-line-steps', role: 'group', 'aria-label': t(`puzzle.line.${line.kind}`),
                                     dataset: {line: line.kind}},
       el('button', {type: 'button', dataset: {action: 'puzzle-line-prev', focus: 'line-prev'}, disabled: line.index === 0,
-                    'aria-label': t('review.line_prev'), text: '◀', onclick: () => stepLine(line.index - 1)}),
+                    'aria-label': t('puzzle.line_prev'), text: '◀', onclick: () => stepLine(line.index - 1)}),
       el('span', {class: 'puzzle-line-at', dataset: {index: String(line.index)}, text: lineText(line)}),
       el('button', {type: 'button', dataset: {action: 'puzzle-line-next', focus: 'line-next'},
-                    disabled: line.index >= line.states.length, 'aria-label': t('review.line_next'), text: '▶',
+                    disabled: line.index >= line.states.length, 'aria-label': t('puzzle.line_next'), text: '▶',
                     onclick: () => stepLine(line.index + 1)})) : null;
     const actions = el('div', {class: 'puzzle-actions'},
       phase === 'wrong' && line?.kind === 'refutation' ? el('button', {type: 'button', dataset: {action: 'puzzle-solution', focus: 'solution'},
-        disabled: current.solutionAsked, 'aria-busy': current.solutionAsked ? 'true' : null,
+        disabled: my.current.solutionAsked, 'aria-busy': my.current.solutionAsked ? 'true' : null,
         text: t('puzzle.show_solution'), onclick: () => showSolution()}) : null,
       phase === 'wrong' ? el('button', {type: 'button', dataset: {action: 'puzzle-again', focus: 'again'},
         text: t('puzzle.try_again'), onclick: () => tryAgain()}) : null,
@@ -546,16 +518,16 @@ export function attachPuzzles(app, container) {
 
   /** The rating's change after the first try, or why this try is not rated. */
   function ratedLine() {
-    if (current.problem) {
+    if (my.current.problem) {
       return el('p', {class: 'puzzle-problem', role: 'alert',
-                      text: typeof current.problem === 'string' ? t(current.problem) : problemText(current.problem)});
+                      text: typeof my.current.problem === 'string' ? t(my.current.problem) : problemText(my.current.problem)});
     }
-    if (current.rated) {
-      return el('p', {class: 'puzzle-rated'}, el('strong', {class: 'rating-change', text: signed(current.rated.change)}), ' ',
-        t('puzzle.rating_now', {rating: shownRating(current.rated)}));
+    if (my.current.rated) {
+      return el('p', {class: 'puzzle-rated'}, el('strong', {class: 'rating-change', text: signed(my.current.rated.change)}), ' ',
+        t('puzzle.rating_now', {rating: shownRating(my.current.rated)}));
     }
-    if (current.before && current.phase !== 'solving') {
-      return el('p', {class: 'puzzle-rated', text: t(current.own ? 'puzzle.own_unrated' : 'puzzle.unrated')});
+    if (my.current.before && my.current.phase !== 'solving') {
+      return el('p', {class: 'puzzle-rated', text: t(my.current.own ? 'puzzle.own_unrated' : 'puzzle.unrated')});
     }
     return null;
   }
@@ -577,10 +549,10 @@ export function attachPuzzles(app, container) {
 
   /** The puzzle's own facts (its themes once solved or failed) and its link to send. */
   function about() {
-    const {record, revealed} = current;
+    const {record, revealed} = my.current;
     const themes = revealed && record.themes.length
       ? ` · ${record.themes.map((theme) => t(`puzzle.theme.${theme}`)).join(', ')}` : '';
-    if (current.own) { // no link: a friend has no such puzzle
+    if (my.current.own) { // no link: a friend has no such puzzle
       return el('div', {class: 'puzzle-about', dataset: {id: record.id, own: ''}},
         el('p', {class: 'puzzle-facts', text: t('puzzle.about_own') + themes}));
     }
@@ -590,19 +562,18 @@ export function attachPuzzles(app, container) {
       el('p', {class: 'puzzle-link'},
         el('a', {href, class: 'puzzle-link-url', text: href}), ' ',
         el('button', {type: 'button', dataset: {action: 'puzzle-copy', focus: 'copy'},
-                      text: t(current.copied ? 'puzzle.copied' : 'puzzle.copy'), onclick: () => copy(href)})));
+                      text: t(my.current.copied ? 'puzzle.copied' : 'puzzle.copy'), onclick: () => copy(href)})));
   }
 
   async function copy(href) {
-    const puzzle = current;
+    const puzzle = my.current;
     try {
       await navigator.clipboard.writeText(href);
-      if (puzzle === current) puzzle.copied = true;
+      if (puzzle === my.current) puzzle.copied = true;
     } catch {
-      if (puzzle === current) puzzle.problem = 'puzzle.copy_failed';
+      if (puzzle === my.current) puzzle.problem = 'puzzle.copy_failed';
     }
     app.changed();
   }
 
-  return {open, move, onKey, wanted, get active() { return current; }};
 }

@@ -7,13 +7,13 @@
 // before it is shown, and one it does not replay is set aside with the reason.
 //
 // main.js calls attachSaved(app) once; it puts saveTable, resumeNewest, resumeMatch,
-// openSaved, takeOver, replayMatch, showReplay and replayStep on app and
+// openSaved, reopenTable, takeOver, replayMatch, showReplay and replayStep on app and
 // returns {storageEvent} for the store's subscription, {showStandIn}, which draws
 // the match to be resumed before the engine is up, and {lastChosen}, a returning
 // player's last choice of game.
 
 import {DEFAULT_CONFIG, arriving, gamesOver, noteMoves} from './game.js';
-import {clockShown} from './clocks.js';
+import {clockNow, clockShown} from './clocks.js';
 import {dailyMark} from '../store/storage.js';
 
 /** The players as a saved match keeps them. */
@@ -241,6 +241,14 @@ export function attachSaved(app) {
     return true;
   }
 
+  /** A table whose match has a log but no engine table (drawn before boot, or left by a
+   *  worker that failed): its match opened on the engine from what the table shows,
+   *  with the marks it is saved with (boot.js). */
+  function reopenTable(table) {
+    return openSaved(table.matchId, {...table.snapshot.record, id: table.matchId, players: savedPlayers(table),
+                                     clock: clockNow(table), created: table.created, daily: table.daily ?? undefined});
+  }
+
   /** The match to resume is open in another tab: take it over. */
   function takeOver() {
     const id = state.blocked?.id ?? state.table?.matchId;
@@ -270,6 +278,7 @@ export function attachSaved(app) {
     if (replay.shared) table.players = table.players.map((player) => (player.kind === 'human' ? {...player, neutral: true} : player));
     // the moves of each game of the record (the engine's count): the bar counts moves
     table.replay = {...replay, step, gameMoves: opened.game_moves ?? null};
+    table.mode = replay.mode ?? null; // a mode's replay (modes.js): the review's
     table.daily = dailyMark(replay.saved);
     table.ratingChanges = replay.saved.result?.ratingChanges ?? null;
     table.ratingAsked = true;
@@ -297,7 +306,22 @@ export function attachSaved(app) {
     }
   }
 
-  Object.assign(app, {saveTable, resumeNewest, resumeMatch, openSaved, takeOver,
+  /** After a reload, once the engine is up (main.js sets state.pendingResume): the
+   *  newest unfinished match, unless something before it in the first-opens list
+   *  opened (modes.js). False when none reopened: the game asked for opens then. */
+  async function resumeWaiting() {
+    state.pendingResume = null;
+    const resumed = await resumeNewest();
+    if (state.table?.resumeStandIn) { // its match did not reopen here (open elsewhere, set aside)
+      state.table = null;
+      app.changed();
+    }
+    return resumed;
+  }
+  app.modes.register({name: 'saved', open: resumeWaiting, asked: () => (state.pendingResume ? [] : null),
+                      drop: () => { state.pendingResume = null; }});
+
+  Object.assign(app, {saveTable, resumeNewest, resumeMatch, openSaved, reopenTable, takeOver,
                       replayMatch, showReplay, replayStep});
   return {storageEvent, showStandIn, lastChosen};
 }

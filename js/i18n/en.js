@@ -273,6 +273,8 @@ export default {
     'puzzle.line_start': {one: '{name}: {count} move, ▶ steps through it', other: '{name}: {count} moves, ▶ steps through them'},
     'puzzle.line_at': '{name}: move {number} of {count}',
     'puzzle.line_board': 'On the board: a line of the puzzle, not played.',
+    'puzzle.line_prev': 'The line: one move back',
+    'puzzle.line_next': 'The line: one move on',
     'puzzle.show_solution': 'Show the solution',
     'puzzle.try_again': 'Try again',
     'puzzle.next': 'Next puzzle',

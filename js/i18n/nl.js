@@ -270,6 +270,8 @@ export default {
     'puzzle.line_start': {one: '{name}: {count} zet, ▶ stapt erdoor', other: '{name}: {count} zetten, ▶ stapt erdoor'},
     'puzzle.line_at': '{name}: zet {number} van {count}',
     'puzzle.line_board': 'Op het bord: een lijn van de puzzel, niet gespeeld.',
+    'puzzle.line_prev': 'De lijn: een zet terug',
+    'puzzle.line_next': 'De lijn: een zet verder',
     'puzzle.show_solution': 'Toon de oplossing',
     'puzzle.try_again': 'Opnieuw proberen',
     'puzzle.next': 'Volgende puzzel',

@@ -35,8 +35,14 @@ function drawBoot(state, retry) {
   bootBar.setAttribute('aria-label', t('boot.loading'));
   const label = t(`boot.stage.${stage}`);
   bootBar.dataset.label = label.startsWith('boot.') ? t('boot.loading') : label;
-  clear(bootPanel);
   bootPanel.hidden = status === 'ready' || (status === 'booting' && state.table);
+  // a failure is written once (again when it or the language changes): its "Try again"
+  // stays the same button while the page is drawn again, so a press on it that a draw
+  // comes between (the pointer leaving another button redraws the page) is still a click
+  const failure = status === 'failed' ? JSON.stringify([state.settings.language, error]) : '';
+  if (failure && bootPanel.dataset.failure === failure) return;
+  bootPanel.dataset.failure = failure;
+  clear(bootPanel);
   if (status === 'failed') {
     const stopped = error?.code === 'engine.stopped'; // it ran, then stopped again right after a restart (boot.js)
     append(bootPanel,

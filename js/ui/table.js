@@ -12,8 +12,6 @@ import {playerName, sideName, person, sideParams, everyoneNamed} from './names.j
 import {noticeLines} from './notices.js';
 import {ratingText} from './rating_text.js';
 
-export {playerName, sideName, person, sideParams} from './names.js'; // around.js's names
-
 /** A clock's time: m:ss, or under 10 s with tenths (0:09.4). */
 export function formatClock(ms) {
   const safe = Math.max(0, ms);
@@ -107,7 +105,7 @@ export class TableView {
     this.boardWrap = el('div', {class: 'board-wrap'});
     this.status = el('p', {class: 'status', role: 'status', 'aria-live': 'polite'});
     this.controlsWrap = el('div', {class: 'controls-wrap'});
-    // no live region: the result sentence is announced (around.js ended), not every label and number
+    // no live region: the result sentence is announced (events.js ended), not every label and number
     this.overPanel = el('section', {class: 'over-panel', hidden: true});
     this.noticeBar = el('div', {class: 'notices', role: 'status'});
     this.matchBar = el('div', {class: 'match-bar', hidden: true});
@@ -300,14 +298,14 @@ export class TableView {
                                 text: t(everyoneNamed(players) ? 'match.rated' : 'match.rated_needs_name')}) : null);
   }
 
-  /** Replay of a saved match: step through its events. While a review shows the
-   *  master's line, ◀ ▶ step through the line (right above the board, where a phone
-   *  player looks), ◀ at its start goes on back into the game. */
-  renderReplayBar(table) {
+  /** Replay of a saved match: step through its events. While the mode's view has a
+   *  line (the review's: the master's), ◀ ▶ step through the line (right above the
+   *  board, where a phone player looks), ◀ at its start goes on back into the game. */
+  renderReplayBar(table, view) {
     const replay = table.replay;
     this.replayBar.hidden = !replay;
     if (!replay) return;
-    const line = this.app.reviewLine?.(table) ?? null;
+    const line = view?.line ?? null;
     const focused = this.replayBar.contains(document.activeElement) ? document.activeElement.dataset.action : null;
     const button = (text, action, step, disabled, onclick = () => this.app.replayStep(step)) =>
       el('button', {type: 'button', dataset: {action}, text, disabled, onclick});
@@ -329,8 +327,8 @@ export class TableView {
       node.setAttribute('aria-label', t(`replay.${node.dataset.action.slice(7)}`));
     }
     if (line) {
-      forward.setAttribute('aria-label', t('review.line_next'));
-      if (line.index) back.setAttribute('aria-label', t('review.line_prev'));
+      forward.setAttribute('aria-label', line.nextLabel);
+      if (line.index) back.setAttribute('aria-label', line.prevLabel);
     }
     // the bar is drawn anew at each step: the focus stays on its button (on the other
     // arrow when that one is disabled now, at an end)
@@ -346,13 +344,13 @@ export class TableView {
     const table = state.table;
     if (!table) return;
     const {layout, players} = table;
-    // review.js: the master's move previewed, or a position of its line instead of the
-    // table's; puzzles.js likewise: a refutation or the solution stepped on the board
-    const review = this.app.reviewView?.(table) ?? this.app.puzzleView?.(table) ?? this.app.lessonView?.(table) ?? null;
-    const snapshot = review?.snapshot ?? table.snapshot;
+    // the table's mode (flows/modes.js): a move previewed, or a position of a line
+    // stepped on the board instead of the table's, and what else it draws its own way
+    const view = this.app.modes.view(table);
+    const snapshot = view?.snapshot ?? table.snapshot;
     this.ensureBoard(layout);
     const humanTurn = !snapshot.over && snapshot.turn !== null && players[snapshot.turn]?.kind === 'human'
-      && !table.replay && !table.readOnly && !review?.locked; // locked: a puzzle's verdict is shown
+      && !table.replay && !table.readOnly && !view?.locked; // locked: a puzzle's verdict is shown
     const isQueued = table.queuedColor !== null && table.queuedColor !== undefined;
     const canPlay = humanTurn && !isQueued && !table.requesting;
 
@@ -364,10 +362,10 @@ export class TableView {
     const queued = isQueued
       ? {color: table.queuedColor, seat: snapshot.turn, ...snapshot.previews[table.queuedColor]}
       : null;
-    const best = review?.best ?? null;
-    const reviewed = best !== null && Object.hasOwn(snapshot.previews, String(best))
+    const best = view?.best ?? null;
+    const suggested = best !== null && Object.hasOwn(snapshot.previews, String(best))
       ? {color: best, seat: snapshot.turn, ...snapshot.previews[best]} : null;
-    const shown = preview || queued || reviewed;
+    const shown = preview || queued || suggested;
     const variant = state.catalog.variants.find((v) => v.id === table.config.variant);
     this.board.root.setAttribute('aria-label', t('board.label', {variant: variant ? pick(variant.name) : table.boardName?.() ?? ''}));
     this.board.show({
@@ -384,25 +382,25 @@ export class TableView {
                                  players.map((player, seat) => [player.kind, playerName(players, seat)])]),
     });
 
-    setAttr(this.board.root, 'data-line-step', review?.step ?? null);
+    setAttr(this.board.root, 'data-line-step', view?.step ?? null);
 
-    this.renderHeader(table, snapshot, players, shown, Boolean(review?.ended));
+    this.renderHeader(table, snapshot, players, shown, view);
     this.renderTerritoryBar(snapshot, shown);
     const own = table.snapshot; // the rest is the table's own state
     // a puzzle's or a lesson's verdict is shown: no color is played now, whoever is to move
-    const locked = Boolean(review?.locked) && !own.over;
+    const locked = Boolean(view?.locked) && !own.over;
     this.renderControls(own, players, canPlay, humanTurn, preview ? previewColor : null, locked);
-    this.renderStatus(state, table, own, players, review);
-    this.renderActions(table, own, canPlay);
-    this.renderOver(table, own, players);
+    this.renderStatus(state, table, own, players, view);
+    this.renderActions(table, own, canPlay, view);
+    this.renderOver(table, own, players, view);
     this.renderMatchBar(table, own, players);
-    this.renderReplayBar(table);
+    this.renderReplayBar(table, view);
     this.tickClocks();
-    this.toMeasure = {table, snapshot, players, keepBoard: Boolean(review?.keepBoard)};
+    this.toMeasure = {table, snapshot, players, keepBoard: Boolean(view?.keepBoard)};
   }
 
   /** After render() and every other part of the page has written (the friend panel,
-   *  the review: main.js draw), the two that measure the page, so one layout serves
+   *  a mode's panel: main.js draw), the two that measure the page, so one layout serves
    *  both and the board is fitted to the page as it is shown. */
   measure() {
     const drawn = this.toMeasure;
@@ -415,7 +413,7 @@ export class TableView {
   /** The board takes the height the other parts of the table leave in the window, so
    *  that the cards, the color buttons and the status line show without scrolling.
    *  `kept`: a table whose view keeps its board's size once fitted, while the window
-   *  keeps its own (lessons.js: the task, the verdict, the cards at the end move nothing). */
+   *  keeps its own (a view's keepBoard: a lesson's task, its verdict, the cards at the end move nothing). */
   fitBoard(kept = null) {
     const fitted = `${window.innerWidth}×${window.innerHeight}`;
     if (kept && this.fittedTable === kept && this.fittedWindow === fitted) return;
@@ -432,11 +430,11 @@ export class TableView {
   }
 
   /** Resign (the person to move, or you at a friend's table); practice: take back a move, ask for a hint. */
-  renderActions(table, snapshot, canPlay) {
+  renderActions(table, snapshot, canPlay, view = null) {
     const practice = table.config.variant === 'practice' && table.tableId !== null;
     this.undoButton.hidden = this.hintButton.hidden = !practice;
     const inMatch = snapshot.match?.games === 2;
-    const idle = table.replay || table.readOnly || table.puzzle || table.lesson;
+    const idle = table.replay || table.readOnly || view?.resign === false;
     this.resignButton.hidden = snapshot.over || table.tableId === null || idle;
     this.resignMatchButton.hidden = !inMatch || snapshot.over || table.tableId === null || idle;
     this.resignMatchButton.textContent = t('actions.resign_match');
@@ -478,9 +476,11 @@ export class TableView {
     form.querySelector('button[value="cancel"]').focus();
   }
 
-  /** The cards; a previewed move's seat shows the color the board shows it in. `ended`:
-   *  a lesson's try is over (lessons.js), so nobody is to move. */
-  renderHeader(table, snapshot, players, preview, ended = false) {
+  /** The cards; a previewed move's seat shows the color the board shows it in. The
+   *  mode's view: `ended`, its try is over (a lesson's), so nobody is to move;
+   *  `thinking` false, a computer to move does not think (the mode's replies). */
+  renderHeader(table, snapshot, players, preview, view = null) {
+    const ended = Boolean(view?.ended);
     // rebuilt only when the state, the previewed color, the names or the language changes
     const previewed = preview ? {seat: preview.seat, color: preview.color} : null;
     const key = `${table.tableId}:${snapshot.state_id}:${snapshot.arrived}:${this.app.state.settings.language}:${this.app.state.engine.status}:${previewed?.seat}:${previewed?.color}:${namesKey(players)}:${ended}`;
@@ -509,8 +509,8 @@ export class TableView {
           players[seat]?.kind === 'computer' && players[seat].level
             ? el('span', {class: 'level-badge', text: levelName(players[seat].level)}) : null,
           moving ? el('span', {class: 'turn-badge',
-            // a puzzle's computer thinks never: its replies are the solution's (puzzles.js)
-            text: players[seat]?.kind === 'computer' && !snapshot.over && !table.replay && !table.puzzle && !table.lesson
+            // a puzzle's computer thinks never: its replies are the solution's (the view's thinking)
+            text: players[seat]?.kind === 'computer' && !snapshot.over && !table.replay && view?.thinking !== false
               ? t('header.thinking') : t('header.to_move')}) : null,
           player.out ? el('span', {class: 'turn-badge', text: t('header.out')}) : null,
           snapshot.clock && !table.replay ? el('span', {class: 'clock', dataset: {seat: String(seat)}, role: 'timer',
@@ -623,15 +623,13 @@ export class TableView {
     return this.controls.buttons[refused.color].getAttribute('aria-label'); // "Color 3: Not allowed: ..."
   }
 
-  renderStatus(state, table, snapshot, players, review = null) {
+  renderStatus(state, table, snapshot, players, view = null) {
     let text = '';
     const refused = this.refusedKeyText(table, snapshot);
     if (table.error) text = t('error.request', {message: table.error});
     else if (refused) text = refused;
     else if (table.queuedColor !== null && table.queuedColor !== undefined) text = t('boot.queued');
-    else if (table.puzzle) text = review?.step ? t('puzzle.line_board') : ''; // the puzzle's bar says the rest
-    else if (table.lesson) text = ''; // the lesson's bar says it (lessons.js)
-    else if (review?.step) text = t('review.line_board', {number: review.step, count: review.count});
+    else if (typeof view?.status === 'string') text = view.status; // the mode's (a puzzle's bar says the rest)
     else if (table.replay) text = t(table.replay.shared ? 'status.shared' : 'status.replay');
     else if (snapshot.match?.over && snapshot.match.games === 2) text = t('status.match_over');
     else if (snapshot.match?.between_games) {
@@ -648,8 +646,8 @@ export class TableView {
     setAttr(this.status, 'data-error', table.error ? '' : null);
   }
 
-  renderOver(table, snapshot, players) {
-    if (!snapshot.over || table.puzzle || table.lesson) { // a puzzle's end, a lesson's, is said by its bar
+  renderOver(table, snapshot, players, view = null) {
+    if (!snapshot.over || view?.result === false) { // a puzzle's end, a lesson's, is said by its bar
       this.overPanel.hidden = true;
       this.shownOver = null;
       return;
@@ -699,7 +697,7 @@ export class TableView {
                                  text: t(match.rated ? 'match.unrated_needs_name' : 'match.unrated')}));
       }
     }
-    // a replay (a review of game 1 between the games) has nobody to get ready
+    // a replay (of game 1, between the games) has nobody to get ready
     const waiting = match && !match.over && match.between_games && !table.replay
       ? match.waiting_ready.filter((seat) => players[seat]?.kind === 'human') : [];
     const humans = players.filter((player) => player.kind === 'human').length;
@@ -712,10 +710,10 @@ export class TableView {
                                          colorIndex: snapshot.players[side.seats[0]].color}));
     const reason = overReason(snapshot, players);
     // "Play again" as the mode says it (the board of the day: another try, which does not count)
-    const again = this.app.againButton?.(table) ?? {text: t(inMatch ? 'match.again' : 'over.again'), primary: true};
-    // each game can be reviewed when it ends: game 1 also before the next game
-    const reviewButton = this.app.reviewOffered?.(table) ? el('button', {type: 'button', dataset: {action: 'review'},
-      text: t('review.open'), onclick: () => this.app.openReview(table)}) : null;
+    const again = view?.again ?? {text: t(inMatch ? 'match.again' : 'over.again'), primary: true};
+    // what the modes offer on a result (the review: each game when it ends, game 1 also before the next game)
+    const offers = this.app.modes.offers(table).map((offer) => el('button', {type: 'button',
+      dataset: {action: offer.action}, text: offer.text, onclick: () => offer.open()}));
     replaceChildren(this.overPanel,
       el('h2', {class: 'over-title', text: title}),
       el('p', {class: 'over-winner', text: headline}),
@@ -730,10 +728,10 @@ export class TableView {
           label: t('over.chart_label'), movesLabel: (count) => t('over.moves', {count}),
         }),
         chartCaption(t('over.chart'), series)),
-      el('div', {class: 'over-actions'}, readyButtons.length ? [...readyButtons, reviewButton] : [
+      el('div', {class: 'over-actions'}, readyButtons.length ? [...readyButtons, ...offers] : [
         table.replay ? null : el('button', {type: 'button', class: again.primary ? 'primary' : null, dataset: {action: 'again'},
-                                            text: again.text, onclick: () => this.app.rematch()}),
-        reviewButton,
+                                            text: again.text, onclick: () => (again.play ? again.play() : this.app.rematch())}),
+        ...offers,
         el('button', {type: 'button', dataset: {action: 'new'}, text: t('over.new'), onclick: () => this.app.openLobby()})]),
     );
     this.overPanel.hidden = false;

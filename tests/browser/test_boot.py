@@ -5,7 +5,10 @@ import shutil
 import zipfile
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR
+from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR, EngineHold
+
+from filler import link as friend_link
+from filler.match import Match
 
 HARNESS = "__worker_harness.html"
 HARNESS_HTML = "<!doctype html><meta charset=utf-8><title>worker harness</title>"
@@ -174,3 +177,38 @@ def test_micropip_loads_from_the_site_itself(site_dir):
     assert result.returncode == 0, result.stderr[-2000:]
     lines = result.stdout.strip().splitlines()
     assert lines and lines[-1] == "0.11.1", result.stdout[-2000:]
+
+
+def test_what_links_and_buttons_ask_before_the_engine_is_up_opens_in_one_order(new_guarded_context, site_url):
+    # main.js FIRST_OPENS: a friend's link, then a puzzle's, a lesson's, the board of the
+    # day; the first opens once the engine is up, and what the others were asked is
+    # dropped (no "waiting" line beside it). Each page: a link, then the buttons of the
+    # later ones pressed while the engine is held down.
+    match = Match.new("classic", 7, games=1)
+    match = match.play(match.game.legal_colors()[0])
+    invitation = friend_link.encode(match, match_id="OrDeRaaa", sender=0, names=("Zoë", ""))
+    panels = {"puzzles": ".puzzle-panel", "lessons": ".lesson-panel", "daily": ".daily-panel"}
+    cases = [
+        ("#" + invitation, ["open-puzzles", "open-learn", "open-daily"], "friend",
+         "() => document.body.dataset.matchId?.startsWith('f-') && !document.querySelector('.friend-panel').hidden"),
+        ("#puzzle=quick-1-19", ["open-learn", "open-daily"], "puzzles",
+         "() => document.querySelector('.puzzle-about')?.dataset.id === 'quick-1-19'"),
+        ("#learn=chain", ["open-daily"], "lessons",
+         "() => document.querySelector('.lesson-bar:not([hidden])')?.dataset.lesson === 'chain'"),
+    ]
+    for hash_, buttons, winner, opened in cases:
+        context, _ = new_guarded_context(service_workers="block")
+        engine = EngineHold(context)
+        page = context.new_page()
+        page.goto(site_url + hash_)
+        for button in buttons:
+            page.click(f"#{button}")
+        assert page.evaluate("document.body.dataset.engine") == "booting"
+        for name in buttons:  # each asked: its panel says it waits for the engine
+            mode = {"open-puzzles": "puzzles", "open-learn": "lessons", "open-daily": "daily"}[name]
+            page.wait_for_selector(f"{panels[mode]}:not([hidden])", state="attached")
+        engine.release()
+        page.wait_for_function(opened, timeout=BOOT_TIMEOUT_MS)
+        others = [selector for mode, selector in panels.items() if mode != winner]
+        page.wait_for_function("(selectors) => selectors.every((s) => document.querySelector(s).hidden)", arg=others)
+        context.close()

@@ -110,3 +110,77 @@ def test_the_circle_check_finds_a_circle_and_no_dynamic_import():
     assert STATIC_IMPORT.findall("import {x} from './x.js';\nimport './y.js';\n} from '../z.js';") == [
         "./x.js", "./y.js", "../z.js"]
     assert STATIC_IMPORT.findall("const m = await import('./x.js');\n// import {y} from './y.js';") == []
+
+
+# The table's modes (js/flows/modes.js): each is named only by its own module and by
+# main.js's registration (its import, MODES, FIRST_OPENS). Learn is the lessons' mode.
+MODES = {
+    "review": "js/flows/review.js",
+    "puzzles": "js/flows/puzzles.js",
+    "lessons": "js/flows/lessons.js",
+    "daily": "js/flows/daily.js",
+}
+# The words of each mode, in any case, and inside a name ("reviewView", "isDaily"), but
+# not inside another word ("preview").
+MODE_WORDS = {
+    "review": r"(?<![a-zA-Z])(?i:review)|(?<=[a-z])Review",
+    "puzzles": r"(?<![a-zA-Z])(?i:puzzle)|(?<=[a-z])Puzzle",
+    "lessons": r"(?<![a-zA-Z])(?i:lesson|learn)|(?<=[a-z])(?:Lesson|Learn)",
+    "daily": r"(?<![a-zA-Z])(?i:daily)|(?<=[a-z])Daily",
+}
+# The modules that run every mode alike: none names one, in its code or its strings.
+ALIKE = ["js/main.js", "js/ui/table.js", "js/flows/modes.js", "js/flows/game.js", "js/flows/boot.js",
+         "js/flows/launch.js", "js/flows/events.js", "js/flows/copy_link.js", "js/flows/embed.js"]
+REGISTRATION = re.compile(r"^(?:import \{attach\w+\} from './flows/\w+\.js';|const (?:MODES|FIRST_OPENS) = .*)$")
+# What names a mode from another mode's module: its name, its texts (`<mode>.…`), its
+# classes (`<mode>-…`), its link (`#<mode>`) as a string's word, or a hook of it on app.
+# (The words alone are data there: a review keeps the puzzles found in your games.)
+STRING = re.compile(r"""'[^'\n]*'|"[^"\n]*"|`[^`\n]*`""")
+MODE_PREFIX = {mode: re.compile(r"(?:^|[\s#'\"`(])(?:%s)(?:$|[\s.\-=:'\"`])" % words)
+               for mode, words in {"review": "reviews?", "puzzles": "puzzles?", "lessons": "lessons?|learn",
+                                   "daily": "daily"}.items()}
+# A mode may hand over to another through the registry, by its name (the review's
+# "Solve them": your own games' puzzles).
+HANDOVER = re.compile(r"app\.modes\.open\('\w+'")
+
+
+def code_lines(path: str):
+    """(number, line) of a module's code: comments left out (strings kept)."""
+    inside = False
+    for number, line in enumerate((ROOT / path).read_text(encoding="utf-8").split("\n"), 1):
+        stripped = line.strip()
+        if inside or stripped.startswith("/*"):
+            inside = "*/" not in stripped
+            continue
+        if stripped.startswith("//"):
+            continue
+        yield number, re.sub(r"\s//\s.*$", "", line)
+
+
+def names_of(path: str, line: str) -> list[str]:
+    """The modes (but the module's own) that a line of code of `path` names."""
+    others = [mode for mode, module in MODES.items() if module != path]
+    if path in ALIKE:
+        return [mode for mode in others if re.search(MODE_WORDS[mode], line)]
+    line = HANDOVER.sub("", line)
+    strings = " ".join(STRING.findall(line))
+    hooks = " ".join(re.findall(r"\bapp\.\w+", line))
+    return [mode for mode in others
+            if MODE_PREFIX[mode].search(strings) or re.search(MODE_WORDS[mode], hooks)]
+
+
+def test_no_module_names_a_mode_but_its_own_and_the_registration():
+    named = []
+    for path in ALIKE + list(MODES.values()):
+        for number, line in code_lines(path):
+            if path == "js/main.js" and REGISTRATION.match(line):
+                continue
+            named += [f"{path}:{number} names {mode}: {line.strip()}" for mode in names_of(path, line)]
+    assert not named, "\n".join(named)
+    # the check sees what it looks for
+    assert names_of("js/ui/table.js", "const view = this.app.reviewView?.(table);") == ["review"]
+    assert names_of("js/flows/lessons.js", "if (table.puzzle) return;") == []  # a word, as data
+    assert names_of("js/flows/lessons.js", "el('p', {class: 'puzzle-bar'})") == ["puzzles"]
+    assert names_of("js/flows/review.js", "t('review.puzzles')") == []  # its own text
+    assert names_of("js/flows/daily.js", "app.openPuzzles(choice)") == ["puzzles"]
+    assert not names_of("js/ui/table.js", "this.controls.previewColor()")
