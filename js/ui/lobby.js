@@ -9,9 +9,12 @@ import {storedName} from './notices.js';
 import {ratingText} from './rating_text.js';
 import {dailyMark, reviewedGames} from '../store/storage.js';
 
-/** Practice boards' sizes and colors the lobby offers, [low, high]; a link (share.js)
- *  is held to the same, and the engine checks them again. */
-export const PRACTICE_LIMITS = {width: [5, 41], height: [5, 41], colors: [3, 9]};
+/** A practice board that asks for nothing, as the engine's catalog says it: the practice
+ *  variant's own shape, size and colors ({} before any catalog: the engine's then). */
+export function practiceDefaults(catalog) {
+  const practice = catalog.variants.find((variant) => variant.id === 'practice');
+  return practice ? {shape: practice.shape, width: practice.width, height: practice.height, colors: practice.colors} : {};
+}
 
 const CORNERS = {2: ['bl', 'tr'], 4: ['bl', 'tl', 'tr', 'br']};
 const TABS = ['new', 'friends', 'matches', 'players'];
@@ -151,10 +154,11 @@ export class Lobby {
 
     if (this.config.variant === 'practice') {
       const options = this.config.options;
-      const shape = select('shape', ['square', 'hex', 'diamond'].map((s) => [s, t(`lobby.shape.${s}`)]), options.shape);
+      const practice = catalog.variants.find((variant) => variant.id === 'practice'); // its shapes and sizes
+      const shape = select('shape', practice.shapes.map((s) => [s, t(`lobby.shape.${s}`)]), options.shape);
       shape.addEventListener('change', () => { options.shape = shape.value; });
       const numberInput = (name) => {
-        const [min, max] = PRACTICE_LIMITS[name];
+        const [min, max] = practice.sizes[name];
         const input = el('input', {type: 'number', name, min, max, value: options[name], required: true});
         input.addEventListener('change', () => {
           const value = Math.round(Number(input.value));
