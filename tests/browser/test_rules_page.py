@@ -36,6 +36,11 @@ def test_rules_in_both_languages_with_every_variant_and_the_examples(page, site_
     for text in (english, dutch):
         assert not re.search(r"\bnull\b|\bundefined\b", text), text
     assert "Spelregels" in dutch and "evenaar" in dutch and "Rules" in english and "equator" in english
+    # which variants are rated, and practice's ranges, as the engine's catalog says them
+    assert ("The variants Quick 8×7, Classic 15×15, Hexagons 13×11, Four players, and Duos each have their own"
+            " rating") in english
+    assert "De varianten Snel 8×7, Klassiek 15×15, Zeshoeken 13×11, Met z’n vieren en Duo’s hebben" in dutch
+    assert "5–41 × 5–41" in page.locator("section#practice .rules-facts").inner_text()
     assert page.locator("section#duos").inner_text() != ""
     assert page.locator('figure[data-example="enclosure"] svg.board').count() == 2
 
