@@ -153,7 +153,12 @@ answers = {method: json.loads(filler.api.handle(json.dumps({"id": 1, "method": m
 filler.api.static_snapshots()  # every variant's board, and the rules page's examples
 game = filler.Game.new("quick", seed=7)
 moves = {level: filler.ai.choose(game, level, seconds=0.2) for level in filler.ai.LEVELS}
-json.dumps({"failed": failed, "answers": answers, "moves": len(moves)})
+import traceback
+try:
+    filler.Game.new("no-such-variant")
+except filler.FillerError as error:
+    where = [[frame.name, frame.lineno] for frame in traceback.extract_tb(error.__traceback__)][-1]
+json.dumps({"failed": failed, "answers": answers, "moves": len(moves), "where": where})
 `));
 """
 
@@ -177,6 +182,11 @@ def test_every_engine_and_worker_import_works_from_the_cut_down_stdlib(site_dir,
     assert report["failed"] == {}, report["failed"]
     assert report["answers"] == {"variants": True, "levels": True, "bot_ratings": True}
     assert report["moves"] >= 4
+    # A traceback names the function and the line of its def (the snapshot's code keeps
+    # no other line: builder/scripts/snapshot_steps.py with_one_line_each).
+    get_variant = next(node for node in ast.parse((ENGINE / "variants.py").read_text()).body
+                       if isinstance(node, ast.FunctionDef) and node.name == "get_variant")
+    assert report["where"] == ["get_variant", get_variant.lineno]
     # The only standard library there was the cut-down one, a small fraction of the whole.
     assert (site_dir / info["snapshot_stdlib"]).stat().st_size < 0.1 * (site_dir / "pyodide/python_stdlib.zip").stat().st_size
 
