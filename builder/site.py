@@ -122,7 +122,8 @@ def build(out: Path = DIST) -> dict:
             contents["snapshots.json"] = snapshots
         # Fetched only when needed, never precached by the service worker (a first visit
         # would download them after all): the originals of precompressed files, the
-        # whole standard library (for a boot without the snapshot), micropip.
+        # whole standard library and the engine wheel (for a boot without the snapshot),
+        # micropip.
         on_demand = {f"pyodide/{wheel.name}" for wheel in pyodide_wheels.values()}
         precompressed_files = {}
         copies = precompressed([contents[f"pyodide/{name}"] for name in PRECOMPRESSED])
@@ -147,6 +148,8 @@ def build(out: Path = DIST) -> dict:
             stdlib_name = f"stdlib-{sha256_bytes(snapshot_stdlib)[:12]}.zip"
             contents[f"pyodide/{stdlib_name}"] = snapshot_stdlib
             on_demand.add("pyodide/python_stdlib.zip")
+            # the snapshot holds the engine: its wheel is for a boot from scratch (online)
+            on_demand.add(f"wheels/{engine_wheel.name}")
 
         digest = hashlib.sha256()
         for relative in sorted(contents):
@@ -159,9 +162,12 @@ def build(out: Path = DIST) -> dict:
             build_info["snapshot"] = f"pyodide/{snapshot_name}"
             build_info["snapshot_stdlib"] = f"pyodide/{stdlib_name}"
             build_info["snapshot_xor_wasm_data"] = snapshot_xor
-        # What the worker downloads itself on its way to the engine (its progress bar).
-        booted_from = [build_info["engine_wheel"], *precompressed_files.values(),
+        # What the worker downloads itself on its way to the engine (its progress bar): the
+        # engine wheel only without a snapshot (which holds the engine).
+        booted_from = [*precompressed_files.values(),
                        *[build_info[key] for key in ("snapshot", "snapshot_stdlib") if key in build_info]]
+        if memory_snapshot is None:
+            booted_from.append(build_info["engine_wheel"])
         build_info["boot_download_bytes"] = {path: len(contents[path]) for path in booted_from}
         contents["build.json"] = json.dumps(build_info, indent=1).encode() + b"\n"
         if (ROOT / SERVICE_WORKER_SOURCE).exists():
