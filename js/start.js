@@ -39,5 +39,5 @@ async function serviceWorkerFirst() {
 const script = document.querySelector('script[data-start]');
 await serviceWorkerFirst();
 const preloads = document.getElementById('start-preloads');
-if (preloads) document.head.append(preloads.content);
+if (preloads) document.head.appendChild(preloads.content); // (imports nothing: not dom.js)
 await import(new URL(script.dataset.start, document.baseURI).href);
