@@ -17,10 +17,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR, ROOT, EngineHold
+from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR, ROOT, SITE_SAVED, EngineHold
 
 from builder.checkout import PYODIDE_PACKAGE
 from builder.pages import module_graph
+from builder.server import ByteCounter
 from builder.snapshot import wheel_fs_path
 from builder.wasm import wasm_data_segments, xor_with_wasm_data
 
@@ -35,6 +36,11 @@ def site_url(site_dir, serve_directory) -> str:
     return serve_directory(site_dir)
 
 ENGINE = ROOT / "py" / "filler"
+# What a first visit may send from a host that compresses nothing, headers included, until
+# the site is saved for offline play (docs/boot.md "A first visit"): a new feature pays
+# for its bytes, or is fetched when it is opened. The goal is 6 MB (issue 53); this is
+# where the first visit stands now (6.17 MB), so that it only goes down.
+FIRST_VISIT_BYTES = 6_200_000
 
 
 def build_info(site_dir):
@@ -272,6 +278,25 @@ def test_a_page_preloads_every_module_it_runs_and_fetches_each_once(page, site_u
         .map((e) => e.name)""")
     assert len(preloaded) > 5 and entry not in preloaded
     assert sorted(url for url in fetched if url not in workers) == sorted({entry, *preloaded})
+
+
+def test_a_first_visit_sends_at_most_its_budget(new_guarded_context, site_dir, serve_directory):
+    counter = ByteCounter()
+    url = serve_directory(site_dir, counter=counter)  # a host that compresses nothing
+    info = build_info(site_dir)
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(SITE_SAVED, arg=[info["cache"], info.get("snapshot")], timeout=BOOT_TIMEOUT_MS,
+                           polling=250)
+    sent = counter.take()
+    total = sum(sent.values())
+    largest = ", ".join(f"{path} {size}" for path, size in sorted(sent.items(), key=lambda item: -item[1])[:12])
+    assert total <= FIRST_VISIT_BYTES, f"a first visit sent {total} bytes in {len(sent)} files; the largest: {largest}"
+    # the snapshot holds the engine: no wheel; the runtime's JavaScript from its gzip copy
+    assert "/" + info["engine_wheel"] not in sent and "/pyodide/pyodide.asm.mjs" not in sent, sorted(sent)
+    assert "/pyodide/pyodide.asm.mjs-gzip" in sent
 
 
 # The browser's randomness in one profile: crypto.getRandomValues fills every number
