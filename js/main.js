@@ -12,8 +12,10 @@
 //   engine/  the seam to Python: worker.js (Pyodide in its Web Worker) and engine.js
 // Imports run one way, down: flows may import ui, store, i18n and engine; ui may import
 // store and i18n, never a flow; store, i18n and engine import only inside their own
-// folder. Nothing imports main.js. js/sw.js, the service worker, imports nothing (build.py
-// writes it to the site's top, sw.js, so that its scope is the whole site).
+// folder. Nothing imports main.js: js/start.js, every page's first script, loads it once
+// the service worker has taken the page (docs/boot.md "A first visit"). js/sw.js, the
+// service worker, imports nothing (build.py writes it to the site's top, sw.js, so that
+// its scope is the whole site).
 // tests/engine/test_page_layers.py checks this.
 //
 // The flows each attach to `app` once:

@@ -8,9 +8,10 @@
     session_site_url  (session)  the same site at one port for the whole run (the module
                                  fixtures', the keeper page's)
     serve_directory   (session)  serve_directory(path, security_headers=True,
-                                 zstd_encoding=False) -> url of
+                                 zstd_encoding=False, counter=None) -> url of
                                  another static server (a second origin, a changed build,
-                                 a host that sends no headers...), closed at the end
+                                 a host that sends no headers...), closed at the end; with a
+                                 builder.server.ByteCounter, it counts the bytes it sends
     dist_dir          (session)  the built dist/ (build.py runs once if the test command
                                  did not build it already)
     browser           (session)  the system Chromium's headless shell (the full Chromium
@@ -90,6 +91,17 @@ BOOT_TIMEOUT_MS = 120_000
 RESUMED = "(id) => document.body.dataset.matchId === id && document.body.dataset.tableId !== '0'"
 ACTION_TIMEOUT_MS = 30_000
 READY_SELECTOR = 'body[data-ready="1"]'
+# A first visit is over once the site is saved for offline play (offline.js) and the
+# engine's worker has kept the decoded runtime (js/engine/worker.js). Polled, with
+# arg=[build.json "cache", build.json "snapshot" or null]: each call starts a look and
+# returns what the last one found (caches.match, which never makes a cache).
+SITE_SAVED = """([cache, snapshot]) => {
+  import(new URL('js/flows/offline.js', document.baseURI).href).then(async (offline) => {
+    window.__saved = offline.offlineState().status === 'ready' && (!snapshot
+      || Boolean(await caches.match(new URL(snapshot + '?restored', document.baseURI).href, {cacheName: cache})));
+  });
+  return window.__saved === true;
+}"""
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -240,10 +252,11 @@ class _Servers:
         self.running = {}
         self.ports_used = set()
 
-    def start(self, directory: Path, security_headers: bool = True, zstd_encoding: bool = False) -> str:
+    def start(self, directory: Path, security_headers: bool = True, zstd_encoding: bool = False,
+              counter=None) -> str:
         while True:
             server = make_server(Path(directory), 0, quiet=True, security_headers=security_headers,
-                                 zstd_encoding=zstd_encoding)
+                                 zstd_encoding=zstd_encoding, counter=counter)
             port = server.server_address[1]
             if port not in self.ports_used:  # a port used before: an origin with storage
                 break

@@ -77,11 +77,13 @@ def test_requests_round_trip_including_those_sent_during_boot(page, site_url, si
 
 @pytest.fixture
 def broken_site_url(site_dir, tmp_path, serve_directory):
-    """The site with build.json pointing at an engine wheel that is not there."""
+    """The site with build.json pointing at an engine wheel that is not there, and naming
+    no snapshot (which holds the engine: a boot from it downloads no wheel)."""
     broken = tmp_path / "broken"
     shutil.copytree(site_dir, broken)
     info = json.loads((broken / "build.json").read_text())
     info["engine_wheel"] = "wheels/missing-0.0.0-py3-none-any.whl"
+    info.pop("snapshot", None)
     (broken / "build.json").write_text(json.dumps(info))
     return serve_directory(broken)
 

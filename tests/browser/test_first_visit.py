@@ -17,10 +17,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR, ROOT, EngineHold
+from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR, ROOT, SITE_SAVED, EngineHold
 
 from builder.checkout import PYODIDE_PACKAGE
 from builder.pages import module_graph
+from builder.server import ByteCounter
 from builder.snapshot import wheel_fs_path
 from builder.wasm import wasm_data_segments, xor_with_wasm_data
 
@@ -35,6 +36,11 @@ def site_url(site_dir, serve_directory) -> str:
     return serve_directory(site_dir)
 
 ENGINE = ROOT / "py" / "filler"
+# What a first visit may send from a host that compresses nothing, headers included, until
+# the site is saved for offline play (docs/boot.md "A first visit"): a new feature pays
+# for its bytes, or is fetched when it is opened. The goal is 6 MB (issue 53); this is
+# where the first visit stands now (6.17 MB), so that it only goes down.
+FIRST_VISIT_BYTES = 6_200_000
 
 
 def build_info(site_dir):
@@ -136,10 +142,17 @@ const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL: stdlib,
                                     _loadSnapshot: readFileSync(snapshot) });
 pyodide.FS.mkdirTree("/home/pyodide");
-pyodide.FS.writeFile(wheelPath, readFileSync(wheel));
-const globals = pyodide.toPy({ WHEEL_PATH: wheelPath });
+// As the worker does: no wheel until an engine module the snapshot lacks is imported.
+const fetches = [];
+const fetchWheel = () => {
+  fetches.push(wheelPath);
+  pyodide.FS.writeFile(wheelPath, readFileSync(wheel));
+  return true;
+};
+const globals = pyodide.toPy({ WHEEL_PATH: wheelPath, FETCH_WHEEL: fetchWheel });
 pyodide.runPython(install, { globals });
-console.log(pyodide.runPython(`
+const fetchedAtInstall = fetches.length;
+const report = JSON.parse(pyodide.runPython(`
 import importlib, json, sys
 failed = {}
 for name in ${names}:
@@ -153,8 +166,14 @@ answers = {method: json.loads(filler.api.handle(json.dumps({"id": 1, "method": m
 filler.api.static_snapshots()  # every variant's board, and the rules page's examples
 game = filler.Game.new("quick", seed=7)
 moves = {level: filler.ai.choose(game, level, seconds=0.2) for level in filler.ai.LEVELS}
-json.dumps({"failed": failed, "answers": answers, "moves": len(moves)})
+import traceback
+try:
+    filler.Game.new("no-such-variant")
+except filler.FillerError as error:
+    where = [[frame.name, frame.lineno] for frame in traceback.extract_tb(error.__traceback__)][-1]
+json.dumps({"failed": failed, "answers": answers, "moves": len(moves), "where": where})
 `));
+console.log(JSON.stringify({ ...report, wheel_fetches: [fetchedAtInstall, fetches.length] }));
 """
 
 
@@ -175,8 +194,16 @@ def test_every_engine_and_worker_import_works_from_the_cut_down_stdlib(site_dir,
     assert result.returncode == 0, result.stderr[-3000:]
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["failed"] == {}, report["failed"]
+    # The engine came from the snapshot; the wheel was fetched once, for the modules only
+    # the command line imports (it is not part of a first visit: test_a_first_visit_sends_...).
+    assert report["wheel_fetches"] == [0, 1]
     assert report["answers"] == {"variants": True, "levels": True, "bot_ratings": True}
     assert report["moves"] >= 4
+    # A traceback names the function and the line of its def (the snapshot's code keeps
+    # no other line: builder/scripts/snapshot_steps.py with_one_line_each).
+    get_variant = next(node for node in ast.parse((ENGINE / "variants.py").read_text()).body
+                       if isinstance(node, ast.FunctionDef) and node.name == "get_variant")
+    assert report["where"] == ["get_variant", get_variant.lineno]
     # The only standard library there was the cut-down one, a small fraction of the whole.
     assert (site_dir / info["snapshot_stdlib"]).stat().st_size < 0.1 * (site_dir / "pyodide/python_stdlib.zip").stat().st_size
 
@@ -188,8 +215,11 @@ def test_files_only_a_fallback_needs_are_not_precached(site_dir):
         assert copy in precache and original not in precache
     if "snapshot" in info:
         assert info["snapshot"] in precache and info["snapshot_stdlib"] in precache
-        assert "pyodide/python_stdlib.zip" not in precache
-    assert info["engine_wheel"] in precache
+        # a boot from scratch (online only) needs these; the snapshot holds the engine
+        assert "pyodide/python_stdlib.zip" not in precache and info["engine_wheel"] not in precache
+        assert info["engine_wheel"] not in info["boot_download_bytes"]
+    else:
+        assert info["engine_wheel"] in precache
 
 
 def test_a_later_boot_uses_the_decoded_runtime_the_first_one_kept(page, site_url, site_dir):
@@ -239,7 +269,8 @@ def test_a_page_preloads_every_module_it_runs_and_fetches_each_once(page, site_u
     files.update({path.relative_to(site_dir).as_posix(): path.read_bytes() for path in (site_dir / "vendor").glob("*")})
     workers = {site_url + module for module in module_graph(files, "js/engine/worker.js")}
     page.goto(site_url + name)
-    page.wait_for_load_state("load")
+    # the page's script (js/start.js imports it once the service worker took the page) ran
+    page.wait_for_function("() => document.body.dataset.ready === '1' || document.body.dataset.rulesReady === '1'")
     entry = page.eval_on_selector('script[type="module"]', "script => script.src")
     preloaded = page.eval_on_selector_all('link[rel="modulepreload"]', "links => links.map((link) => link.href)")
     fetched = page.evaluate("""performance.getEntriesByType('resource')
@@ -247,6 +278,25 @@ def test_a_page_preloads_every_module_it_runs_and_fetches_each_once(page, site_u
         .map((e) => e.name)""")
     assert len(preloaded) > 5 and entry not in preloaded
     assert sorted(url for url in fetched if url not in workers) == sorted({entry, *preloaded})
+
+
+def test_a_first_visit_sends_at_most_its_budget(new_guarded_context, site_dir, serve_directory):
+    counter = ByteCounter()
+    url = serve_directory(site_dir, counter=counter)  # a host that compresses nothing
+    info = build_info(site_dir)
+    context, _ = new_guarded_context()
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(SITE_SAVED, arg=[info["cache"], info.get("snapshot")], timeout=BOOT_TIMEOUT_MS,
+                           polling=250)
+    sent = counter.take()
+    total = sum(sent.values())
+    largest = ", ".join(f"{path} {size}" for path, size in sorted(sent.items(), key=lambda item: -item[1])[:12])
+    assert total <= FIRST_VISIT_BYTES, f"a first visit sent {total} bytes in {len(sent)} files; the largest: {largest}"
+    # the snapshot holds the engine: no wheel; the runtime's JavaScript from its gzip copy
+    assert "/" + info["engine_wheel"] not in sent and "/pyodide/pyodide.asm.mjs" not in sent, sorted(sent)
+    assert "/pyodide/pyodide.asm.mjs-gzip" in sent
 
 
 # The browser's randomness in one profile: crypto.getRandomValues fills every number
