@@ -203,6 +203,8 @@ def test_what_links_and_buttons_ask_before_the_engine_is_up_opens_in_one_order(n
         engine = EngineHold(context)
         page = context.new_page()
         page.goto(site_url + hash_)
+        # The page's script runs once start.js has imported it, after the load event.
+        page.wait_for_selector("body[data-engine]", state="attached")
         for button in buttons:
             page.click(f"#{button}")
         assert page.evaluate("document.body.dataset.engine") == "booting"

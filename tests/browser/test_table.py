@@ -251,6 +251,7 @@ def test_a_failed_boot_shows_a_message_and_a_retry(page, page_guard, site_dir, t
     shutil.copytree(site_dir, broken)
     info = json.loads((broken / "build.json").read_text())
     info["engine_wheel"] = "wheels/missing-0.0.0-py3-none-any.whl"
+    info["snapshot"] = None  # a boot from the snapshot needs no wheel: from scratch, it does
     (broken / "build.json").write_text(json.dumps(info))
     page.goto(serve_directory(broken) + "#variant=classic&lang=nl")
     page.wait_for_selector('body[data-engine="failed"]', state="attached", timeout=BOOT_TIMEOUT_MS)
