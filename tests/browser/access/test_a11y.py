@@ -1,25 +1,14 @@
 """Everyone can play: no serious axe-core violation on the lobby, the table, the rules and
 the embed; a whole game by keyboard alone, from the lobby to the result, with a visible
-focus; the live region announces moves and the board has a text summary."""
+focus; the live region announces moves (its history in the language switched to) and the
+board has a text summary."""
 
-from conftest import BOOT_TIMEOUT_MS
+import re
+
+from driver import (BOOT_TIMEOUT_MS, axe_report, play_allowed, start_game, switch_language, tab_to,
+                    wait_engine, wait_my_turn)
 
 import filler
-
-ENGINE_READY = 'body[data-engine="ready"]'
-
-
-def report(violations):
-    return [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in violations]
-
-
-def tab_to(page, selector, limit=60):
-    """Press Tab until the focus is on an element matching `selector`."""
-    for _ in range(limit):
-        if page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached {selector}")
 
 
 def focus_is_visible(page):
@@ -31,26 +20,26 @@ def focus_is_visible(page):
 
 def test_no_serious_violations_on_lobby_table_and_rules(page, boot, site_url, axe_scan):
     boot(page)
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    assert not axe_scan(page), report(axe_scan(page))
+    wait_engine(page)
+    assert not axe_scan(page), axe_report(axe_scan(page))
     page.click("#new-game")
     page.wait_for_selector("dialog.lobby[open]")
     violations = axe_scan(page)
-    assert not violations, report(violations)
+    assert not violations, axe_report(violations)
     page.keyboard.press("Escape")
     page.goto(f"{site_url}rules.html")
     page.wait_for_selector('body[data-rules-ready="1"]', state="attached")
     violations = axe_scan(page)
-    assert not violations, report(violations)
+    assert not violations, axe_report(violations)
     page.goto(f"{site_url}embed.html?variant=quick&seed=5&bogus=1")
     page.wait_for_selector(".launch-message:not([hidden])")
     violations = axe_scan(page)
-    assert not violations, report(violations)
+    assert not violations, axe_report(violations)
 
 
 def test_a_whole_game_by_keyboard_alone(page, boot):
     boot(page)
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     page.wait_for_function("() => document.body.dataset.tableId !== '0'")
     before = page.evaluate("document.body.dataset.tableId")
     tab_to(page, "#new-game")
@@ -94,7 +83,7 @@ def test_touch_first_tap_previews_second_tap_plays(new_guarded_context, site_url
     context, _ = new_guarded_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 800})
     page = context.new_page()
     page.goto(f"{site_url}#variant=quick&seed=31&players=human,greedy")
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     page.wait_for_function("() => document.body.dataset.seed === '31' && document.body.dataset.turn === '0'")
     game = filler.Game.new("quick", seed=31)
     color = max(game.legal_colors(), key=lambda c: len(game.preview(c).get(0, ())))
@@ -107,3 +96,20 @@ def test_touch_first_tap_previews_second_tap_plays(new_guarded_context, site_url
     assert page.evaluate("document.body.dataset.moves") == "0"
     button.tap()
     page.wait_for_function("() => Number(document.body.dataset.moves) >= 1")
+
+
+def test_the_move_history_follows_a_language_switch(booted_page):
+    page = booted_page
+    switch_language(page, "en")
+    start_game(page, "quick")
+    wait_my_turn(page)
+    play_allowed(page)
+    wait_my_turn(page)  # the computer answered: two lines
+    page.wait_for_function("() => document.querySelectorAll('#announcements p').length >= 2")
+    lines = page.locator("#announcements p").all_text_contents()
+    assert any(line.startswith("You pick color") for line in lines), lines
+    switch_language(page, "nl")
+    lines = page.locator("#announcements p").all_text_contents()
+    assert any(line.startswith("Jij kiest kleur") for line in lines), lines
+    assert not [line for line in lines if re.search(r"\b(pick|picks|gained|Score)\b", line)], lines
+    switch_language(page, "en")

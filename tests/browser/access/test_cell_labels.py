@@ -2,12 +2,10 @@
 chess square, color as the color buttons name it, whose it is), kept up to date as the
 board changes and in the page's language; the table still passes the axe scan."""
 
-from conftest import BOOT_TIMEOUT_MS
-from test_i18n import switch_language
+from driver import BOOT_TIMEOUT_MS, switch_language, wait_engine
 
 import filler
 
-ENGINE_READY = 'body[data-engine="ready"]'
 LABELS = "() => Object.fromEntries([...document.querySelectorAll('.board .cell, .board .obstacle')].map((node, index) =>" \
          " [node.dataset.cell ?? `o${index}`, {label: node.getAttribute('aria-label'), role: node.getAttribute('role')," \
          " owner: node.dataset.owner ?? null, color: node.dataset.color ?? null, preview: node.dataset.preview ?? null}]))"
@@ -23,7 +21,7 @@ def label_of(page, cell):
 
 def test_cells_are_labelled_after_a_move_in_english_and_dutch(page, site_url, axe_scan):
     page.goto(f"{site_url}#variant=quick&seed=31&players=human,greedy")
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     page.wait_for_function("() => document.body.dataset.seed === '31' && document.body.dataset.turn === '0'")
     switch_language(page, "en")
     game = filler.Game.new("quick", seed=31)
@@ -85,7 +83,7 @@ def test_obstacles_values_paint_and_the_crown_are_labelled(page, site_url):
     for variant in ("walls", "treasure", "vinco"):
         page.goto("about:blank")
         page.goto(f"{site_url}#variant={variant}&seed=3&players=human,greedy&lang=en")
-        page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        wait_engine(page)
         page.wait_for_function("(variant) => document.body.dataset.variant === variant && document.body.dataset.seed === '3'"
                                " && document.body.dataset.turn === '0'", arg=variant)
         if page.evaluate("document.documentElement.lang") != "en":

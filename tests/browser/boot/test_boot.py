@@ -5,31 +5,10 @@ import shutil
 import zipfile
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR, EngineHold
+from driver import ANSWERED, BOOT_ENDED, BOOT_TIMEOUT_MS, READY_SELECTOR, EngineHold, open_harness
 
 from filler import link as friend_link
 from filler.match import Match
-
-HARNESS = "__worker_harness.html"
-HARNESS_HTML = "<!doctype html><meta charset=utf-8><title>worker harness</title>"
-
-# Starts js/engine/worker.js as the page does and keeps every message it posts in order.
-START_WORKER = """() => {
-  window.messages = [];
-  window.engineWorker = new Worker(new URL('js/engine/worker.js', location.href), {type: 'module'});
-  window.engineWorker.onmessage = (event) => window.messages.push(event.data);
-  window.engineWorker.onerror = (event) => window.messages.push({type: 'worker-error', message: event.message});
-}"""
-BOOT_ENDED = "() => window.messages.some(m => m.type === 'ready' || m.type === 'boot-error' || m.type === 'worker-error')"
-ANSWERED = "(ids) => ids.every(id => window.messages.some(m => m.id === id))"
-
-
-def open_harness(page, base_url):
-    """A blank page of the site's origin (the site's own page may not exist yet)."""
-    page.route(base_url + HARNESS, lambda route: route.fulfill(
-        status=200, content_type="text/html", body=HARNESS_HTML))
-    page.goto(base_url + HARNESS)
-    page.evaluate(START_WORKER)
 
 
 def wheel_has_api(site_dir):

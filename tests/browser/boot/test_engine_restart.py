@@ -11,12 +11,9 @@ import json
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from conftest import BOOT_TIMEOUT_MS, RESUMED, boot_page
-from test_lessons_page import VERDICT, play_keys, wait_lesson, words
-from test_match_table import data, start_match, wait_my_turn_or_end
-from test_persist import play_one, saved_match
-from test_table_defects import settle
-from test_worker_policy import engine_worker
+from driver import (BOOT_TIMEOUT_MS, LESSON_VERDICT, RESUMED, boot_page, data, engine_worker,
+                    play_keys, play_one, saved_match, settle, start_match, wait_lesson,
+                    wait_my_turn_or_end, words)
 
 from filler.lessons import LESSONS
 
@@ -178,5 +175,5 @@ def test_a_lesson_is_reopened_anew_and_its_failed_try_still_counts(page, site_ur
     page.wait_for_selector(COLOR_BUTTON, state="attached")
     play_keys(page, lesson, lesson.solution)
     wait_lesson(page, lesson.id, "done", len(lesson.solution))
-    assert words(page, VERDICT) == "★★☆ Done! 2 stars of 3."  # the try before the stop still counts
+    assert words(page, LESSON_VERDICT) == "★★☆ Done! 2 stars of 3."  # the try before the stop still counts
     assert page.locator(".notices .notice").count() == 1

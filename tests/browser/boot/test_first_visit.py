@@ -17,7 +17,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR, ROOT, EngineHold
+from driver import (ANSWERED, BOOT_ENDED, BOOT_TIMEOUT_MS, READY_SELECTOR, ROOT, START_WORKER,
+                    EngineHold, open_harness, wait_engine)
 
 from builder.checkout import PYODIDE_PACKAGE
 from builder.pages import module_graph
@@ -195,8 +196,6 @@ def test_files_only_a_fallback_needs_are_not_precached(site_dir):
 def test_a_later_boot_uses_the_decoded_runtime_the_first_one_kept(page, site_url, site_dir):
     """The first boot keeps the decoded wasm and the restored snapshot in the build's cache;
     the next boot takes them from there (no zstd decoding) and the engine answers."""
-    from test_boot import ANSWERED, BOOT_ENDED, START_WORKER, open_harness
-
     info = build_info(site_dir)
     if "snapshot" not in info:
         pytest.skip("this build has no memory snapshot")
@@ -286,7 +285,7 @@ def test_the_first_board_drawn_before_the_engine_is_up_is_the_board_played(new_g
         if moved:
             page.locator(".color-button:not([aria-disabled])").first.click()
         engine.release()
-        page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+        wait_engine(page)
         page.wait_for_function("() => document.body.dataset.tableId !== '0'")
         if moved:
             page.wait_for_function("() => Number(document.body.dataset.moves) >= 1")

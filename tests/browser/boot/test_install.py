@@ -4,12 +4,10 @@ installability check (the DevTools protocol's Page.getInstallabilityErrors)."""
 import struct
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS
+from driver import wait_engine
 
 # An installable app is precached by the service worker.
 pytestmark = pytest.mark.service_worker
-
-ENGINE_READY = 'body[data-engine="ready"]'
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -23,7 +21,7 @@ def test_the_manifest_and_its_icons_load_and_chromium_reports_no_installability_
     context = persistent_context(tmp_path / "profile")
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(site_url)
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     href = page.locator('link[rel="manifest"]').get_attribute("href")
     assert href == "manifest.webmanifest"  # relative: works under any sub-path
     response = page.request.get(site_url + href)

@@ -5,18 +5,14 @@ import json
 import shutil
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS
+from driver import BOOT_TIMEOUT_MS, wait_engine
 
 # Offline mode is the service worker's.
 pytestmark = pytest.mark.service_worker
 
-ENGINE_READY = 'body[data-engine="ready"]'
+
 # offline.js is the page's own module instance (same URL), so its state is the page's.
 OFFLINE_MODULE = "import(new URL('js/flows/offline.js', document.baseURI).href)"
-
-
-def wait_engine(page):
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
 def wait_saved_for_offline(page):

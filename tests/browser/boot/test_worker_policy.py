@@ -4,9 +4,8 @@ no new Function, no request to another origin, whether the host sends the header
 from the second visit on)."""
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS
+from driver import BOOT_TIMEOUT_MS, engine_worker
 
-ENGINE_READY = 'body[data-engine="ready"]'
 
 # Run inside the worker: what each forbidden thing did. Each runs in a task of the
 # worker's own (a timer), not in DevTools' evaluation, which is exempt from the policy.
@@ -22,12 +21,6 @@ TRY_FORBIDDEN = """async (elsewhere) => {
   };
 }"""
 BLOCKED = {"eval": "EvalError", "function": "EvalError", "fetch": "TypeError", "own": "ran"}
-
-
-def engine_worker(page):
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    [worker] = [worker for worker in page.workers if worker.url.endswith("/js/engine/worker.js")]
-    return worker
 
 
 def test_the_worker_runs_under_the_policy_the_host_sends(new_guarded_context, site_url, serve_directory, tmp_path):

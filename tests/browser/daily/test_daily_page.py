@@ -14,22 +14,16 @@ import json
 import re
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, RESUMED, boot_page
-from test_hostile_data import with_storage
+from driver import BOOT_TIMEOUT_MS, RESUMED, boot_page, data, saved_match, settle, wait_engine, with_storage
 
 from filler import daily
 
 DAY_BAR = ".daily-bar:not([hidden])"
 SHARE = ".daily-share:not([hidden]) .daily-share-text"
 SQUARES = set("🟥🟧🟨🟩🟦🟪🟫⬛⬜")
-NOON_UTC = "2026-12-04T12:00:00Z"
-NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"  # Amsterdam and Los Angeles: the 4th; Kiritimati (UTC+14): the 5th
+NOON_UTC = "2026-12-04T12:00:00Z"  # Amsterdam and Los Angeles: the 4th; Kiritimati (UTC+14): the 5th
 
 pytestmark = pytest.mark.own_context  # page.clock is its context's clock
-
-
-def data(page, name):
-    return page.evaluate(f"document.body.dataset.{name}")
 
 
 def open_day(page, site_url, at=NOON_UTC, hash="", fresh=False):
@@ -38,7 +32,7 @@ def open_day(page, site_url, at=NOON_UTC, hash="", fresh=False):
     page.clock.set_fixed_time(at)
     page.goto(site_url + hash)
     boot_page(page)
-    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     if fresh:
         assert page.get_attribute("#open-daily .daily-status", "data-status") == "not-yet"
         # its name is what it shows, the status in words ("Today" and a mark on a phone)
@@ -53,8 +47,7 @@ def open_day(page, site_url, at=NOON_UTC, hash="", fresh=False):
 
 def saved_events(page):
     """The day's match as saved (every move is saved at once): its events."""
-    match_id = data(page, "matchId")
-    return json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))["events"]
+    return saved_match(page, data(page, "matchId"))["events"]
 
 
 def play_first_allowed(page, replies):
@@ -202,7 +195,7 @@ def test_the_streak_counts_days_in_a_row_and_never_a_replay_or_a_late_day(page, 
     page.clock.set_fixed_time("2026-12-02T09:00:00")
     page.goto(site_url)
     boot_page(page)
-    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
 
     def play_day(button="#open-daily"):
         page.click(button)
@@ -350,7 +343,7 @@ def test_a_forged_history_and_a_clock_set_back_count_no_day_never_played(new_gua
     buttons = page.locator(".color-button")
     for index in range(10):
         buttons.nth(index % buttons.count()).hover()
-        page.evaluate(NEXT_FRAME)  # its redraw done
+        settle(page)  # its redraw done
     assert page.evaluate("window.dailyReads") == 0
     other = context.new_page()
     other.goto(site_url + "rules.html")

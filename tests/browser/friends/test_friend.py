@@ -9,18 +9,14 @@ import json
 import random
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from conftest import BOOT_TIMEOUT_MS
+from driver import (BOOT_TIMEOUT_MS, FRIEND_PANEL, RATED_BOB, friend_notice, open_link,
+                    play_allowed, settle, wait_engine, wait_engine_table, wait_friend_turn,
+                    with_storage)
 from link_forge import with_rating
-from test_hostile_data import with_storage
-from test_table_defects import settle
 
 from filler import link as friend_link
 from filler.match import Match
-
-ENGINE_READY = 'body[data-engine="ready"]'
-PANEL = ".friend-panel"
 
 
 def device(new_guarded_context, site_url, name):
@@ -28,8 +24,7 @@ def device(new_guarded_context, site_url, name):
     guard.name = name
     page = context.new_page()
     page.goto(site_url)
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_function("() => document.body.dataset.tableId && document.body.dataset.tableId !== '0'")
+    wait_engine_table(page)
     return context, page
 
 
@@ -46,40 +41,7 @@ def invite(page, name="Anna", games=2, friend_seat=1):
     assert page.locator('select[name="clock"]').count() == 0
     page.click('button[data-action="start"]')
     page.wait_for_function("(before) => document.body.dataset.tableId !== before", arg=before)
-    page.wait_for_selector(f'{PANEL}[data-turn]')
-
-
-def settled(page):
-    """Wait until the friend table shows its turn: "mine" with a color to press,
-    "theirs" with the link to send, or "over" (with the last link, if this device
-    ended the match)."""
-    page.wait_for_function("""() => {
-      const panel = document.querySelector('.friend-panel');
-      const turn = panel?.dataset.turn;
-      if (turn === 'mine') return Boolean(document.querySelector('.color-button:not([aria-disabled])'));
-      const link = panel?.querySelector('input.friend-link');
-      if (turn === 'theirs') return Boolean(link?.value);
-      return turn === 'over' && (!link || Boolean(link.value));
-    }""")
-    return page.locator(PANEL).get_attribute("data-turn")
-
-
-# What the page shows when a click played nothing: the body's data, the buttons, the
-# status line, the notices. (A first move was lost here under load until 18d2fe4: the
-# buttons moved from under the pointer between press and release; docs/testing.md.)
-TABLE_STATE = """() => ({body: {...document.body.dataset},
-  buttons: [...document.querySelectorAll('.color-button')].map((b) => [b.getAttribute('aria-disabled'), b.dataset.previewing ?? null]),
-  status: document.querySelector('.status')?.textContent, visibility: document.visibilityState,
-  notices: [...document.querySelectorAll('.notice, .friend-notice')].map((n) => n.textContent)})"""
-
-
-def play_one(page):
-    state_id = int(page.evaluate("document.body.dataset.stateId"))
-    page.locator(".color-button:not([aria-disabled])").first.click()
-    try:
-        page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
-    except PlaywrightTimeout:
-        raise AssertionError(f"the click played nothing (state {state_id}): {page.evaluate(TABLE_STATE)}") from None
+    page.wait_for_selector(f'{FRIEND_PANEL}[data-turn]')
 
 
 def annas_first_move(new_guarded_context, site_url):
@@ -87,28 +49,13 @@ def annas_first_move(new_guarded_context, site_url):
     _, anna = device(new_guarded_context, site_url, "anna")
     _, bob = device(new_guarded_context, site_url, "bob")
     invite(anna, "Anna", games=1)
-    play_one(anna)
-    assert settled(anna) == "theirs"
+    play_allowed(anna)
+    assert wait_friend_turn(anna) == "theirs"
     return anna, bob
 
 
 def link_of(page):
-    return page.locator(f"{PANEL} input.friend-link").input_value()
-
-
-def open_link(page, url, load=False):
-    """The friend opens the link on their device: in the site's open page (the hash
-    changes, as when an installed app is handed a link), or with `load` as a new page
-    load of the site."""
-    if load or not page.url.startswith(url.split("#")[0]):
-        page.goto("about:blank")
-        page.goto(url)
-        page.wait_for_selector('body[data-friend-links="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
-    else:
-        handled = int(page.evaluate("document.body.dataset.friendLinks || '0'"))
-        page.evaluate("(url) => { location.hash = new URL(url).hash; }", url)
-        page.wait_for_function("(n) => Number(document.body.dataset.friendLinks || 0) > n", arg=handled)
-    page.wait_for_selector(f"{PANEL}:not([hidden])")
+    return page.locator(f"{FRIEND_PANEL} input.friend-link").input_value()
 
 
 def stored(page, match_id=None):
@@ -122,12 +69,8 @@ def stored(page, match_id=None):
 
 def name_myself(page, name):
     """The friend gives their name in the invitation."""
-    page.fill(f"{PANEL} input[name='friend-name']", name)
-    page.dispatch_event(f"{PANEL} input[name='friend-name']", "change")
-
-
-def notice(page):
-    return page.locator(f"{PANEL} .friend-notice").text_content()
+    page.fill(f"{FRIEND_PANEL} input[name='friend-name']", name)
+    page.dispatch_event(f"{FRIEND_PANEL} input[name='friend-name']", "change")
 
 
 def play_by_links(first, second, moves=None, game=None):
@@ -137,18 +80,18 @@ def play_by_links(first, second, moves=None, game=None):
     pages = [first, second]
     current, made = 0, 0
     while True:
-        turn = settled(pages[current])
+        turn = wait_friend_turn(pages[current])
         if turn == "mine" and game is not None and pages[current].evaluate("document.body.dataset.gameIndex") == str(game):
             return pages[current]
         if turn == "mine" and (moves is None or made < moves):
-            play_one(pages[current])
+            play_allowed(pages[current])
             made += 1
             continue
-        if turn == "mine" or (turn == "over" and not pages[current].locator(f"{PANEL} input.friend-link").count()):
+        if turn == "mine" or (turn == "over" and not pages[current].locator(f"{FRIEND_PANEL} input.friend-link").count()):
             return pages[current]
         current = 1 - current
         open_link(pages[current], link_of(pages[1 - current]))
-        if pages[current].locator(f"{PANEL} input[name='friend-name']").count():
+        if pages[current].locator(f"{FRIEND_PANEL} input[name='friend-name']").count():
             name_myself(pages[current], "Bob")
 
 
@@ -156,36 +99,36 @@ def test_a_whole_two_game_match_by_links_ends_the_same_on_both_devices_and_rates
     _, anna = device(new_guarded_context, site_url, "anna")
     _, bob = device(new_guarded_context, site_url, "bob")
     invite(anna, "Anna", games=2)
-    assert "Your turn" in anna.locator(PANEL).text_content()
-    play_one(anna)
-    assert settled(anna) == "theirs"
+    assert "Your turn" in anna.locator(FRIEND_PANEL).text_content()
+    play_allowed(anna)
+    assert wait_friend_turn(anna) == "theirs"
     link = link_of(anna)
     assert link.startswith(site_url + "#f1.") and len(link) <= 300
-    assert "Send this link to" in anna.locator(PANEL).text_content()
+    assert "Send this link to" in anna.locator(FRIEND_PANEL).text_content()
 
     # Bob opens the invitation: who invites him, the variant, the board; he names himself
     open_link(bob, link)
-    assert "Anna invites you to a match of two games of Quick 8×7" in notice(bob)
+    assert "Anna invites you to a match of two games of Quick 8×7" in friend_notice(bob)
     assert bob.locator("svg.board").is_visible()
     assert bob.evaluate("document.body.dataset.moves") == "1"
     name_myself(bob, "Bob")
-    assert settled(bob) == "mine"
-    play_one(bob)
-    assert settled(bob) == "theirs"
-    assert "Anna" in bob.locator(PANEL).text_content()
+    assert wait_friend_turn(bob) == "mine"
+    play_allowed(bob)
+    assert wait_friend_turn(bob) == "theirs"
+    assert "Anna" in bob.locator(FRIEND_PANEL).text_content()
 
     open_link(anna, link_of(bob))
-    assert "Bob has moved" in notice(anna)
+    assert "Bob has moved" in friend_notice(anna)
     # game 1 to its end, game 2 follows at once; there the player to move resigns it
     # (a decided match: the ratings move), and the resignation travels by link too
     resigner = play_by_links(anna, bob, game=1)
     assert "Game 2 of 2" in resigner.locator(".match-bar").text_content()
-    assert "Game 1 " in resigner.locator(f"{PANEL} .friend-game-one").text_content()
+    assert "Game 1 " in resigner.locator(f"{FRIEND_PANEL} .friend-game-one").text_content()
     resigner.click('button[data-action="resign"]:not([disabled])')
     resigner.click('button[data-action="confirm-resign"]')
-    resigner.wait_for_selector(f'{PANEL}[data-turn="over"]')  # the resignation is taken
-    assert settled(resigner) == "over"
-    assert "The match is over. Send" in resigner.locator(PANEL).text_content()
+    resigner.wait_for_selector(f'{FRIEND_PANEL}[data-turn="over"]')  # the resignation is taken
+    assert wait_friend_turn(resigner) == "over"
+    assert "The match is over. Send" in resigner.locator(FRIEND_PANEL).text_content()
     other = bob if resigner is anna else anna
     open_link(other, link_of(resigner))
 
@@ -219,19 +162,19 @@ def test_bad_links_get_their_message_and_the_stored_match_is_kept(new_guarded_co
     _, anna = device(new_guarded_context, site_url, "anna")
     _, bob = device(new_guarded_context, site_url, "bob")
     invite(anna, "Anna", games=2)
-    play_one(anna)
-    settled(anna)
+    play_allowed(anna)
+    wait_friend_turn(anna)
     first = link_of(anna)
     open_link(bob, first)
     name_myself(bob, "Bob")
-    assert settled(bob) == "mine"
-    play_one(bob)
-    settled(bob)
+    assert wait_friend_turn(bob) == "mine"
+    play_allowed(bob)
+    wait_friend_turn(bob)
     second = link_of(bob)
     open_link(anna, second)
-    assert settled(anna) == "mine"
-    play_one(anna)
-    settled(anna)
+    assert wait_friend_turn(anna) == "mine"
+    play_allowed(anna)
+    wait_friend_turn(anna)
     third = link_of(anna)
     kept = stored(anna)
     assert len(kept["events"]) == 3
@@ -241,12 +184,12 @@ def test_bad_links_get_their_message_and_the_stored_match_is_kept(new_guarded_co
 
     # an old link: "you already have a newer position"
     open_link(anna, second, load=True)
-    assert "You already have a newer position" in notice(anna)
+    assert "You already have a newer position" in friend_notice(anna)
     assert anna.evaluate("document.body.dataset.moves") == "3"
     still_kept()
     # your own last link: "send this to Bob"
     open_link(anna, third)
-    assert "This is your own link: send it to Bob" in notice(anna)
+    assert "This is your own link: send it to Bob" in friend_notice(anna)
     still_kept()
     # a link with an earlier move changed (same match, another first move)
     found = friend_link.decode(second)
@@ -256,26 +199,26 @@ def test_bad_links_get_their_message_and_the_stored_match_is_kept(new_guarded_co
     changed = changed.play(random.Random(1).choice(changed.game.legal_colors()))
     forged = site_url + "#" + friend_link.encode(changed, match_id=found.match_id, sender=1, names=found.names)
     open_link(anna, forged)
-    assert "This link changes move 1 of your match. Your match is kept" in notice(anna)
-    assert anna.locator(f"{PANEL} .friend-notice").get_attribute("role") == "alert"
+    assert "This link changes move 1 of your match. Your match is kept" in friend_notice(anna)
+    assert anna.locator(f"{FRIEND_PANEL} .friend-notice").get_attribute("role") == "alert"
     still_kept()
     # a truncated link, an edited one, one from a future version
     for bad, says in ((third[:-6], "cut short"),
                       (third[:-12] + ("A" if third[-12] != "A" else "B") + third[-11:], "changed or damaged"),
                       (third.replace("#f1.", "#f7."), "newer version of the game")):
         open_link(anna, bad)
-        assert says in notice(anna), bad
+        assert says in friend_notice(anna), bad
         still_kept()
     # another site's link, pasted in the Friends list
     anna.click('button[data-action="dismiss-friend-notice"]')
-    anna.wait_for_selector(f"{PANEL} .friend-notice", state="detached")
+    anna.wait_for_selector(f"{FRIEND_PANEL} .friend-notice", state="detached")
     anna.click("#new-game")
     anna.click('[data-tab="friends"]')
     assert anna.locator("li.friend-match").first.get_attribute("data-turn") == "theirs"
     anna.fill('input[name="friend-link"]', "https://other.example/filler/#" + third.split("#", 1)[1])
     anna.click('button[data-action="open-link"]')
-    anna.wait_for_selector(f"{PANEL} .friend-notice[data-notice='friend.refused']")
-    assert "another site" in notice(anna)
+    anna.wait_for_selector(f"{FRIEND_PANEL} .friend-notice[data-notice='friend.refused']")
+    assert "another site" in friend_notice(anna)
     still_kept()
     # the page's language: the same refusal in Dutch
     anna.click("#open-options")
@@ -283,7 +226,7 @@ def test_bad_links_get_their_message_and_the_stored_match_is_kept(new_guarded_co
     anna.click("dialog.options button[type=submit]")
     anna.wait_for_function("() => document.documentElement.lang === 'nl'")
     open_link(anna, third[:-6])
-    assert "afgebroken" in notice(anna)
+    assert "afgebroken" in friend_notice(anna)
     still_kept()
 
 
@@ -292,7 +235,7 @@ def test_a_device_that_lost_its_storage_rebuilds_the_match_from_the_latest_link(
     bob_context, bob = device(new_guarded_context, site_url, "bob")
     invite(anna, "Anna", games=1)
     play_by_links(anna, bob, moves=3)  # Anna, Bob, Anna: Bob has Anna's latest link
-    assert settled(anna) == "theirs"
+    assert wait_friend_turn(anna) == "theirs"
     latest_from_anna = link_of(anna)
     # Bob's device loses everything: a fresh context opens Anna's latest link
     bob_context.close()
@@ -300,27 +243,19 @@ def test_a_device_that_lost_its_storage_rebuilds_the_match_from_the_latest_link(
     guard.name = "bob again"
     bob_again = context.new_page()
     open_link(bob_again, latest_from_anna)  # a page load of the link itself
-    assert settled(bob_again) == "mine"
+    assert wait_friend_turn(bob_again) == "mine"
     # play goes on; the match does not count for Bob's rating on this device, which
     # cannot tell whether the moves the link made for him were his (link.merge)
-    assert "rebuilt from Anna’s link" in notice(bob_again)
-    assert "does not change your rating here" in notice(bob_again)
+    assert "rebuilt from Anna’s link" in friend_notice(bob_again)
+    assert "does not change your rating here" in friend_notice(bob_again)
     assert stored(bob_again)["events"] == stored(anna)["events"]
     assert stored(bob_again)["friend"]["seat"] == 1
-    assert "Anna" in bob_again.locator(PANEL).text_content()
-    play_one(bob_again)
-    assert settled(bob_again) == "theirs"
+    assert "Anna" in bob_again.locator(FRIEND_PANEL).text_content()
+    play_allowed(bob_again)
+    assert wait_friend_turn(bob_again) == "theirs"
     open_link(anna, link_of(bob_again))
-    assert settled(anna) == "mine"
+    assert wait_friend_turn(anna) == "mine"
     assert stored(anna)["events"] == stored(bob_again)["events"]
-
-
-# A device whose player Bob has played ten rated Quick matches.
-RATED_BOB = {
-    "filler:players": json.dumps({"version": 1, "players": [{"name": "Bob", "created": 1}]}),
-    "filler:ratings": json.dumps({"version": 1, "ratings": [
-        {"player": "Bob", "variant": "quick", "r": 1600, "rd": 80, "vol": 0.06, "matches": 10}]}),
-}
 
 
 def rated_device(new_guarded_context, site_url, name):
@@ -329,8 +264,7 @@ def rated_device(new_guarded_context, site_url, name):
     with_storage(context, site_url, RATED_BOB)
     page = context.new_page()
     page.goto(site_url)
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_function("() => document.body.dataset.tableId && document.body.dataset.tableId !== '0'")
+    wait_engine_table(page)
     return page
 
 
@@ -383,13 +317,13 @@ def test_a_link_for_a_match_you_never_played_does_not_change_your_rating(new_gua
                          (with_rating(resigned_for_bob, 0, 1e19, 100), "a rating that this game never gives"),
                          (with_rating(resigned_for_bob, 0, 1500, 0), "a rating that this game never gives")):
         open_link(bob, site_url + "#" + forged.rsplit("#", 1)[-1])
-        assert says in notice(bob), forged
-        assert bob.locator(f"{PANEL} .friend-notice").get_attribute("data-notice") == "friend.refused"
+        assert says in friend_notice(bob), forged
+        assert bob.locator(f"{FRIEND_PANEL} .friend-notice").get_attribute("data-notice") == "friend.refused"
         assert stored(bob) is None and ratings_of(bob) == kept
 
     # an invitation its sender resigned at once: Bob did nothing, so nothing is rated
     open_link(bob, link(friend_link._ready_all(one.resign_match(0)), "ForgedA2"))
-    assert "Anna invites you to a match of two games" in notice(bob)
+    assert "Anna invites you to a match of two games" in friend_notice(bob)
     bob.wait_for_selector('body[data-match-over="1"]', state="attached")
     assert stored(bob, "f-ForgedA2")["events"][-1] == ["resign_match", 0]
     assert bob.locator(".over-panel .rating-change").count() == 0
@@ -400,8 +334,8 @@ def test_a_link_for_a_match_you_never_played_does_not_change_your_rating(new_gua
     three = one.play(one.game.legal_colors()[0])
     three = three.play(three.game.legal_colors()[0])
     open_link(bob, link(three, "ForgedA3"))
-    assert "rebuilt from Anna’s link" in notice(bob)
-    assert settled(bob) == "mine"
+    assert "rebuilt from Anna’s link" in friend_notice(bob)
+    assert wait_friend_turn(bob) == "mine"
     bob.click('button[data-action="resign-match"]:not([disabled])')
     bob.click('button[data-action="confirm-resign"]')
     bob.wait_for_selector('body[data-match-over="1"]', state="attached")
@@ -419,7 +353,7 @@ def test_two_tabs_opening_one_invitation_say_one_thing_each(new_guarded_context,
     guard.name = "bob's tabs"
     first = context.new_page()
     open_link(first, invitation)
-    assert "Anna invites you" in notice(first)
+    assert "Anna invites you" in friend_notice(first)
     second = context.new_page()
     second.goto(invitation)
     second.wait_for_selector('body[data-friend-links="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -427,32 +361,32 @@ def test_two_tabs_opening_one_invitation_say_one_thing_each(new_guarded_context,
     shown = second.locator("body").inner_text()
     assert shown.count("open in another tab") == 1, shown
     assert "You had this position already" not in shown
-    assert second.locator(f"{PANEL} .friend-notice").count() == 0
+    assert second.locator(f"{FRIEND_PANEL} .friend-notice").count() == 0
 
 
 def test_the_friend_may_move_first_and_the_invitation_is_kept(new_guarded_context, site_url, axe_scan):
     _, anna = device(new_guarded_context, site_url, "anna")
     _, bob = device(new_guarded_context, site_url, "bob")
     invite(anna, "Anna", games=1, friend_seat=0)
-    assert settled(anna) == "theirs"
-    assert "moves first" in anna.locator(PANEL).text_content()
+    assert wait_friend_turn(anna) == "theirs"
+    assert "moves first" in anna.locator(FRIEND_PANEL).text_content()
     invitation = link_of(anna)
     # kept at once: a reload shows it, and the Friends list has it
     anna.reload()
-    anna.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    assert settled(anna) == "theirs" and link_of(anna) == invitation
+    wait_engine(anna)
+    assert wait_friend_turn(anna) == "theirs" and link_of(anna) == invitation
     # one link to send: the table's own "Copy link" (a replay of the board) is not offered beside it
     assert anna.locator('.table-footer [data-action="copy-link"]:visible').count() == 0
     open_link(bob, invitation)
-    assert "Anna invites you to a game of Quick 8×7" in notice(bob)
+    assert "Anna invites you to a game of Quick 8×7" in friend_notice(bob)
     assert bob.locator('.table-footer [data-action="copy-link"]:visible').count() == 0
     assert axe_scan(bob) == []
     name_myself(bob, "Bob")
-    play_one(bob)
-    assert settled(bob) == "theirs"
+    play_allowed(bob)
+    assert wait_friend_turn(bob) == "theirs"
     open_link(anna, link_of(bob))
-    assert "Bob has moved" in notice(anna)
-    assert settled(anna) == "mine"
+    assert "Bob has moved" in friend_notice(anna)
+    assert wait_friend_turn(anna) == "mine"
     assert stored(anna)["events"] == stored(bob)["events"]
 
 
@@ -460,15 +394,15 @@ def test_send_shares_or_copies_the_link_and_a_qr_code_shows_it(new_guarded_conte
     context, anna = device(new_guarded_context, site_url, "anna")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
     invite(anna, "Anna", games=1)
-    play_one(anna)
-    settled(anna)
+    play_allowed(anna)
+    wait_friend_turn(anna)
     link = link_of(anna)
     assert anna.locator('button[data-action="friend-share"]').count() == 0  # no Web Share in this browser
     anna.click('button[data-action="friend-copy"]')
-    anna.wait_for_selector(f"{PANEL} .friend-status:has-text('Link copied')")
+    anna.wait_for_selector(f"{FRIEND_PANEL} .friend-status:has-text('Link copied')")
     assert anna.evaluate("navigator.clipboard.readText()") == link
     anna.click('button[data-action="friend-qr"]')
-    code = anna.wait_for_selector(f"{PANEL} svg.qr-code")
+    code = anna.wait_for_selector(f"{FRIEND_PANEL} svg.qr-code")
     assert int(code.get_attribute("data-modules")) >= 21 and code.get_attribute("aria-label")
     assert axe_scan(anna) == []
     # the lobby's list no longer says the move is to be sent
@@ -481,13 +415,12 @@ def test_send_shares_or_copies_the_link_and_a_qr_code_shows_it(new_guarded_conte
     shared_context.add_init_script("navigator.share = async (data) => { window.sharedWith = data; };")
     sharer = shared_context.new_page()
     sharer.goto(site_url)
-    sharer.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    sharer.wait_for_function("() => document.body.dataset.tableId && document.body.dataset.tableId !== '0'")
+    wait_engine_table(sharer)
     invite(sharer, "Cas", games=1)
-    play_one(sharer)
-    settled(sharer)
+    play_allowed(sharer)
+    wait_friend_turn(sharer)
     sharer.click('button[data-action="friend-share"]')
-    sharer.wait_for_selector(f"{PANEL} .friend-status:has-text('Sent')")
+    sharer.wait_for_selector(f"{FRIEND_PANEL} .friend-status:has-text('Sent')")
     assert sharer.evaluate("window.sharedWith.url") == link_of(sharer)
 
 
@@ -497,12 +430,12 @@ def test_a_move_is_made_offline_and_its_link_is_ready_to_send(new_guarded_contex
     anna.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
     context.set_offline(True)
     anna.reload()
-    anna.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(anna)
     invite(anna, "Anna", games=1)
-    play_one(anna)
-    assert settled(anna) == "theirs"
+    play_allowed(anna)
+    assert wait_friend_turn(anna) == "theirs"
     assert link_of(anna).startswith(site_url + "#f1.")
-    assert "Not sent yet" in anna.locator(PANEL).text_content()
+    assert "Not sent yet" in anna.locator(FRIEND_PANEL).text_content()
     anna.click("#new-game")
     anna.click('[data-tab="friends"]')
     assert "Send your move to your friend" in anna.locator("li.friend-match").text_content()
@@ -513,8 +446,8 @@ def test_you_may_resign_while_your_friend_is_to_move_and_the_link_says_so(new_gu
     anna.click('button[data-action="resign"]:not([disabled])')
     assert "Anna resigns" in anna.locator("dialog.confirm[open] p").text_content()  # named: her name
     anna.click('button[data-action="confirm-resign"]')
-    anna.wait_for_selector(f'{PANEL}[data-turn="over"]')
-    assert settled(anna) == "over"
+    anna.wait_for_selector(f'{FRIEND_PANEL}[data-turn="over"]')
+    assert wait_friend_turn(anna) == "over"
     assert anna.locator(".over-reason").text_content() == "Anna resigned."
     open_link(bob, link_of(anna))
     bob.wait_for_selector('body[data-match-over="1"]', state="attached")
@@ -587,7 +520,7 @@ def test_a_friend_table_is_laid_out_at_once_so_a_tap_on_a_color_is_not_lost(new_
     # press landed on the button and the release beside it, and the move was lost.
     _, anna = device(new_guarded_context, site_url, "anna")
     invite(anna, "Anna", games=1)
-    assert settled(anna) == "mine"
+    assert wait_friend_turn(anna) == "mine"
     controls, board = anna.locator(".color-controls"), anna.locator(".board-wrap")
     shown = controls.bounding_box(), board.bounding_box()
     button = anna.locator(".color-button:not([aria-disabled])").first
@@ -603,24 +536,24 @@ def test_a_resignation_that_crosses_a_move_stands_on_both_devices(new_guarded_co
     anna, bob = annas_first_move(new_guarded_context, site_url)
     open_link(bob, link_of(anna))
     name_myself(bob, "Bob")
-    assert settled(bob) == "mine"
-    play_one(bob)
-    assert settled(bob) == "theirs"
+    assert wait_friend_turn(bob) == "mine"
+    play_allowed(bob)
+    assert wait_friend_turn(bob) == "theirs"
     answer = link_of(bob)
     anna.click('button[data-action="resign"]:not([disabled])')
     anna.click('button[data-action="confirm-resign"]')
-    anna.wait_for_selector(f'{PANEL}[data-turn="over"]')
-    assert settled(anna) == "over"
+    anna.wait_for_selector(f'{FRIEND_PANEL}[data-turn="over"]')
+    assert wait_friend_turn(anna) == "over"
     resignation = link_of(anna)
 
     open_link(anna, answer)  # Bob's move, made before her resignation reached him
-    assert "your resignation stands. Send Bob your link again" in notice(anna)
+    assert "your resignation stands. Send Bob your link again" in friend_notice(anna)
     assert anna.locator(".over-reason").text_content() == "Anna resigned."
-    assert settled(anna) == "over" and link_of(anna) == resignation
+    assert wait_friend_turn(anna) == "over" and link_of(anna) == resignation
     anna.wait_for_function("() => document.querySelectorAll('.seat-name')[1]?.textContent === 'Bob'")  # his link tells his name
     assert anna.locator(".over-winner").text_content() == "Bob wins!"
     open_link(bob, resignation)
-    assert "Anna resigned before your last move reached them" in notice(bob)
+    assert "Anna resigned before your last move reached them" in friend_notice(bob)
     bob.wait_for_selector('body[data-match-over="1"]', state="attached")
     assert bob.locator(".over-reason").text_content() == "Anna resigned."
     assert bob.locator(".over-winner").text_content() == "Bob wins!"
@@ -634,21 +567,21 @@ def test_two_resignations_that_cross_end_the_same_on_both_devices(new_guarded_co
     anna, bob = annas_first_move(new_guarded_context, site_url)
     open_link(bob, link_of(anna))
     name_myself(bob, "Bob")
-    assert settled(bob) == "mine"
+    assert wait_friend_turn(bob) == "mine"
     for page in (bob, anna):
         page.click('button[data-action="resign"]:not([disabled])')
         page.click('button[data-action="confirm-resign"]')
-        page.wait_for_selector(f'{PANEL}[data-turn="over"]')
-        assert settled(page) == "over"  # with its link to send
+        page.wait_for_selector(f'{FRIEND_PANEL}[data-turn="over"]')
+        assert wait_friend_turn(page) == "over"  # with its link to send
     his, hers = link_of(bob), link_of(anna)
 
     open_link(anna, his)
-    assert "as it was Bob’s move, Bob’s resignation stands and yours does not count" in notice(anna)
+    assert "as it was Bob’s move, Bob’s resignation stands and yours does not count" in friend_notice(anna)
     anna.wait_for_selector('body[data-match-over="1"]', state="attached")
     assert anna.locator(".over-reason").text_content() == "Bob resigned."
     assert anna.locator(".over-winner").text_content() == "Anna wins!"
     open_link(bob, hers)
-    assert "as it was your move, your resignation stands. Send Anna your link again" in notice(bob)
+    assert "as it was your move, your resignation stands. Send Anna your link again" in friend_notice(bob)
     assert bob.locator(".over-reason").text_content() == "Bob resigned."
-    assert settled(bob) == "over" and link_of(bob) == his
+    assert wait_friend_turn(bob) == "over" and link_of(bob) == his
     assert stored(anna)["events"] == stored(bob)["events"]

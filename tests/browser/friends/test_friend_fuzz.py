@@ -9,11 +9,8 @@ stored) or refused with a message, and nothing else in localStorage changes."""
 import json
 import random
 
-from conftest import BOOT_TIMEOUT_MS
+from driver import FRIEND_PANEL, RATED_BOB, intact_match, wait_engine_table, with_storage
 from link_forge import mutated
-from test_friend import ENGINE_READY, PANEL, RATED_BOB
-from test_hostile_data import with_storage
-from test_storage_fuzz import intact_match
 
 from filler import api, link
 from filler.match import Match
@@ -103,16 +100,16 @@ def engine_says(page, text):
 def paste(page, text):
     """Paste the link in the Friends list (the page opens exactly this text) and wait
     for what it says of it."""
-    if page.locator(f"{PANEL} .friend-notice").count():
+    if page.locator(f"{FRIEND_PANEL} .friend-notice").count():
         page.click('button[data-action="dismiss-friend-notice"]')
-        page.wait_for_selector(f"{PANEL} .friend-notice", state="detached")
+        page.wait_for_selector(f"{FRIEND_PANEL} .friend-notice", state="detached")
     handled = int(page.evaluate("document.body.dataset.friendLinks || '0'"))
     page.click("#new-game")
     page.click('[data-tab="friends"]')
     page.fill('input[name="friend-link"]', text)
     page.click('button[data-action="open-link"]')
     page.wait_for_function("(n) => Number(document.body.dataset.friendLinks || 0) > n", arg=handled)
-    page.wait_for_selector(f"{PANEL}:not([hidden]) .friend-notice")
+    page.wait_for_selector(f"{FRIEND_PANEL}:not([hidden]) .friend-notice")
 
 
 def test_a_sample_of_mutated_links_is_taken_as_a_continuation_or_refused(new_guarded_context, site_url):
@@ -120,15 +117,14 @@ def test_a_sample_of_mutated_links_is_taken_as_a_continuation_or_refused(new_gua
     with_storage(context, site_url, storage())
     page = context.new_page()
     page.goto(site_url)
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_function("() => document.body.dataset.tableId && document.body.dataset.tableId !== '0'")
+    wait_engine_table(page)
     outcomes = []
     for text in links():
         url = site_url + "#" + text
         before = snapshot(page)
         expected = engine_says(page, url.strip())
         paste(page, url)
-        shown = page.locator(f"{PANEL} .friend-notice").get_attribute("data-notice")
+        shown = page.locator(f"{FRIEND_PANEL} .friend-notice").get_attribute("data-notice")
         after = snapshot(page)
         if not expected["ok"]:
             outcomes.append(expected["error"]["code"])

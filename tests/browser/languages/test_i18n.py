@@ -3,8 +3,7 @@
 import json
 import re
 
-from conftest import BOOT_TIMEOUT_MS
-from test_storage import open_store
+from driver import BOOT_TIMEOUT_MS, open_store, switch_language, wait_engine
 
 import filler
 
@@ -36,23 +35,9 @@ def unchanged(before, after):
                   if text not in SAME and not re.fullmatch(r"[\d\s·–—+×:%.,()/&-]*", text))
 
 
-def choose_in_options(page, name, value):
-    """Choose `value` for the options dialog's select `name` and save, as a player does."""
-    page.click("#open-options")
-    page.wait_for_selector("dialog.options[open]")
-    page.select_option(f'dialog.options select[name="{name}"]', value)
-    page.click("dialog.options button[type=submit]")
-    page.wait_for_selector("dialog.options:not([open])", state="attached")
-
-
-def switch_language(page, code):
-    choose_in_options(page, "language", code)
-    page.wait_for_function("(code) => document.documentElement.lang === code", arg=code)
-
-
 def test_the_language_switch_changes_every_visible_text(page, boot):
     boot(page)
-    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     switch_language(page, "en")
     page.wait_for_selector(".needed-label", state="attached")
     table_en = visible_texts(page)
@@ -83,9 +68,6 @@ def test_the_first_language_follows_the_browser(new_guarded_context, site_url):
     assert page.locator("#new-game").text_content() == "Nieuwe partij"
 
 
-ENGINE_READY = "body[data-engine='ready']"
-
-
 def test_what_the_engine_refuses_is_said_in_the_page_language(page, site_url, boot):
     game = filler.Game.new("quick", seed=77)
     first = game.legal_colors()[0]
@@ -114,7 +96,7 @@ def test_an_import_says_in_dutch_why_it_refused_what(page, site_url, boot, tmp_p
     path = tmp_path / "export.json"
     path.write_text(json.dumps(document))
     boot(page, f"{site_url}#variant=quick&lang=nl")
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     page.click("#new-game")
     page.click('[data-tab="players"]')
     page.set_input_files('input[name="import"]', str(path))

@@ -5,15 +5,11 @@ same placeholders, and a text's forms (plurals, "you") must be ones the language
 """
 
 import re
-from pathlib import Path
 
-import pytest
-from conftest import BOOT_TIMEOUT_MS
-from test_i18n import switch_language
+from driver import BOOT_TIMEOUT_MS, ROOT, switch_language, wait_engine, winning_moves
 
 import filler
 
-ENGINE_READY = 'body[data-engine="ready"]'
 
 CATALOGS = """async () => {
   const {LANGUAGES} = await import('./js/i18n/i18n.js');
@@ -87,23 +83,9 @@ def test_plurals_follow_the_language(booted_page):
                           "1 vakje erbij.", "1 vakje", "1 zet", "0 zetten"]
 
 
-def winning_moves(variant, seed):
-    """A whole game in which seat 0 (you) takes the biggest gain and seat 1 the smallest."""
-    game = filler.Game.new(variant, seed=seed)
-    moves = []
-    while not game.over:
-        legal = game.legal_colors()
-        pick = max if game.turn == 0 else min
-        color = pick(legal, key=game.preview_value)
-        moves.append(color)
-        game = game.play(color)
-    assert game.winners == (0,)
-    return moves
-
-
 def test_the_player_called_you_is_spoken_to(page, site_url, boot):
     boot(page, f"{site_url}#variant=classic&clock=default&lang=en")
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     for language, your_move, clock in [("en", "Your move", "Your clock"), ("nl", "Jij bent aan zet", "Jouw klok")]:
         if language != "en":
             switch_language(page, language)
@@ -134,7 +116,7 @@ def test_the_player_called_you_is_spoken_to(page, site_url, boot):
 
 def test_resigning_speaks_to_you_in_both_languages(booted_page):
     page = booted_page
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     page.wait_for_function("() => document.body.dataset.turn === '0' && document.body.dataset.tableId !== '0'")
     for language, question in (("en", "You resign this game and lose it."),
                                ("nl", "Jij geeft deze partij op en verliest haar.")):
@@ -170,6 +152,6 @@ def test_dutch_calls_a_draw_by_one_word_everywhere():
     """"Remise", the word of the rules document the game follows ("Bij een gelijk aantal
     is het remise"), in the table's texts, the puzzles, the lessons and the rules page
     alike: never "gelijkspel" beside it."""
-    source = (Path(__file__).resolve().parents[2] / "js" / "i18n" / "nl.js").read_text(encoding="utf-8")
+    source = (ROOT / "js" / "i18n" / "nl.js").read_text(encoding="utf-8")
     assert not re.findall(r".*gelijkspel.*", source, flags=re.I)
     assert "'header.drawn': 'Remise'" in source and "'over.draw': 'Remise!'" in source

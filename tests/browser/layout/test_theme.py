@@ -1,12 +1,13 @@
 """The dark theme, stated once: the system's dark preference and the "Dark" option
 paint the same colors, the browser's bar (theme-color) included (and likewise for
-light), and styles/main.css declares each
-of the page's theme properties once."""
+light), styles/main.css declares each of the page's theme properties once, and the
+forbidden color buttons stay visible in either theme."""
 
 import re
-from pathlib import Path
 
-MAIN_CSS = Path(__file__).resolve().parents[2] / "styles" / "main.css"
+from driver import ROOT, choose_in_options, settle, wait_engine, wait_my_turn
+
+MAIN_CSS = ROOT / "styles" / "main.css"
 
 # Every theme property of :root resolved to what it paints (as a color and as a
 # shadow), and the painted colors of a few parts of the table, once the transitions
@@ -77,3 +78,52 @@ def test_each_theme_property_is_declared_once():
                 declared[name] = declared.get(name, 0) + 1
     assert "--bg" in declared and "--text" in declared
     assert {name: count for name, count in declared.items() if count > 1} == {}
+
+
+CONTRAST = """async ([url, background]) => {
+  const image = new Image();
+  image.src = url;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = image.width;
+  canvas.height = image.height;
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const {data} = context.getImageData(0, 0, image.width, image.height);
+  const luminance = (r, g, b) => {
+    const channel = (value) => { const c = value / 255; return c <= .03928 ? c / 12.92 : ((c + .055) / 1.055) ** 2.4; };
+    return .2126 * channel(r) + .7152 * channel(g) + .0722 * channel(b);
+  };
+  const [br, bg, bb] = background.match(/\\d+/g).map(Number);
+  const back = luminance(br, bg, bb);
+  let best = 1;
+  for (let i = 0; i < data.length; i += 4) {
+    const own = luminance(data[i], data[i + 1], data[i + 2]);
+    best = Math.max(best, (Math.max(own, back) + .05) / (Math.min(own, back) + .05));
+  }
+  return best;
+}"""
+
+
+def strongest_contrast(page, locator):
+    """The strongest contrast (WCAG ratio) of any pixel of `locator` against the page."""
+    import base64
+    shot = base64.b64encode(locator.screenshot()).decode()
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    return page.evaluate(CONTRAST, [f"data:image/png;base64,{shot}", background])
+
+
+def test_forbidden_color_buttons_stay_visible(page, site_url, boot):
+    boot(page, f"{site_url}#variant=classic&theme=dark")
+    wait_engine(page)
+    wait_my_turn(page)
+    for theme in ("dark", "light"):
+        if theme != "dark":
+            choose_in_options(page, "theme", theme)
+            page.wait_for_function("(theme) => document.documentElement.dataset.theme === theme", arg=theme)
+            settle(page)
+        page.mouse.move(0, 0)
+        forbidden = page.locator(".color-button[data-forbidden]")
+        assert forbidden.count() == 2
+        for index in range(2):  # WCAG: a control's outline
+            assert strongest_contrast(page, forbidden.nth(index)) >= 3, theme

@@ -9,14 +9,13 @@ solution and a wrong try), the texts from the catalogs: never from the page's co
 
 import re
 
+from driver import (BOOT_TIMEOUT_MS, BUTTONS_DIMMED, LESSON_BAR, LESSON_VERDICT, ROOT, board_size,
+                    play_keys, wait_lesson, words)
+
 import filler
-from conftest import BOOT_TIMEOUT_MS, ROOT
 from filler import link as friend_link
 from filler.lessons import LESSONS, Attempt
-from test_puzzles_page import BUTTONS_DIMMED
 
-BAR = ".lesson-bar:not([hidden])"
-VERDICT = f"{BAR} .lesson-verdict"
 OFFER = ".learn-offer:not([hidden])"
 
 
@@ -24,34 +23,6 @@ def catalog_text(language, key):
     """A text as the catalog js/i18n/<language>.js has it (one line, no placeholders)."""
     source = (ROOT / "js" / "i18n" / f"{language}.js").read_text(encoding="utf-8")
     return re.search(rf"^    '{re.escape(key)}': '((?:[^'\\]|\\.)*)',$", source, flags=re.M).group(1)
-
-
-def words(page, selector):
-    """A part's text as one line (its flex items are lines of their own in innerText)."""
-    return " ".join(page.inner_text(selector).split())
-
-
-def wait_lesson(page, lesson_id, phase="going", played=0):
-    page.wait_for_selector(f'{BAR}[data-lesson="{lesson_id}"] .lesson-verdict[data-phase="{phase}"][data-played="{played}"]',
-                           timeout=BOOT_TIMEOUT_MS)
-
-
-def board_size(page):
-    """The board's size on the screen, once it has settled (a draw has measured the page)."""
-    page.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")
-    box = page.locator(".board-wrap svg.board").bounding_box()
-    return round(box["width"]), round(box["height"])
-
-
-def play_keys(page, lesson, colors, sizes=None):
-    """The colors by the keys 1-9, each once the page has shown the move before it;
-    `sizes`: a list that gets the board's size at each move."""
-    for number, color in enumerate(colors):
-        if number:
-            wait_lesson(page, lesson.id, "going", number)
-        if sizes is not None:
-            sizes.append(board_size(page))
-        page.keyboard.press(str(color + 1))
 
 
 def press(page, selector):
@@ -73,9 +44,9 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
     first = path[0]
     wait_lesson(page, first.id)
     assert page.locator(OFFER).count() == 0
-    assert page.inner_text(f"{BAR} .lesson-title") == catalog_text("en", f"lesson.{first.id}.title")
-    assert page.inner_text(VERDICT).startswith("You start at the bottom left. Take 5 cells in one move")
-    assert page.get_attribute(f"{BAR} .lesson-rules", "href") == f"rules.html?lesson={first.id}#{first.rule}"
+    assert page.inner_text(f"{LESSON_BAR} .lesson-title") == catalog_text("en", f"lesson.{first.id}.title")
+    assert page.inner_text(LESSON_VERDICT).startswith("You start at the bottom left. Take 5 cells in one move")
+    assert page.get_attribute(f"{LESSON_BAR} .lesson-rules", "href") == f"rules.html?lesson={first.id}#{first.rule}"
     # the board is the normal table's: its color buttons preview and say what they take
     assert page.locator(f'.color-button[data-color="{first.solution[0]}"]').get_attribute("aria-label").startswith(
         f"Color {first.solution[0] + 1}: ")
@@ -90,7 +61,7 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
     # the try is over: no color can be played, and every button looks it (dimmed as a forbidden one)
     dimmed = page.evaluate(BUTTONS_DIMMED)
     assert dimmed and all(is_dimmed for _, is_dimmed in dimmed), dimmed
-    assert page.inner_text(VERDICT).endswith(f"Not quite. {catalog_text('en', f'lesson.{first.id}.hint')}")
+    assert page.inner_text(LESSON_VERDICT).endswith(f"Not quite. {catalog_text('en', f'lesson.{first.id}.hint')}")
     assert not axe_scan(page)  # the lesson, its verdict and the path, as a screen reader meets them
     # the verdict's button takes the keyboard: Enter tries again
     assert page.evaluate("document.activeElement.dataset.action") == "lesson-again"
@@ -98,7 +69,7 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
     wait_lesson(page, first.id)
     play_keys(page, first, first.solution, sizes)
     wait_lesson(page, first.id, "done", len(first.solution))
-    assert words(page, VERDICT) == "★★☆ Done! 2 stars of 3."
+    assert words(page, LESSON_VERDICT) == "★★☆ Done! 2 stars of 3."
     sizes.append(board_size(page))
     assert len(set(sizes)) == 1, sizes
     # the try is over: nobody is to move (the computer's reply is not played)
@@ -112,12 +83,12 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
         sizes = []
         play_keys(page, lesson, lesson.solution, sizes)
         wait_lesson(page, lesson.id, "done", len(lesson.solution))
-        assert words(page, VERDICT) == "★★★ Done! 3 stars of 3.", lesson.id
+        assert words(page, LESSON_VERDICT) == "★★★ Done! 3 stars of 3.", lesson.id
         sizes.append(board_size(page))
         assert len(set(sizes)) == 1, (lesson.id, sizes)
-        assert page.get_attribute(f"{BAR} .lesson-rules", "href") == f"rules.html?lesson={lesson.id}#{lesson.rule}"
+        assert page.get_attribute(f"{LESSON_BAR} .lesson-rules", "href") == f"rules.html?lesson={lesson.id}#{lesson.rule}"
     assert page.inner_text(".lesson-progress") == "10 of 10 lessons done · 29 of 30 stars"
-    assert page.inner_text(f'{BAR} [data-action="lesson-next"]') == "Play a game"
+    assert page.inner_text(f'{LESSON_BAR} [data-action="lesson-next"]') == "Play a game"
 
     # kept: after a reload no offer, and the path shows each lesson's stars
     page.reload()
@@ -130,9 +101,9 @@ def test_a_new_player_goes_through_every_lesson_by_keyboard_and_keeps_the_stars(
     # a link to one lesson (the rules page's) opens it
     page.evaluate("() => { location.hash = '#learn=match'; }")
     wait_lesson(page, "match")
-    assert "two games on the same board" in page.inner_text(f"{BAR} .lesson-text")
+    assert "two games on the same board" in page.inner_text(f"{LESSON_BAR} .lesson-text")
     # its rules, and back to the lesson (not to a game)
-    page.click(f"{BAR} .lesson-rules")
+    page.click(f"{LESSON_BAR} .lesson-rules")
     page.wait_for_selector('body[data-rules-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("location.hash") == f"#{LESSONS['match'].rule}"
     assert page.inner_text("#rules-back") == "Back to the lesson"
@@ -163,11 +134,11 @@ def test_the_offer_is_dutch_is_dismissed_for_good_and_never_in_a_friends_way_or_
     page.click("#open-learn")
     lesson = LESSONS["chain"]
     wait_lesson(page, lesson.id)
-    assert page.inner_text(f"{BAR} .lesson-title") == "Een zet stroomt langs de keten"
-    assert page.inner_text(VERDICT).startswith("Je begint linksonder. Pak 5 vakjes in één zet")
+    assert page.inner_text(f"{LESSON_BAR} .lesson-title") == "Een zet stroomt langs de keten"
+    assert page.inner_text(LESSON_VERDICT).startswith("Je begint linksonder. Pak 5 vakjes in één zet")
     play_keys(page, lesson, lesson.wrong)
     wait_lesson(page, lesson.id, "failed", 1)
-    assert page.inner_text(VERDICT).endswith(f"Nog niet helemaal. {catalog_text('nl', 'lesson.chain.hint')}")
+    assert page.inner_text(LESSON_VERDICT).endswith(f"Nog niet helemaal. {catalog_text('nl', 'lesson.chain.hint')}")
     assert page.inner_text(".lesson-progress") == "0 van 10 lessen gedaan · 0 van 30 sterren"
     # the failed try counts for the visit however the lesson is opened again: after a
     # reload, by a link (the rules page's), or from the path
@@ -177,7 +148,7 @@ def test_the_offer_is_dutch_is_dismissed_for_good_and_never_in_a_friends_way_or_
     wait_lesson(page, lesson.id)
     play_keys(page, lesson, lesson.solution)
     wait_lesson(page, lesson.id, "done", 1)
-    assert page.inner_text(f"{VERDICT} .lesson-mark").strip() == "★★☆"
+    assert page.inner_text(f"{LESSON_VERDICT} .lesson-mark").strip() == "★★☆"
     press(page, '[data-action="lesson-again"]')  # done, and again: a second failed try
     wait_lesson(page, lesson.id)
     play_keys(page, lesson, lesson.wrong)
@@ -186,7 +157,7 @@ def test_the_offer_is_dutch_is_dismissed_for_good_and_never_in_a_friends_way_or_
     wait_lesson(page, lesson.id)
     play_keys(page, lesson, lesson.solution)
     wait_lesson(page, lesson.id, "done", 1)
-    assert page.inner_text(f"{VERDICT} .lesson-mark").strip() == "★☆☆"
+    assert page.inner_text(f"{LESSON_VERDICT} .lesson-mark").strip() == "★☆☆"
     assert page.get_attribute('.lesson-list li[data-lesson="chain"]', "data-stars") == "2"  # the best is kept
 
     # a fresh profile opened by a friend's link: their match, no offer

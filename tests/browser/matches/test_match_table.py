@@ -1,6 +1,8 @@
 """Matches at the table in a real Chromium: ready buttons between the games,
 resigning a game or the match, the clock running out, ratings after a rated match
-and not after a single game.
+and not after a single game; a first visit's board untimed, and no time running before
+a first move; "rated" said only of a match that will count; the Matches tab naming you
+as the table does, and a new game keeping the one at the table.
 
 One page boots once for the module; each test starts its own match from the lobby.
 Quick (8×7) against the greedy computer keeps them short.
@@ -10,41 +12,9 @@ import json
 import re
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS
-
-ENGINE_READY = 'body[data-engine="ready"]'
-
-
-def start_match(page, variant="quick", name="Anna", games=2, clock=None, level="greedy"):
-    """Open the lobby and start: a person named `name` against a computer.
-    clock: None (no clock), "default", or (minutes, seconds) for a custom one."""
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    # the boot board (tableId 0) gets its own tableId once the engine is ready: wait for
-    # it, or that change could pass for the new match
-    page.wait_for_function("() => document.body.dataset.tableId !== '0'")
-    page.mouse.move(0, 0)
-    before = page.evaluate("document.body.dataset.tableId")
-    page.click("#new-game")
-    page.select_option('select[name="variant"]', variant)
-    page.select_option('select[name="seat0-kind"]', "human")
-    page.fill('input[name="seat0-name"]', name)
-    page.select_option('select[name="seat1-kind"]', "computer")
-    page.select_option('select[name="seat1-level"]', level)
-    page.select_option('select[name="games"]', str(games))
-    if clock is None:
-        page.select_option('select[name="clock"]', "none")
-    elif clock == "default":
-        page.select_option('select[name="clock"]', "default")
-    else:
-        page.select_option('select[name="clock"]', "custom")
-        page.fill('input[name="bank"]', str(clock[0]))
-        page.dispatch_event('input[name="bank"]', "change")
-        page.fill('input[name="increment"]', str(clock[1]))
-        page.dispatch_event('input[name="increment"]', "change")
-    page.click('button[data-action="start"]')
-    page.wait_for_function(
-        "(before) => document.body.dataset.tableId !== before && document.body.dataset.tableId !== '0'",
-        arg=before)
+from driver import (BOOT_TIMEOUT_MS, clock_texts, data, play_allowed, play_until_game_ends, resign,
+                    start_game, start_match, switch_language, wait_engine, wait_my_turn,
+                    wait_my_turn_or_end)
 
 
 def text_lines(locator):
@@ -54,36 +24,6 @@ def text_lines(locator):
         range.selectNodeContents(node);
         return new Set([...range.getClientRects()].map((box) => Math.round(box.bottom))).size;
     }""")
-
-
-def data(page, name):
-    return page.evaluate(f"document.body.dataset.{name}")
-
-
-def wait_my_turn_or_end(page):
-    page.wait_for_function(
-        "() => document.body.dataset.matchOver === '1' || document.body.dataset.between === '1'"
-        " || (document.body.dataset.turn === '0' && document.querySelector('.color-button:not([aria-disabled])'))")
-
-
-def play_first_allowed(page):
-    state_id = int(data(page, "stateId"))
-    page.locator(".color-button:not([aria-disabled])").first.click()
-    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
-
-
-def play_until_game_ends(page):
-    """The person plays the first allowed color until the game (or the match) ends."""
-    while True:
-        wait_my_turn_or_end(page)
-        if data(page, "between") == "1" or data(page, "matchOver") == "1":
-            return
-        play_first_allowed(page)
-
-
-def resign(page, what):
-    page.click(f'button[data-action="{"resign" if what == "game" else "resign-match"}"]:not([disabled])')
-    page.click('button[data-action="confirm-resign"]')
 
 
 def test_a_whole_match_with_ready_buttons(booted_page):
@@ -193,7 +133,7 @@ def test_the_clock_shows_and_running_out_loses_the_match(booted_page, games, hea
     # no time runs before a player's first move of the game
     assert page.locator(".clock[data-running]").count() == 0
     wait_my_turn_or_end(page)
-    play_first_allowed(page)
+    play_allowed(page)
     page.wait_for_selector('.clock[data-seat="0"][data-running][data-low]', state="attached")
     # nobody moves: the page asks the engine, whose clock says the time is up
     page.wait_for_selector('body[data-match-over="1"]', state="attached")
@@ -260,3 +200,61 @@ def test_no_serious_accessibility_problems_in_a_match_and_the_lobby_lists(booted
         violations = axe_scan(page)
         assert not violations, [(v["id"], v["help"], [n["html"] for n in v["nodes"]][:3]) for v in violations]
     page.click('button[data-action="close-lobby"]')
+
+
+def test_a_first_visit_plays_an_untimed_board(page, boot):
+    boot(page)
+    wait_engine(page)
+    assert page.locator(".clock").count() == 0
+    page.click("#new-game")
+    assert page.locator('select[name="clock"]').input_value() == "none"
+
+
+def test_no_time_runs_before_a_first_move_and_a_running_clock_ticks(booted_page):
+    page = booted_page
+    start_game(page, "classic", clock="default")
+    assert clock_texts(page) == ["5:00", "5:00"]
+    assert page.locator(".clock[data-running]").count() == 0
+    wait_my_turn(page)
+    play_allowed(page)
+    wait_my_turn(page)
+    assert clock_texts(page)[1] == "5:00"  # the computer's first move was free (and no increment)
+    page.wait_for_selector('.clock[data-seat="0"][data-running]', state="attached")
+    # the running clock ticks on screen (no move, no new state)
+    page.wait_for_function("() => document.querySelector('.clock[data-seat=\"0\"]').textContent !== '5:00'")
+    assert re.fullmatch(r"4:5\d", page.locator('.clock[data-seat="0"]').text_content())
+
+
+@pytest.mark.parametrize("language, rated, needs_name", [
+    ("en", "rated", "not rated: add a name to be rated"),
+    ("nl", "telt voor de rating", "telt niet: geef een naam op voor een rating")])
+def test_rated_shows_only_when_the_match_will_count(booted_page, language, rated, needs_name):
+    page = booted_page
+    switch_language(page, language)
+    start_game(page, "quick", games=2)
+    assert page.locator(".match-bar .match-rated").text_content() == needs_name
+    start_game(page, "quick", names=("Anna",), games=2)
+    assert page.locator(".match-bar .match-rated").text_content() == rated
+    switch_language(page, "en")
+
+
+@pytest.mark.parametrize("language, you, kept, heading", [
+    ("en", "You", "The game at the table is kept: resume it under Matches.", "Unfinished games and matches"),
+    ("nl", "Jij", "De partij aan tafel blijft bewaard: speel hem verder onder Matches.",
+     "Onafgemaakte partijen en matches")])
+def test_the_matches_tab_names_you_and_a_new_game_keeps_the_old(booted_page, language, you, kept, heading):
+    page = booted_page
+    switch_language(page, language)
+    start_game(page, "quick")
+    wait_my_turn(page)
+    play_allowed(page)
+    match_id = data(page, "matchId")
+    page.click("#new-game")
+    page.click('[data-tab="new"]')
+    assert page.locator('.lobby-note[data-note="kept"]').text_content() == kept
+    page.click('[data-tab="matches"]')
+    assert page.locator(".lobby-matches h3").first.text_content() == heading
+    players = page.locator(f'.saved-match[data-id="{match_id}"] .saved-players').text_content()
+    assert re.fullmatch(rf"{you} – Computer \(\w+\)", players), players
+    page.keyboard.press("Escape")
+    switch_language(page, "en")

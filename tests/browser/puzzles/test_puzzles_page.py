@@ -10,13 +10,10 @@ read from the record itself, never from the page's code.
 import json
 import re
 
-import pytest
+from driver import BOOT_TIMEOUT_MS, BUTTONS_DIMMED, IN_VIEW, ROOT, settle, switch_language
 
 import filler
-from conftest import BOOT_TIMEOUT_MS, ROOT
 from filler import puzzles as engine_puzzles
-from test_i18n import switch_language
-from test_table_defects import IN_VIEW, settle
 
 SHOTS = ROOT / "screenshots" / "puzzles"
 
@@ -40,18 +37,6 @@ def open_puzzles(page):
 
 THEME_NAMES = {"enclosure": "Enclosure", "blocking": "Blocking", "equator": "Equator race", "last-region": "Last region",
                "finish": "To the end", "draw": "Hold the draw", "long": "Several moves"}
-
-# every color button shown that is not forbidden, dimmed as a forbidden one is (a pale tint
-# of its color) or bright (its own color): [[color, dimmed]] (none when the game is over)
-BUTTONS_DIMMED = """() => [...document.querySelectorAll('.color-button:not([data-forbidden])')]
-    .filter((button) => button.checkVisibility()).map((button) => {
-  const probe = document.createElement('span');
-  probe.style.background = getComputedStyle(button).getPropertyValue('--button-fill');
-  document.body.append(probe);
-  const fill = getComputedStyle(probe).backgroundColor;
-  probe.remove();
-  return [Number(button.dataset.color), getComputedStyle(button).backgroundColor !== fill];
-})"""
 
 
 def played_out(record, line):

@@ -4,12 +4,10 @@ same review in Dutch, and after a reload the stored review opens at once. Every 
 of a match is reviewed (issue 25): game 1 between the games, then either game by the
 review's switch and the Matches tab."""
 
-from conftest import BOOT_TIMEOUT_MS
-from test_i18n import switch_language
-from test_match_table import data, play_first_allowed, resign, start_match, wait_my_turn_or_end
-from test_table_defects import clock_texts, start_game, wait_my_turn
+from driver import (BOOT_TIMEOUT_MS, REVIEW_DONE, clock_texts, data, play_allowed, resign,
+                    start_game, start_match, switch_language, wait_engine, wait_my_turn,
+                    wait_my_turn_or_end)
 
-REVIEW_DONE = '.review-panel:not([hidden]) .review-status[data-status="done"]'
 MARKS_EN = {"best", "only move", "good", "inaccuracy", "mistake", "blunder"}
 MARKS_NL = {"beste", "enige zet", "goed", "onnauwkeurig", "fout", "blunder"}
 
@@ -33,7 +31,7 @@ def test_a_quick_game_is_reviewed_stepped_by_keyboard_and_stored(booted_page):
     # this game is reviewed three times over, a search for each position
     for _ in range(3):
         wait_my_turn_or_end(page)
-        play_first_allowed(page)
+        play_allowed(page)
     wait_my_turn_or_end(page)
     resign(page, "game")
     page.wait_for_selector('body[data-over="1"]', state="attached")
@@ -72,7 +70,7 @@ def test_a_quick_game_is_reviewed_stepped_by_keyboard_and_stored(booted_page):
     assert len(dutch) == moves and set(dutch) <= MARKS_NL
 
     page.reload()
-    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     page.wait_for_function("() => document.body.dataset.tableId && document.body.dataset.tableId !== '0'")
     page.click("#new-game")
     page.click('[data-tab="matches"]')
@@ -156,7 +154,7 @@ def play_then_resign(page, count):
     a short game, quickly reviewed."""
     for _ in range(count):
         wait_my_turn_or_end(page)
-        play_first_allowed(page)
+        play_allowed(page)
     wait_my_turn_or_end(page)
     resign(page, "game")
 

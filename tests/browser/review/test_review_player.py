@@ -5,15 +5,11 @@ beside the board on a desktop and below it on a phone, and a shared game's revie
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS
-from test_a11y import report, tab_to
-from test_i18n import switch_language
-from test_match_table import data, play_until_game_ends, start_match
-from test_share import expected_owners, shown_owners
+from driver import (BOOT_TIMEOUT_MS, REVIEW_DONE, axe_report, data, expected_owners, owners,
+                    play_until_game_ends, shown_owners, start_match, switch_language, tab_to,
+                    wait_engine)
 
 import filler
-
-REVIEW_DONE = '.review-panel:not([hidden]) .review-status[data-status="done"]'
 
 
 @pytest.fixture(scope="module")
@@ -38,10 +34,6 @@ def go_to(page, ply):
         page.keyboard.press("ArrowRight")
     page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=ply)
     page.wait_for_selector(f'.review-current[data-ply="{ply}"]', state="attached")
-
-
-def owners(page):
-    return page.evaluate("[...document.querySelectorAll('.board .cell')].map(c => c.dataset.owner || '.').join(',')")
 
 
 def scores(page):
@@ -191,11 +183,11 @@ def test_no_axe_violation_in_the_review(reviewed, axe_scan, scheme):
     try:
         go_to(page, 4)
         violations = axe_scan(page)
-        assert not violations, report(violations)
+        assert not violations, axe_report(violations)
         page.click('.review-current button[data-action="show-line"]')
         page.wait_for_selector('.review-line-steps:not([hidden])')
         violations = axe_scan(page)
-        assert not violations, report(violations)
+        assert not violations, axe_report(violations)
         page.click('button[data-action="line-exit"]')
     finally:
         page.emulate_media(color_scheme="light")
@@ -240,7 +232,7 @@ def test_a_shared_games_review_is_kept(page, site_url, boot):
     link = site_url + finished_link(players="human,master")
     for visit in range(2):
         boot(page, link)
-        page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+        wait_engine(page)
         page.wait_for_selector(".shared-replay:not([hidden])", timeout=BOOT_TIMEOUT_MS)
         page.click('.over-panel button[data-action="review"]')
         status = page.wait_for_selector(".review-panel:not([hidden]) .review-status", state="attached")

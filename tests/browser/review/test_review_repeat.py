@@ -7,9 +7,7 @@ verdict depended on the machine and its load."""
 import filler
 from filler.ai import choose, review, review_summary
 
-from conftest import BOOT_TIMEOUT_MS
-
-REVIEW_DONE = '.review-panel:not([hidden]) .review-status[data-status="done"]'
+from driver import BOOT_TIMEOUT_MS, REVIEW_DONE, wait_engine
 
 
 def master_game_link(variant="quick", seed=4):
@@ -26,7 +24,7 @@ def master_game_link(variant="quick", seed=4):
 def open_review(page, url):
     """The review of the link `url`'s game in `page`, once it is done."""
     page.goto(url)
-    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     page.wait_for_selector(".shared-replay:not([hidden])", timeout=BOOT_TIMEOUT_MS)
     page.click('.over-panel button[data-action="review"]')
     page.wait_for_selector(REVIEW_DONE, state="attached", timeout=BOOT_TIMEOUT_MS)

@@ -1,6 +1,5 @@
 """The rules page: both languages, every variant, example boards from the engine."""
 
-import json
 import re
 
 import filler

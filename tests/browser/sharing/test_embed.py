@@ -1,10 +1,8 @@
 """embed.html in a host page on another origin (another 127.0.0.1 port): the events of
 a whole game, bad parameters, commands from the right and from a wrong origin."""
 
-import json
-
 import pytest
-from conftest import BOOT_TIMEOUT_MS
+from driver import BOOT_TIMEOUT_MS, wait_engine
 
 HOST_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Host</title></head>
@@ -117,7 +115,7 @@ def test_embed_parameters_choose_language_theme_symbols_and_sound_is_off(page, s
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     page.wait_for_selector(".board.show-symbols", state="attached")
     assert page.evaluate("document.body.dataset.seed") == "5"
-    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     assert page.locator("#new-game").text_content() == "Nieuwe partij"
     assert page.evaluate("async () => (await import('./js/ui/sound.js')).soundOn()") is False
 

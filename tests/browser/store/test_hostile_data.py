@@ -9,21 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, RESUMED, EngineHold, boot_page
-from test_match_table import data, resign, start_match, wait_my_turn_or_end
-from test_persist import a_match_with_a_move
-from test_storage import FILL_QUOTA
-
-ENGINE_READY = 'body[data-engine="ready"]'
-
-
-def with_storage(context, site_url, items):
-    """Before the site's first script runs, put `items` ({key: raw}) in its localStorage."""
-    context.add_init_script("""(() => {
-      if (location.href.indexOf(%s) !== 0 || sessionStorage.getItem('hostile-set')) return;
-      sessionStorage.setItem('hostile-set', '1');
-      for (const [key, raw] of Object.entries(%s)) localStorage.setItem(key, raw);
-    })()""" % (json.dumps(site_url), json.dumps(items)))
+from driver import (BOOT_TIMEOUT_MS, ENGINE_READY, FILL_QUOTA, RESUMED, EngineHold,
+                    a_match_with_a_move, boot_page, data, resign, start_match, wait_engine,
+                    wait_my_turn_or_end, with_storage)
 
 
 def stored_items(page):
@@ -39,7 +27,7 @@ def test_a_stored_setting_named_like_an_inherited_property_does_not_break_the_pa
     with_storage(context, site_url, {"filler:settings": raw})
     page = context.new_page()
     boot_page(page, site_url)
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     assert page.locator(".color-button:not([aria-disabled])").count() > 0
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     page.reload()
@@ -185,7 +173,7 @@ def test_a_last_table_shown_of_a_size_its_variant_cannot_have_is_not_drawn(new_g
     assert page.evaluate("() => document.querySelectorAll('.board .cell').length") == 0
     engine.release()
     page.wait_for_function(RESUMED, arg=match_id, timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     assert page.evaluate("() => document.querySelectorAll('.board .cell').length") == 8 * 7
     stored = json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))
     assert stored["events"] == events

@@ -8,41 +8,14 @@ the same lobby. Real Chromium, real localStorage.
 import json
 import re
 
-from conftest import BOOT_TIMEOUT_MS, RESUMED, EngineHold, boot_page
-from test_match_table import data, resign, start_match, wait_my_turn_or_end
-
-ENGINE_READY = 'body[data-engine="ready"]'
-
-
-def owners(page):
-    return page.evaluate("[...document.querySelectorAll('.board .cell')].map(c => c.dataset.owner || '.').join('')")
-
-
-def saved_match(page, match_id):
-    return json.loads(page.evaluate("(id) => localStorage.getItem('filler:match:' + id)", match_id))
+from driver import (BOOT_TIMEOUT_MS, ENGINE_READY, RESUMED, EngineHold, a_match_with_a_move,
+                    boot_page, data, owners, play_one, resign, saved_match, start_match,
+                    wait_engine, wait_my_turn_or_end)
 
 
 def clock_text(ms):
     seconds = ms // 1000
     return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-def play_one(page):
-    """The person plays the first allowed color; wait until the page shows it."""
-    wait_my_turn_or_end(page)
-    state_id = int(data(page, "stateId"))
-    page.locator(".color-button:not([aria-disabled])").first.click()
-    page.wait_for_function("(id) => Number(document.body.dataset.stateId) > id", arg=state_id)
-
-
-def a_match_with_a_move(context, site_url, name, variant="classic"):
-    """A new page of ``context`` at a new match of ``name``'s, one move made: (page, match id)."""
-    page = context.new_page()
-    boot_page(page, site_url)
-    start_match(page, variant=variant, name=name)
-    match_id = data(page, "matchId")
-    play_one(page)
-    return page, match_id
 
 
 def open_resumed(page, match_id):
@@ -87,7 +60,7 @@ def test_the_first_board_of_a_visit_is_saved_and_resumed(new_guarded_context, si
     context, _ = new_guarded_context()
     page = context.new_page()
     boot_page(page, site_url)
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     page.wait_for_function("() => document.body.dataset.tableId !== '0' && document.body.dataset.matchId !== ''")
     assert data(page, "variant") == "quick" and page.locator(".board .cell").count() == 8 * 7
     assert page.inner_text(".level-badge") == "Beginner"
@@ -112,7 +85,7 @@ def test_the_first_board_of_a_visit_is_saved_and_resumed(new_guarded_context, si
     resign(page, "game")
     page.wait_for_selector('body[data-match-over="1"]', state="attached")
     page.reload()
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     page.wait_for_function("() => document.body.dataset.tableId !== '0' && document.body.dataset.over === '0'")
     assert data(page, "variant") == "classic" and data(page, "moves") == "0"
     assert page.inner_text(".level-badge") == "Greedy"
@@ -227,7 +200,7 @@ def test_export_then_import_into_a_fresh_profile_gives_the_same_lobby(new_guarde
     fresh, _ = new_guarded_context()
     other = fresh.new_page()
     boot_page(other, site_url)
-    other.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(other)
     other.click("#new-game")
     other.click('[data-tab="players"]')
     other.set_input_files('input[name="import"]', str(path))
@@ -382,7 +355,7 @@ def test_a_game_chosen_before_the_engine_is_up_is_not_replaced_by_the_resumed_ma
     for route in held:
         route.continue_()
     context.unroute("**/*.snapshot")
-    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     page.wait_for_function("() => document.body.dataset.tableId !== '0' && document.body.dataset.variant === 'quick'")
     assert data(page, "matchId") != waiting
     # the match that waited is still in the lobby, to resume when wanted

@@ -13,37 +13,9 @@ the day's history) is tested without a browser, in tests/engine/test_store.py.
 import json
 
 import pytest
+from driver import FILL_QUOTA, open_store
 from store_records import listed_ids, make_match, save, stored
 
-HARNESS = "__storage_harness.html"
-HARNESS_HTML = "<!doctype html><meta charset=utf-8><title>storage harness</title>"
-
-# Imports the module and opens a store whose clock is Date.now() + window.clockOffset;
-# every event the store reports is kept in window.events.
-OPEN_STORE = """async (options) => {
-  window.S = await import('./js/store/storage.js');
-  window.clockOffset = window.clockOffset || 0;
-  window.events = [];
-  window.store = S.openStorage({...options, now: () => Date.now() + window.clockOffset});
-  store.subscribe((event) => window.events.push(event));
-  return {persistent: store.persistent, notices: store.notices};
-}"""
-
-# Fills this origin's real localStorage up to its quota with another app's data.
-FILL_QUOTA = """() => {
-  let chunk = 'x'.repeat(1 << 20);
-  let count = 0;
-  while (chunk.length >= 8) {
-    try {
-      localStorage.setItem('other-app:junk-' + count, chunk);
-      count += 1;
-    } catch (error) {
-      if (error.name !== 'QuotaExceededError') throw error;
-      chunk = chunk.slice(0, chunk.length >> 1);
-    }
-  }
-  return count;
-}"""
 
 CLAIMED_BY = "(tab) => events.some(e => e.type === 'lease' && e.state === 'claimed' && e.holder === tab)"
 
@@ -52,16 +24,6 @@ NOT_AVAILABLE = {
         get() { throw new DOMException("Access is denied for this document.", "SecurityError"); }});""",
     "null": "Object.defineProperty(window, 'localStorage', {configurable: true, get: () => null});",
 }
-
-
-def open_store(page, site_url, **options):
-    """Go to a blank page of the site and open a store there; returns what it reported."""
-    if not getattr(page, "_storage_harness", False):
-        page.route(site_url + HARNESS, lambda route: route.fulfill(
-            status=200, content_type="text/html", body=HARNESS_HTML))
-        page._storage_harness = True
-    page.goto(site_url + HARNESS)
-    return page.evaluate(OPEN_STORE, {"renewMs": 0, **options})
 
 
 def test_a_saved_match_profile_rating_and_settings_survive_a_reload(page, site_url):

@@ -8,20 +8,11 @@ import random
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, boot_page
-from test_hostile_data import with_storage
+from driver import boot_page, intact_match, wait_engine, with_storage
 
-ENGINE_READY = 'body[data-engine="ready"]'
 INHERITED = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf"]
 LISTS = {"filler:players": "players", "filler:ratings": "ratings", "filler:settings": "settings"}
 HUGE = "x" * 200_000
-
-
-def intact_match(match_id, rng):
-    return {"format": "filler-match", "version": 1, "id": match_id, "variant": "quick", "seed": rng.randrange(2**31),
-            "options": {}, "games": 1, "players": [{"kind": "human", "name": "Ann"}, {"kind": "computer", "level": "greedy"}],
-            "events": [["resign_game", 0]], "clock": None, "created": 1000, "updated": 2000, "finished": 2000,
-            "result": None}
 
 
 def garbage(rng, depth=0):
@@ -126,7 +117,7 @@ def test_random_stored_values_never_break_the_page_nor_lose_an_entry(new_guarded
     with_storage(context, site_url, items)
     page = context.new_page()
     boot_page(page, site_url)
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     page.wait_for_function("() => document.body.dataset.tableId !== '0'")
     assert page.locator(".color-button:not([aria-disabled])").count() > 0  # a playable board
     after = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")

@@ -14,16 +14,14 @@ import json
 import random
 import time
 
-from conftest import BOOT_TIMEOUT_MS, RESUMED
-from test_friend import PANEL, notice, open_link, play_one, settled
-from test_hostile_data import with_storage
-from test_match_table import data, start_match, wait_my_turn_or_end
-from test_storage import make_match, open_store, save
+from driver import (BOOT_TIMEOUT_MS, FRIEND_PANEL, RESUMED, data, friend_notice, open_link,
+                    open_store, play_allowed, start_match, wait_engine, wait_friend_turn,
+                    wait_my_turn_or_end, with_storage)
+from store_records import make_match, save
 
 from filler import link as friend_link
 from filler.match import Match
 
-ENGINE_READY = 'body[data-engine="ready"]'
 
 STORED_MATCHES = """() => Object.keys(localStorage).sort()
   .filter((key) => key.startsWith('filler:match:') || key.startsWith('filler:quarantine:filler:match:'))
@@ -64,7 +62,7 @@ def assert_nothing_lost(before, after):
 def boot_device(context, site_url):
     page = context.new_page()
     page.goto(site_url)
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     page.wait_for_function("() => document.body.dataset.tableId && document.body.dataset.tableId !== '0'")
     return page
 
@@ -141,7 +139,7 @@ def test_a_friend_link_never_overwrites_another_match_stored_under_its_key(new_g
     start = Match.new("quick", 77, games=1)
     invitation = start.play(start.game.legal_colors()[0])  # Anna (seat 0) moves first
     open_link(bob, site_url + friend_link_of(invitation, "AQIDBAUG", sender=0))
-    assert "Anna invites you to a game of Quick" in notice(bob)
+    assert "Anna invites you to a game of Quick" in friend_notice(bob)
     after = stored_matches(bob)
     assert_nothing_lost(before, after)
     # the imported game stays where it was; the friend match is stored beside it, and
@@ -156,19 +154,19 @@ def test_a_friend_link_never_overwrites_another_match_stored_under_its_key(new_g
 
     # the match goes on by links: Anna's reply finds the friend match by its friend id
     # (not by its key), and no other copy is made
-    assert settled(bob) == "mine"
-    play_one(bob)
-    assert settled(bob) == "theirs"
+    assert wait_friend_turn(bob) == "mine"
+    play_allowed(bob)
+    assert wait_friend_turn(bob) == "theirs"
     played = Match.from_record(after[friends[0]] | {"events": stored_matches(bob)[friends[0]]["events"]})
     reply = played.play(played.game.legal_colors()[0])
     open_link(bob, site_url + friend_link_of(reply, "AQIDBAUG", sender=0))
-    assert "Anna has moved" in notice(bob)
+    assert "Anna has moved" in friend_notice(bob)
     final = stored_matches(bob)
     assert_nothing_lost(after, final)
     assert final["filler:match:f-AQIDBAUG"]["events"] == imported["events"]
     assert final[friends[0]]["events"] == reply.to_record()["events"]
     assert [key for key, record in final.items() if (record.get("friend") or {}).get("id") == "AQIDBAUG"] == friends
-    assert bob.locator(f"{PANEL}").get_attribute("data-turn") == "mine"
+    assert bob.locator(f"{FRIEND_PANEL}").get_attribute("data-turn") == "mine"
 
 
 # ---------------------------------------------------------------- the store itself
@@ -275,7 +273,7 @@ def resumed_and_moved(page, match_id):
     page.wait_for_function(RESUMED, arg=match_id, timeout=BOOT_TIMEOUT_MS)
     before = stored_matches(page)
     wait_my_turn_or_end(page)
-    play_one(page)
+    play_allowed(page)
     wait_my_turn_or_end(page)
     after = stored_matches(page)
     assert_nothing_lost(before, after)
@@ -295,7 +293,7 @@ def test_new_games_and_moves_keep_every_stored_match(new_guarded_context, site_u
         start_match(page, name="Bob", games=1)
         new_id = data(page, "matchId")
         assert f"filler:match:{new_id}" not in after
-        play_one(page)
+        play_allowed(page)
         wait_my_turn_or_end(page)
         after, before = stored_matches(page), after
         assert_nothing_lost(before, after)
@@ -319,7 +317,7 @@ def test_a_take_back_in_practice_is_a_rewrite_named_as_such(new_guarded_context,
     page.wait_for_function("(before) => document.body.dataset.variant === 'practice'"
                            " && document.body.dataset.tableId !== before", arg=before)
     match_id = data(page, "matchId")
-    play_one(page)
+    play_allowed(page)
     page.wait_for_function("() => document.body.dataset.moves === '2'")  # and the computer's answer
     saved = stored_matches(page)[f"filler:match:{match_id}"]
     assert len(saved["events"]) == 2
@@ -388,7 +386,7 @@ def test_a_match_taken_over_from_tab_to_tab_loses_no_move(new_guarded_context, s
     first = boot_device(context, site_url)
     start_match(first, name="Ida", games=1)
     match_id = data(first, "matchId")
-    play_one(first)
+    play_allowed(first)
     wait_my_turn_or_end(first)
     key = f"filler:match:{match_id}"
     history = [stored_matches(first)]
@@ -401,7 +399,7 @@ def test_a_match_taken_over_from_tab_to_tab_loses_no_move(new_guarded_context, s
         taker.wait_for_function(RESUMED, arg=match_id, timeout=BOOT_TIMEOUT_MS)
         other.wait_for_selector('.notice[data-kind="taken-over"]')
         wait_my_turn_or_end(taker)
-        play_one(taker)
+        play_allowed(taker)
         wait_my_turn_or_end(taker)
         # the tab that lost it hides (it would save its clock then) and comes back
         other.evaluate("document.dispatchEvent(new Event('visibilitychange'))")

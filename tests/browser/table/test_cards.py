@@ -1,12 +1,18 @@
-"""The table's last edges (issue 25): a shared game names neither seat "You" and is
-nobody's move, the cards say the result once a game is over, the territory chart labels
-the equator with its own value, the result panel is no live region (the result sentence
-is announced), and numbers stay with their words."""
+"""The players' cards and the result, in a real Chromium: a shared game names neither seat
+"You" and is nobody's move; no name is cut where its card could show it (a phone, four
+players, scores of two digits) and a name too long is whole in its tooltip; four
+players are told how to win, what each can still reach and "to move" on your card; once
+a game is over the cards say the result, the territory chart labels the equator with its
+own value, the result panel is no live region (the result sentence is announced), and
+numbers stay with their words."""
+
+import re
+
+import pytest
+from driver import (BOOT_TIMEOUT_MS, CUT_NAMES, play_until_game_ends, start_game, start_match,
+                    switch_language, wait_engine, wait_my_turn)
 
 import filler
-from conftest import BOOT_TIMEOUT_MS
-from test_i18n import switch_language
-from test_match_table import play_until_game_ends, start_match
 
 # quick, seed 31: a game that ends 28-28
 DRAWN_SEED = 31
@@ -114,7 +120,78 @@ def test_a_game_over_shows_the_result_on_the_cards_the_equator_s_value_and_annou
 def test_four_players_read_what_each_can_still_reach(page, site_url):
     # "at most 209" said nothing a player understands
     page.goto(f"{site_url}#variant=four&lang=en")
-    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     page.wait_for_selector(".side-card .to-equator")
     details = page.eval_on_selector_all(".side-card .to-equator", "nodes => nodes.map((n) => n.textContent)")
     assert details and all(detail.startswith(f"can still reach{NBSP}") for detail in details)
+
+
+@pytest.mark.parametrize("language, line", [
+    ("en", "The biggest territory wins"), ("nl", "Het grootste gebied wint")])
+def test_four_players_show_no_null_and_say_how_to_win(booted_page, language, line):
+    page = booted_page
+    start_game(page, "four", kinds=("human", "computer", "computer", "computer"), clock="default")
+    switch_language(page, language)
+    page.wait_for_function("(line) => document.querySelector('.needed-label').textContent === line", arg=line)
+    assert "null" not in page.locator("#table").text_content()
+    assert re.fullmatch(rf"{line}\s+\D+\s\d+", page.locator(".needed").inner_text()), page.locator(".needed").inner_text()
+    switch_language(page, "en")
+
+
+@pytest.mark.parametrize("language, to_move", [("en", "to move"), ("nl", "aan zet")])
+def test_four_players_say_to_move_on_your_card(booted_page, language, to_move):
+    page = booted_page
+    start_game(page, "four", kinds=("human", "computer", "computer", "computer"))
+    switch_language(page, language)
+    wait_my_turn(page)
+    badge = page.locator('.seat[data-seat="0"] .turn-badge')
+    badge.wait_for()  # visible
+    assert badge.text_content() == to_move
+    switch_language(page, "en")
+
+
+def test_no_name_is_cut_where_the_card_could_show_it(page, boot):
+    boot(page)  # once: each case is a new game in a window of its size
+    for size, variant, kinds in [((1280, 900), "four", ("human", "computer", "computer", "computer")),
+                                 ((390, 844), "four", ("human", "computer", "computer", "computer")),
+                                 ((390, 844), "classic", ("human", "computer"))]:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        start_game(page, variant, kinds=kinds, clock="default")
+        page.wait_for_selector('.seat[data-seat="0"] .turn-badge')
+        assert page.evaluate(CUT_NAMES) == [], (size, variant)
+        names = page.locator(".seat-name").all_text_contents()
+        assert names[0] == "You" and all(name.startswith("Computer") for name in names[1:]), (size, variant)
+
+
+SWATCH_OFF_ITS_NAME = """() => [...document.querySelectorAll('.seat')].filter((seat) => {
+    const middle = (node) => { const box = node.getBoundingClientRect(); return box.top + box.height / 2; };
+    return Math.abs(middle(seat.querySelector('.swatch')) - middle(seat.querySelector('.seat-name'))) > 4;
+}).map((seat) => seat.dataset.seat)"""
+
+
+@pytest.mark.parametrize("variant, count", [("four", 60), ("duos", 40)])
+def test_on_a_phone_names_stay_whole_beside_their_color_as_scores_grow(page, boot, site_url, variant, count):
+    game = filler.Game.new(variant, seed=7)
+    moves = []
+    while len(moves) < count:  # greedy moves: every score has two digits
+        color = max(game.legal_colors(), key=game.preview_value)
+        moves.append(color)
+        game = game.play(color)
+    sides = 4 if variant == "four" else 2
+    assert min(game.side_score(side) for side in range(sides)) >= 10 and game.turn == 0 and not game.over
+    page.set_viewport_size({"width": 390, "height": 844})
+    boot(page, f"{site_url}#variant={variant}&seed=7&moves={count}-{''.join(map(str, moves))}&lang=en")
+    page.wait_for_function("(n) => document.body.dataset.engine === 'ready' && document.body.dataset.moves === String(n)",
+                           arg=count, timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate(CUT_NAMES) == []
+    assert page.evaluate(SWATCH_OFF_ITS_NAME) == []
+
+
+def test_a_name_too_long_for_its_card_is_whole_in_its_tooltip(page, boot):
+    page.set_viewport_size({"width": 390, "height": 844})
+    boot(page)
+    long = "Alexandrina Wilhelmina van Oranje-Nassau"
+    start_game(page, "classic", names=(long,), clock="default")
+    name = page.locator('.seat[data-seat="0"] .seat-name')
+    assert page.evaluate(CUT_NAMES) == [long]
+    assert name.get_attribute("title") == long and name.text_content() == long

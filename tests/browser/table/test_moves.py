@@ -11,7 +11,7 @@ each move took.
 """
 
 import pytest
-from test_table import start as start_from_lobby
+from driver import game_of_table, start_game
 
 from filler.topology import Geometry
 
@@ -82,9 +82,9 @@ AT_MOVES = """([counts, press]) => ({moments: new Promise((resolve) => {
 def start(page, variant, kinds=("human", "computer")):
     """A new game from the lobby, the pointer then off the board (a hovered cell would
     preview its color over the moves)."""
-    game = start_from_lobby(page, variant, kinds)
+    start_game(page, variant, kinds=kinds)
     page.mouse.move(0, 0)
-    return game
+    return game_of_table(page)
 
 
 def owners_of(game):
@@ -298,7 +298,8 @@ def test_the_first_move_of_a_visit_is_heard_too(page, site_url):
     # tones wait for it, and are played, not lost
     page.add_init_script(COUNT_TONES)
     page.goto(site_url)
-    game, _ = start_from_lobby(page, "quick")
+    start_game(page, "quick")
+    game, _ = game_of_table(page)
     assert page.evaluate("window.__tones") == 0
     color = biggest_move(game)
     page.click(f'.color-button[data-color="{color}"]')

@@ -1,4 +1,5 @@
-"""The table in a real Chromium: previews, forbidden colors, keys, whole games, shapes.
+"""The table in a real Chromium: previews, forbidden colors, keys (Escape clears the
+keyboard's preview; a key that cannot play says why), whole games, shapes.
 
 One page boots once for the module (booted_page); each test opens its own game from
 the start screen, so the tests do not depend on each other's order. The engine run in
@@ -10,40 +11,16 @@ import random
 import re
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS
+from driver import (BOOT_TIMEOUT_MS, data, game_of_table, start_game, switch_language, wait_engine,
+                    wait_my_turn)
 
 import filler
 
-ENGINE_READY = 'body[data-engine="ready"]'
-
-
-def wait_engine(page):
-    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-
 
 def start(page, variant, kinds=("human", "computer"), names=()):
-    """Open a new game from the start screen; return (game, seed) for CPython checks."""
-    wait_engine(page)
-    # The board the page booted with (drawn from a snapshot, tableId 0) is opened on
-    # the engine after data-engine="ready", under its own new tableId and the same
-    # variant (quick, a new player's): wait for that first, or it could pass for the new game.
-    page.wait_for_function("() => document.body.dataset.tableId !== '0'")
-    page.mouse.move(0, 0)
-    before = page.evaluate("document.body.dataset.tableId")
-    page.click("#new-game")
-    page.select_option('select[name="variant"]', variant)
-    for seat, kind in enumerate(kinds):
-        page.select_option(f'select[name="seat{seat}-kind"]', kind)
-    for seat, name in enumerate(names):
-        if name:
-            page.fill(f'input[name="seat{seat}-name"]', name)
-    page.click('button[data-action="start"]')
-    page.wait_for_function(
-        "([variant, before]) => document.body.dataset.variant === variant"
-        " && document.body.dataset.tableId !== before && document.body.dataset.tableId !== '0'",
-        arg=[variant, before])
-    seed = int(page.evaluate("document.body.dataset.seed"))
-    return filler.Game.new(variant, seed=seed), seed
+    """Open a new game from the lobby; return (game, seed) for CPython checks."""
+    start_game(page, variant, kinds=kinds, names=names)
+    return game_of_table(page)
 
 
 def board_state(page):
@@ -393,3 +370,37 @@ def test_a_single_games_result_is_said_in_cells_and_why_it_ended_by_the_engines_
             assert page.locator(".over-reason").text_content() \
                 == "No free cells are left: the last ones took the winner past the equator."
         page.goto("about:blank")
+
+
+def test_escape_clears_the_keyboard_preview(booted_page):
+    page = booted_page
+    start_game(page, "quick")
+    wait_my_turn(page)
+    for _ in range(40):  # Tab to an allowed color button: its keyboard focus previews it
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('.color-button:not([aria-disabled])')"):
+            break
+    page.wait_for_selector(".color-button[data-previewing]", state="attached")
+    page.wait_for_selector("svg.board[data-preview-color]", state="attached")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('.color-button[data-previewing], svg.board[data-preview-color]')")
+    assert page.locator("#color-tooltip").is_hidden()
+
+
+@pytest.mark.parametrize("language, no_nine, own", [
+    ("en", "There is no color 9: this board has colors 1 to 7.", "Not allowed: your current color"),
+    ("nl", "Er is geen kleur 9: dit bord heeft de kleuren 1 tot en met 7.", "Niet toegestaan: je huidige kleur")])
+def test_a_key_that_cannot_play_says_why(booted_page, language, no_nine, own):
+    page = booted_page
+    switch_language(page, language)
+    start_game(page, "classic")
+    wait_my_turn(page)
+    moves = data(page, "moves")
+    page.keyboard.press("9")
+    page.wait_for_function("(text) => document.querySelector('.status').textContent === text", arg=no_nine)
+    mine = int(page.locator('.seat[data-seat="0"] .swatch').get_attribute("data-color"))
+    page.keyboard.press(str(mine + 1))
+    page.wait_for_function("(text) => document.querySelector('.status').textContent.endsWith(text)", arg=own)
+    assert page.locator(".status").get_attribute("role") == "status"  # said to screen readers too
+    assert data(page, "moves") == moves
+    switch_language(page, "en")

@@ -1,6 +1,6 @@
 """Table options and languages: symbols, palette, theme, nl/en; an accessibility scan."""
 
-from conftest import BOOT_TIMEOUT_MS
+from driver import BOOT_TIMEOUT_MS, wait_engine
 
 
 def open_options(page):
@@ -54,7 +54,7 @@ def test_symbols_palette_and_theme(booted_page):
 
 def test_language_switch_changes_the_texts(booted_page):
     page = booted_page
-    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     assert page.locator("#new-game").text_content() == "New game"
     open_options(page)
     page.select_option('dialog.options select[name="language"]', "nl")
@@ -72,6 +72,6 @@ def test_language_switch_changes_the_texts(booted_page):
 
 def test_no_serious_accessibility_violations_at_the_table(booted_page, axe_scan):
     page = booted_page
-    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_engine(page)
     violations = axe_scan(page)
     assert not violations, [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in violations]
