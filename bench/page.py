@@ -48,7 +48,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from builder.checkout import DIST  # noqa: E402
 from builder.server import ByteCounter, SiteRequestHandler, make_server  # noqa: E402
-from conftest import BOOT_TIMEOUT_MS, SITE_SAVED, chromium_launch_options  # noqa: E402
+from conftest import chromium_launch_options  # noqa: E402
+from driver import BOOT_TIMEOUT_MS, SITE_SAVED  # noqa: E402
 
 RECORD_MILESTONES = """
 window.__milestones = {};
