@@ -632,6 +632,7 @@ export default {
     'problem.store.rating_counts': 'the rating here counts as many matches or more',
     'problem.store.puzzle_counts': 'the counts do not match the puzzles tried',
     'problem.store.puzzle_rating': 'the rating is not one that these puzzles can have given',
+    'problem.store.puzzle_history': 'the history does not match the puzzles tried',
     'problem.store.already_set': 'already set here',
     'problem.store.key': 'its name does not match what it holds',
     'problem.store.not_readable': 'it is not readable JSON',

@@ -629,6 +629,7 @@ export default {
     'problem.store.rating_counts': 'de rating hier telt evenveel matches of meer',
     'problem.store.puzzle_counts': 'de tellingen kloppen niet met de geprobeerde puzzels',
     'problem.store.puzzle_rating': 'de rating is er geen die deze puzzels kunnen hebben gegeven',
+    'problem.store.puzzle_history': 'de geschiedenis klopt niet met de geprobeerde puzzels',
     'problem.store.already_set': 'hier al ingesteld',
     'problem.store.key': 'de naam past niet bij de inhoud',
     'problem.store.not_readable': 'het is geen leesbare JSON',
