@@ -666,10 +666,10 @@ export function attachPuzzles(app, container) {
     const [combo, bonus] = nextBonus(run.combo);
     return el('p', {class: 'puzzle-run', dataset: {...data, left: String(Math.ceil(left / 1000)), combo: String(run.combo)}},
       el('strong', {class: 'puzzle-clock', text: clockText(left)}), ' · ',
-      el('span', {class: 'puzzle-run-score', text: t('puzzle.storm.score', {count: run.score})}), ' · ',
-      el('span', {class: 'puzzle-combo', text: t('puzzle.storm.combo', {count: run.combo, next: combo, seconds: bonus})}),
-      run.flash ? el('strong', {class: 'puzzle-flash', dataset: {seconds: String(run.flash)},
-                                text: ` ${signed(run.flash)} s`}) : null);
+      el('span', {class: 'puzzle-run-score', text: t('puzzle.storm.score', {count: run.score})}),
+      run.over ? null : [' · ', el('span', {class: 'puzzle-combo', text: t('puzzle.storm.combo', {count: run.combo, next: combo, seconds: bonus})})],
+      run.flash && !run.over ? el('strong', {class: 'puzzle-flash', dataset: {seconds: String(run.flash)},
+                                             text: ` ${signed(run.flash)} s`}) : null);
   }
 
   /** A run over: a new one, and Storm's missed puzzles to try again. */
