@@ -12,7 +12,7 @@
 //   20 → +7 s, 30 → +10 s and every 10 after). The clock starts with the first puzzle
 //   at the table.
 
-import {pickPuzzle, risingRating} from './puzzle_order.js';
+import {pickRising} from './puzzle_order.js';
 
 export const RUN_KINDS = ['streak', 'storm'];
 export const STORM = Object.freeze({
@@ -41,12 +41,12 @@ export function newRun(kind, variant) {
   };
 }
 
-/** The next puzzle of `run` from the board's `list`: near the rating its number aims at
- *  (risingRating), not below the last one's, never one shown in the run; unseen ones
- *  first (`seen(id)`), in the player's order (`seed`). */
-export function nextOfRun(run, list, {seen, seed, last = null}) {
-  return pickPuzzle(list, {rating: risingRating(list, run.seen.length, SPAN[run.kind]), seen, seed,
-                           after: last?.id ?? null, skip: run.seen, floor: last?.rating ?? -Infinity});
+/** The next puzzle of `run` from the board's `list` (puzzle_order.js pickRising): a
+ *  little harder than the last, from the easiest of the file to its hardest over
+ *  SPAN[kind] puzzles; never one shown in the run; unseen ones first (`seen(id)`), in
+ *  the player's order (`seed`). */
+export function nextOfRun(run, list, {seen, seed}) {
+  return pickRising(list, run.seen.length, SPAN[run.kind], {seen, seed, skip: run.seen, last: run.last});
 }
 
 /** Storm's bonus seconds for reaching `combo` right colors in a row (0: no milestone). */

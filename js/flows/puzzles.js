@@ -185,7 +185,7 @@ export function attachPuzzles(app, container) {
     const now = progress();
     const seen = seenBy(now);
     const record = id ? file.puzzles.find((puzzle) => puzzle.id === id)
-      : run ? nextOfRun(run, file.puzzles, {seen, seed: orderSeed(), last: run.last})
+      : run ? nextOfRun(run, file.puzzles, {seen, seed: orderSeed()})
         : pickPuzzle(file.puzzles, {rating: (now.rating?.r ?? START_RATING) + now.difficulty, seen, theme,
                                     after: my.current?.record.id ?? null, seed: orderSeed()});
     if (!record && again && my.again.length) return open(); // gone from the file since: the next one
@@ -758,10 +758,15 @@ export function attachPuzzles(app, container) {
 
   /** Easier or harder puzzles: kept, and the next puzzle is one of them. */
   function chooseDifficulty(difficulty) {
-    const recorded = app.store.setPuzzleDifficulty(difficulty);
+    app.store.setPuzzleDifficulty(difficulty); // one of the choices: never refused (a full storage keeps it in memory)
     kept = null;
-    if (!recorded.ok) my.message = {key: 'puzzle.not_stored', params: {}};
-    open();
+    refilter();
+  }
+
+  /** Other filters: the next puzzle is one of them (the failed ones to try again let go). */
+  function refilter(filters) {
+    my.again = [];
+    open(filters);
   }
 
   /** A board filter's name: the lobby's, or "From your games". */
@@ -785,11 +790,11 @@ export function attachPuzzles(app, container) {
 
   function filters(difficulty) {
     const variantSelect = el('select', {dataset: {action: 'puzzle-variant'}, id: 'puzzle-variant',
-      onchange: (event) => open({variant: event.target.value, theme: chosen.theme})},
+      onchange: (event) => refilter({variant: event.target.value, theme: chosen.theme})},
       [...PUZZLE_VARIANTS, OWN].map((variant) => el('option', {value: variant, selected: variant === chosen.variant,
         text: boardName(variant)})));
     const themeSelect = el('select', {dataset: {action: 'puzzle-theme'}, id: 'puzzle-theme',
-      onchange: (event) => open({variant: chosen.variant, theme: event.target.value || null})},
+      onchange: (event) => refilter({variant: chosen.variant, theme: event.target.value || null})},
       el('option', {value: '', text: t('puzzle.theme.any'), selected: !chosen.theme}),
       PUZZLE_THEMES.map((theme) => el('option', {value: theme, selected: theme === chosen.theme,
                                                   text: t(`puzzle.theme.${theme}`)})));
