@@ -214,6 +214,7 @@ export function attachPuzzles(app, container) {
     const at = list.findIndex((puzzle) => puzzle.id === (id ?? my.current?.record.id));
     const record = id ? list[at] : list.filter((puzzle) => puzzle.id !== my.current?.record.id)
       .find((puzzle, index) => index >= at) ?? list.find((puzzle) => puzzle.id !== my.current?.record.id);
+    if (!record && id && my.again.length) return open(); // gone since (its match deleted): the next one
     if (!record) return say(ticket, theme ? 'puzzle.none_theme' : 'puzzle.none_own');
     await show(record, ticket, true, {own: true});
   }
@@ -304,7 +305,8 @@ export function attachPuzzles(app, container) {
     note(puzzle, solved, run.kind);
     if (solved) {
       run.score += 1;
-      if (run.kind === 'streak') announce(() => t('puzzle.streak_run.now', {count: run.score}));
+      const count = run.score; // as it is now, when said again in another language too
+      if (run.kind === 'streak') announce(() => t('puzzle.streak_run.now', {count}));
       return open();
     }
     wrongColor(run, puzzle.record.id);
@@ -320,7 +322,8 @@ export function attachPuzzles(app, container) {
   /** Storm's news of a right color: its bonus seconds said, the clock's tick moved. */
   function storm(run, bonus) {
     if (!bonus) return;
-    announce(() => t('puzzle.storm.bonus', {seconds: bonus, count: run.combo}));
+    const count = run.combo;
+    announce(() => t('puzzle.storm.bonus', {seconds: bonus, count}));
     tick();
   }
 
@@ -340,7 +343,8 @@ export function attachPuzzles(app, container) {
       return false;
     }
     if (marksPassed(run, left).length) {
-      announce(() => t('puzzle.storm.left', {time: clockText(left), count: run.score}));
+      const count = run.score;
+      announce(() => t('puzzle.storm.left', {time: clockText(left), count}));
     }
     app.changed();
     stormTimer = setTimeout(tick, left % 1000 || 1000);
@@ -353,7 +357,7 @@ export function attachPuzzles(app, container) {
     my.way = kind;
     my.again = [];
     my.run = newRun(kind, PUZZLE_VARIANTS.includes(chosen.variant) ? chosen.variant : PUZZLE_VARIANTS[0]);
-    announce(() => t(`puzzle.${kind === 'storm' ? 'storm' : 'streak_run'}.started`));
+    announce(() => t(`puzzle.${runTexts(kind)}.started`));
     open();
   }
 
@@ -369,7 +373,8 @@ export function attachPuzzles(app, container) {
     run.improved = recorded.ok && recorded.improved;
     if (!recorded.ok && my.current?.run === run) my.current.problem = 'puzzle.not_stored';
     const best = progress().runs[run.kind];
-    announce(() => t(`puzzle.${run.kind === 'storm' ? 'storm' : 'streak_run'}.over`, {count: run.score, best}));
+    const count = run.score;
+    announce(() => t(`puzzle.${runTexts(run.kind)}.over`, {count, best}));
     app.changed();
   }
 
