@@ -723,10 +723,10 @@ export function attachPuzzles(app, container) {
           PUZZLE_VARIANTS.map((variant) => el('option', {value: variant, text: variantName(variant),
                                                          selected: variant === (on ? run.variant : chosen.variant)})))),
       run?.over ? runEnd(run) : null,
-      el('p', {class: 'puzzle-run-buttons'}, on
-        ? el('button', {type: 'button', dataset: {action: 'puzzle-run-stop', focus: 'run-stop'}, text: t('puzzle.run_stop'),
+      el('p', {class: 'puzzle-run-buttons'}, on // Start and Stop one place for the keyboard's focus
+        ? el('button', {type: 'button', dataset: {action: 'puzzle-run-stop', focus: 'run-button'}, text: t('puzzle.run_stop'),
                         onclick: () => endRun(run)})
-        : el('button', {type: 'button', class: 'primary', dataset: {action: `puzzle-${kind}-start`, focus: 'run-start'},
+        : el('button', {type: 'button', class: 'primary', dataset: {action: `puzzle-${kind}-start`, focus: 'run-button'},
                         text: t(`puzzle.${texts}.start`), onclick: () => startRun(kind)})));
   }
 

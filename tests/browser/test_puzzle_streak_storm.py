@@ -116,8 +116,11 @@ def test_a_streak_and_a_storm_to_their_end_then_the_history_has_them(page, site_
 
     # Puzzle Storm: three minutes; right colors in a row earn seconds, a wrong one costs 10
     page.click('[data-action="puzzle-way-storm"]')
-    page.click('[data-action="puzzle-storm-start"]')
+    page.focus('[data-action="puzzle-storm-start"]')
+    page.keyboard.press("Enter")
     record = puzzles[next_puzzle(page, streak[-1]["id"])]
+    # the keyboard's focus goes from Start to Stop, and the colors' keys play from there
+    assert page.evaluate("() => document.activeElement.dataset.action") == "puzzle-run-stop"
     assert 175 <= int(page.get_attribute(f"{BAR} {RUN}", "data-left")) <= 180  # the clock runs from here
     assert re.fullmatch(r"[23]:\d\d", page.inner_text(f"{BAR} .puzzle-clock"))
     solved = []
