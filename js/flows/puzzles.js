@@ -28,7 +28,7 @@
 // another is left.
 
 import {el, replaceChildren, setAttr, append, placeAfter} from '../ui/dom.js';
-import {t, pick, problemText} from '../i18n/i18n.js';
+import {t, variantName, problemText} from '../i18n/i18n.js';
 import {signed} from '../ui/table.js';
 import {ratingText as shownRating} from '../ui/rating_text.js';
 import {announce} from '../ui/announce.js';
@@ -525,12 +525,6 @@ export function attachPuzzles(app, container) {
   });
 
   // ---- drawing ------------------------------------------------------------------
-
-  /** A board's name, as the lobby gives it (the engine's catalog). */
-  function variantName(variant) {
-    const entry = state.catalog.variants.find((known) => known.id === variant);
-    return entry ? pick(entry.name) : variant;
-  }
 
   /** The task: what to find, and how many moves. */
   function taskText() {
