@@ -1,6 +1,6 @@
 """Puzzle Streak's and Puzzle Storm's rules (js/flows/puzzle_runs.js) and which puzzle comes
 next (js/flows/puzzle_order.js), without a browser: the modules are plain functions, run
-in Node. The browser story is tests/browser/test_puzzle_streak_storm.py."""
+in Node. The browser story is tests/browser/puzzles/test_puzzle_streak_storm.py."""
 
 import json
 import shutil

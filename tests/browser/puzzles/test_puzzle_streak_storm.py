@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS
+from driver import BOOT_TIMEOUT_MS
 
 pytestmark = pytest.mark.own_context  # page.clock is its context's clock
 
