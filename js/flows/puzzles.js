@@ -94,6 +94,7 @@ export function attachPuzzles(app, container) {
     seed: null, // the order of the puzzles offered: the stored one, else a new player's own
     way: 'puzzles', // the panel's way (WAYS)
     run: null, // the Streak or Storm going on or just over (puzzle_runs.js newRun)
+    reveal: false, // a run just started: its first puzzle's board scrolled into sight
     again: [], // ids of failed puzzles still to try again, in turn (the history's, a Storm's)
     history: {filter: {variant: '', theme: ''}, shown: HISTORY_SHOWN}, // the history's view
   }});
@@ -357,6 +358,7 @@ export function attachPuzzles(app, container) {
     my.way = kind;
     my.again = [];
     my.run = newRun(kind, PUZZLE_VARIANTS.includes(chosen.variant) ? chosen.variant : PUZZLE_VARIANTS[0]);
+    my.reveal = true;
     announce(() => t(`puzzle.${runTexts(kind)}.started`));
     open();
   }
@@ -584,12 +586,14 @@ export function attachPuzzles(app, container) {
       return;
     }
     const {tries, streak, best, rating, difficulty, runs, history} = progress();
-    const run = my.run && {...my.run, seen: my.run.seen.length, last: null, left: Math.ceil(timeLeft(my.run, performance.now()) / 1000)};
+    // Storm's clock alone is set in place each second (drawClock): the panel drawn again would
+    // take the focus from Stop and give it to its new copy, scrolled to and said again
+    const run = my.run && {...my.run, seen: my.run.seen.length, last: null};
     const key = JSON.stringify([state.settings.language, my.current && [my.current.record.id, my.current.ply, my.current.phase,
       my.current.line?.kind, my.current.line?.index, my.current.solutionAsked, my.current.revealed, my.current.rated, my.current.problem, my.current.copied,
       my.current.table.requesting, my.current.table.snapshot.state_id], my.message, chosen, tries, streak,
       state.engine.status, my.way, run, my.again, my.history, difficulty, runs, history.length, history.at(-1)]);
-    if (drawn === key) return;
+    if (drawn === key) return drawClock();
     drawn = key;
     panel.hidden = false;
     const focused = document.activeElement?.closest?.('.puzzle-bar, .puzzle-panel') ? document.activeElement.dataset.focus : null;
@@ -621,7 +625,21 @@ export function attachPuzzles(app, container) {
         ...my.message.params, variant: my.message.params.variant ?? variantName(chosen.variant)})}) : null,
       my.current && !my.message && my.way !== 'history' ? about() : null,
       !my.current && !my.message && waiting ? el('p', {class: 'puzzle-waiting', text: t('puzzle.waiting')}) : null);
-    if (focused) [bar, panel].map((part) => part.querySelector(`[data-focus="${focused}"]`)).find(Boolean)?.focus();
+    if (focused) [bar, panel].map((part) => part.querySelector(`[data-focus="${focused}"]`)).find(Boolean)?.focus({preventScroll: true});
+    if (my.reveal && my.current?.run === my.run) { // a run's first puzzle: the board in sight (a phone's panel is under it)
+      my.reveal = false;
+      const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+      requestAnimationFrame(() => bar.scrollIntoView({behavior: smooth ? 'smooth' : 'auto', block: 'nearest'}));
+    }
+  }
+
+  /** Storm's time left, set in place above the board (drawn each second by tick). */
+  function drawClock() {
+    const line = my.current?.run?.kind === 'storm' ? barRest.querySelector('.puzzle-run') : null;
+    if (!line) return;
+    const left = timeLeft(my.current.run, performance.now());
+    line.dataset.left = String(Math.ceil(left / 1000));
+    line.querySelector('.puzzle-clock').textContent = clockText(left);
   }
 
   /** Above the board: the task or the verdict (read by screen readers), a line's

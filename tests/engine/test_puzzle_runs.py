@@ -1,6 +1,6 @@
-"""Puzzle Streak's and Puzzle Storm's rules (js/flows/puzzle_runs.js) and which puzzle comes
-next (js/flows/puzzle_order.js), without a browser: the modules are plain functions, run
-in Node. The browser story is tests/browser/puzzles/test_puzzle_streak_storm.py."""
+"""Puzzle Streak's and Puzzle Storm's rules (js/flows/puzzle_runs.js), which puzzle comes
+next (js/flows/puzzle_order.js) and what the history says (js/flows/puzzle_history.js
+historyOf), without a browser: the modules are plain functions, run in Node. The browser story is tests/browser/puzzles/test_puzzle_streak_storm.py."""
 
 import json
 import shutil
@@ -13,13 +13,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_in_node(body: str):
-    """The JSON value `body` returns, run as an async function in Node with `runs` and
-    `order` (the two modules' exports)."""
+    """The JSON value `body` returns, run as an async function in Node with `runs`, `order`
+    and `history` (the modules' exports)."""
     if shutil.which("node") is None:
         pytest.fail("these tests need node (Node.js 20 or later) on PATH")
     script = f"""
 const runs = await import({json.dumps((ROOT / 'js/flows/puzzle_runs.js').as_uri())});
 const order = await import({json.dumps((ROOT / 'js/flows/puzzle_order.js').as_uri())});
+const history = await import({json.dumps((ROOT / 'js/flows/puzzle_history.js').as_uri())});
 const value = await (async () => {{ {body} }})();
 process.stdout.write(JSON.stringify(value));
 """
@@ -112,3 +113,23 @@ return [order.pickPuzzle(list, {{rating: 900, seed: 1}}), order.pickPuzzle(list,
     assert 1500 <= unseen["rating"] <= 1500 + 150 + 10  # every puzzle below 1500 seen: the nearest unseen ones
     assert "finish" in themed["themes"] and abs(themed["rating"] - 1900) <= 150 + 20
     assert none is None
+
+
+def test_the_history_says_each_themes_success_and_which_puzzles_failed_last_by_board_and_theme():
+    tries = [  # oldest first, as the store keeps them
+        {"id": "quick-4-11", "solved": 0, "play": "storm", "themes": ["enclosure", "long"]},
+        {"id": "hex-2-9", "solved": 1, "play": "rated", "themes": ["enclosure"]},
+        {"id": "quick-7-13", "solved": 0, "play": "streak", "themes": ["blocking"]},
+        {"id": "quick-4-11", "solved": 1, "play": "unrated", "themes": ["enclosure", "long"]},
+        {"id": "own-m1-8", "solved": 0, "play": "unrated", "themes": ["finish"]},
+    ]
+    every, quick, long = run_in_node(f"""const tries = {json.dumps(tries)};
+return [history.historyOf(tries), history.historyOf(tries, {{variant: 'quick'}}), history.historyOf(tries, {{theme: 'long'}})];""")
+    assert [entry["id"] for entry in every["tries"]] == ["own-m1-8", "quick-4-11", "quick-7-13", "hex-2-9", "quick-4-11"]
+    assert every["solved"] == 2
+    # [theme, tries, solved], the most tried first
+    assert every["themes"] == [["enclosure", 3, 2], ["long", 2, 1], ["blocking", 1, 0], ["finish", 1, 0]]
+    # failed at its last try, newest first: quick-4-11 was solved since
+    assert every["failed"] == ["own-m1-8", "quick-7-13"]
+    assert ([entry["id"] for entry in quick["tries"]], quick["failed"]) == (["quick-4-11", "quick-7-13", "quick-4-11"], ["quick-7-13"])
+    assert (long["themes"], long["failed"]) == ([["enclosure", 2, 1], ["long", 2, 1]], [])

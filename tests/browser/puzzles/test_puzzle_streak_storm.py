@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from driver import BOOT_TIMEOUT_MS
+from driver import BOOT_TIMEOUT_MS, IN_VIEW
 
 pytestmark = pytest.mark.own_context  # page.clock is its context's clock
 
@@ -21,6 +21,7 @@ BAR = ".puzzle-bar:not([hidden])"
 VERDICT = ".puzzle-verdict"
 RUN = ".puzzle-run"
 ORDER_SEED = 7
+PHONE = {"width": 390, "height": 844}
 WINDOW = 150  # js/flows/puzzle_order.js RATING_WINDOW: puzzles this far beyond the nearest are offered too
 
 
@@ -115,6 +116,8 @@ def test_a_streak_and_a_storm_to_their_end_then_the_history_has_them(page, site_
     assert "Your streak ends at 2 puzzles (best 2)." in announced(page)
 
     # Puzzle Storm: three minutes; right colors in a row earn seconds, a wrong one costs 10
+    desktop = page.viewport_size
+    page.set_viewport_size(PHONE)  # the panel under the board, its Start out of the board's sight
     page.click('[data-action="puzzle-way-storm"]')
     page.focus('[data-action="puzzle-storm-start"]')
     page.keyboard.press("Enter")
@@ -123,6 +126,16 @@ def test_a_streak_and_a_storm_to_their_end_then_the_history_has_them(page, site_
     assert page.evaluate("() => document.activeElement.dataset.action") == "puzzle-run-stop"
     assert 175 <= int(page.get_attribute(f"{BAR} {RUN}", "data-left")) <= 180  # the clock runs from here
     assert re.fullmatch(r"[23]:\d\d", page.inner_text(f"{BAR} .puzzle-clock"))
+    # on a phone the page goes up to the board and its clock, and stays there as the clock runs
+    # (Stop keeps the focus without being drawn again each second, nor scrolled back to)
+    page.wait_for_function(f"(selectors) => ({IN_VIEW})(selectors).length === 0", arg=[f"{BAR} .puzzle-clock", "svg.board"])
+    page.evaluate("() => { window.stop = document.activeElement; }")
+    left = int(page.get_attribute(f"{BAR} {RUN}", "data-left"))
+    page.clock.fast_forward(2000)
+    page.wait_for_function(f"(left) => Number(document.querySelector('{BAR} {RUN}').dataset.left) < left", arg=left)
+    assert page.evaluate("() => document.activeElement === window.stop")
+    assert page.evaluate(IN_VIEW, [f"{BAR} .puzzle-clock", "svg.board"]) == []
+    page.set_viewport_size(desktop)
     solved = []
     while int(page.get_attribute(f"{BAR} {RUN}", "data-combo")) < 5:
         solve(page, record)
@@ -176,8 +189,11 @@ def test_a_streak_and_a_storm_to_their_end_then_the_history_has_them(page, site_
     assert set(page.eval_on_selector_all(".puzzle-themes tbody tr", "rows => rows.map(row => row.dataset.theme)")) == themes
     for theme in themes:
         tried = [puzzle_id for puzzle_id in every if theme in puzzles[puzzle_id]["themes"]]
+        solved_of = [puzzle_id for puzzle_id in tried if puzzle_id in solved + [streak[0]["id"], streak[1]["id"]]]
+        solved_of += [missed] * (missed in tried)  # solved when tried again
         row = page.locator(f'.puzzle-themes tr[data-theme="{theme}"] td')
-        assert row.nth(0).inner_text() == str(len(tried))
+        assert [row.nth(column).inner_text() for column in range(3)] == [
+            str(len(tried)), str(len(solved_of)), f"{(200 * len(solved_of) + len(tried)) // (2 * len(tried))} %"]  # rounded half up
     # by board: a board with no try lists none
     page.select_option("#puzzle-history-variant", "hex")
     page.wait_for_selector('.puzzle-history[data-tries="0"]')
