@@ -685,8 +685,8 @@ export function attachPuzzles(app, container) {
       el('strong', {class: 'puzzle-clock', text: clockText(left)}), ' · ',
       el('span', {class: 'puzzle-run-score', text: t('puzzle.storm.score', {count: run.score})}),
       run.over ? null : [' · ', el('span', {class: 'puzzle-combo', text: t('puzzle.storm.combo', {count: run.combo, next: combo, seconds: bonus})})],
-      run.flash && !run.over ? el('strong', {class: 'puzzle-flash', dataset: {seconds: String(run.flash)},
-                                             text: ` ${signed(run.flash)} s`}) : null);
+      run.flash && !run.over ? [' ', el('strong', {class: 'puzzle-flash', dataset: {seconds: String(run.flash)},
+                                                   text: `${signed(run.flash)} s`})] : null);
   }
 
   /** A run over: a new one, and Storm's missed puzzles to try again. */

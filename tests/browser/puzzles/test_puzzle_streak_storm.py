@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from driver import BOOT_TIMEOUT_MS, IN_VIEW
+from driver import BOOT_TIMEOUT_MS, IN_VIEW, switch_language
 
 pytestmark = pytest.mark.own_context  # page.clock is its context's clock
 
@@ -62,6 +62,11 @@ HEAR = """() => { window.heard = [];
   new MutationObserver((records) => { for (const record of records) for (const node of record.addedNodes)
     if (node.parentElement?.id === 'announcements') window.heard.push(node.textContent); })
     .observe(document.body, {childList: true, subtree: true}); }"""
+
+
+# the parts of a line that are broken over two lines or more
+BROKEN_WITHIN = """(selector) => [...document.querySelector(selector).children]
+  .filter((part) => part.getClientRects().length > 1).map((part) => part.textContent)"""
 
 
 def announced(page):
@@ -135,7 +140,6 @@ def test_a_streak_and_a_storm_to_their_end_then_the_history_has_them(page, site_
     page.wait_for_function(f"(left) => Number(document.querySelector('{BAR} {RUN}').dataset.left) < left", arg=left)
     assert page.evaluate("() => document.activeElement === window.stop")
     assert page.evaluate(IN_VIEW, [f"{BAR} .puzzle-clock", "svg.board"]) == []
-    page.set_viewport_size(desktop)
     solved = []
     while int(page.get_attribute(f"{BAR} {RUN}", "data-combo")) < 5:
         solve(page, record)
@@ -151,6 +155,11 @@ def test_a_streak_and_a_storm_to_their_end_then_the_history_has_them(page, site_
     assert page.get_attribute(f"{BAR} {RUN}", "data-combo") == "0"
     assert page.get_attribute(f"{BAR} .puzzle-flash", "data-seconds") == "-10"
     assert "Wrong: 10 seconds off." in announced(page)
+    # on a phone, in Dutch too, the time, the score, the combo and the seconds lost break between, never within
+    switch_language(page, "nl")
+    assert page.evaluate(BROKEN_WITHIN, f"{BAR} {RUN}") == []
+    switch_language(page, "en")
+    page.set_viewport_size(desktop)
     # a minute later: the time is said once at its mark (two minutes left), not every second
     said = len(announced(page))
     page.clock.fast_forward(60_000)
