@@ -35,7 +35,8 @@ export function newRun(kind, variant) {
     over: false,
     improved: false, // its score beat the best kept (once over)
     // Storm's clock (page ms): set when its first puzzle is at the table
-    endsAt: null, combo: 0, bestCombo: 0, moves: 0, wrong: 0,
+    endsAt: null, stoppedLeft: null, // (ms left once stopped)
+    combo: 0, bestCombo: 0, moves: 0, wrong: 0,
     flash: null, // the seconds the last color gave or cost (+3, −10), shown until the next
     said: [], // the marks of STORM.said told already
   };
@@ -70,8 +71,15 @@ export function startClock(run, now) {
   if (run.endsAt === null) run.endsAt = now + STORM.ms;
 }
 
-/** Storm's milliseconds left at `now` (all of them before its clock starts). */
-export const timeLeft = (run, now) => (run.endsAt === null ? STORM.ms : Math.max(0, run.endsAt - now));
+/** Storm's milliseconds left at `now` (all of them before its clock starts; as they were
+ *  once it is stopped). */
+export const timeLeft = (run, now) => run.stoppedLeft ?? (run.endsAt === null ? STORM.ms : Math.max(0, run.endsAt - now));
+
+/** The run is over at `now` (its last wrong color, its time up, Stop): Storm's clock stops. */
+export function stopRun(run, now) {
+  run.stoppedLeft = timeLeft(run, now);
+  run.over = true;
+}
 
 /** A right color in `run` (Storm's combo; its bonus seconds, 0 for none). */
 export function rightColor(run) {

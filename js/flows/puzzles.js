@@ -35,8 +35,8 @@ import {announce} from '../ui/announce.js';
 import {DIFFICULTIES, puzzleVariant} from '../store/storage.js';
 import {arriving} from './game.js';
 import {pickPuzzle, START_RATING} from './puzzle_order.js';
-import {RUN_KINDS, STORM, newRun, nextOfRun, startClock, timeLeft, rightColor, wrongColor, marksPassed, clockText,
-        nextBonus} from './puzzle_runs.js';
+import {RUN_KINDS, STORM, newRun, nextOfRun, startClock, stopRun, timeLeft, rightColor, wrongColor, marksPassed,
+        clockText, nextBonus} from './puzzle_runs.js';
 import {historyView, boardOf, HISTORY_SHOWN} from './puzzle_history.js';
 
 export const PUZZLE_VARIANTS = ['quick', 'classic', 'hex'];
@@ -369,7 +369,8 @@ export function attachPuzzles(app, container) {
     clearTimeout(stormTimer);
     stormTimer = null;
     if (run.ended) return;
-    run.over = run.ended = true;
+    stopRun(run, performance.now());
+    run.ended = true;
     const recorded = app.store.recordPuzzleRun(run.kind, run.score);
     kept = null;
     run.improved = recorded.ok && recorded.improved;

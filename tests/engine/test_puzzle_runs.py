@@ -133,3 +133,11 @@ return [history.historyOf(tries), history.historyOf(tries, {{variant: 'quick'}})
     assert every["failed"] == ["own-m1-8", "quick-7-13"]
     assert ([entry["id"] for entry in quick["tries"]], quick["failed"]) == (["quick-4-11", "quick-7-13", "quick-4-11"], ["quick-7-13"])
     assert (long["themes"], long["failed"]) == ([["enclosure", 2, 1], ["long", 2, 1]], [])
+
+
+def test_a_storm_stopped_keeps_the_time_it_had_left():
+    left = run_in_node("""const run = runs.newRun('storm', 'quick');
+runs.startClock(run, 1000);
+runs.stopRun(run, 31000);
+return [run.over, runs.timeLeft(run, 31000), runs.timeLeft(run, 95000)];""")
+    assert left == [True, 150_000, 150_000]
