@@ -150,7 +150,7 @@ export function attachPuzzles(app, container) {
     const own = {status: '', result: false, resign: false, thinking: false};
     if (!isPuzzleTable(table)) return own;
     // a restarted engine has not reopened the puzzle yet (reopen): no color can be taken
-    if (stale(table) || shelved() || stormOver(my.current)) return {...own, locked: true};
+    if (stale(table) || shelved() || stormOver(my.current) || beforeRun()) return {...own, locked: true};
     if (my.current.phase === 'solving') return own;
     const line = my.current.line;
     if (!line) return {...own, locked: true};
@@ -268,7 +268,7 @@ export function attachPuzzles(app, container) {
   async function move(color) {
     const puzzle = my.current;
     const table = puzzle?.table;
-    if (puzzle?.phase !== 'solving' || !life.free(table) || stale(table) || shelved() || stormOver(puzzle)) return;
+    if (puzzle?.phase !== 'solving' || !life.free(table) || stale(table) || shelved() || stormOver(puzzle) || beforeRun()) return;
     table.requesting = true; // not drawn: the answer comes within a frame, and a draw before it would delay it
     try {
       const answer = await app.request('puzzle_move', {table_id: table.tableId, state_id: table.snapshot.state_id, color});
@@ -327,6 +327,10 @@ export function attachPuzzles(app, container) {
     announce(() => t('puzzle.storm.bonus', {seconds: bonus, count}));
     tick();
   }
+
+  /** Whether Streak's or Storm's way is chosen and a puzzle not of a run is at the table
+   *  (no color is played: it would be rated, in a panel that says a run is not). */
+  const beforeRun = () => RUN_KINDS.includes(my.way) && Boolean(my.current) && !my.current.run;
 
   /** Whether `puzzle` is the last of a Storm whose time is up (no color is played). */
   const stormOver = (puzzle) => Boolean(puzzle?.run?.kind === 'storm' && puzzle.run.over);
@@ -548,6 +552,7 @@ export function attachPuzzles(app, container) {
   function verdictText() {
     const run = my.current.run;
     if (stormOver(my.current)) return t('puzzle.storm.over', {count: run.score, best: progress().runs.storm});
+    if (beforeRun() && my.current.phase === 'solving') return t('puzzle.run_waiting', {start: t(`puzzle.${runTexts(my.way)}.start`)});
     if (run?.kind === 'streak' && run.over && my.current.phase === 'wrong') {
       return `${t('puzzle.wrong', {number: my.current.wrong.color + 1})} ${costText(my.current.wrong.cost)} ${
         t('puzzle.streak_run.over', {count: run.score, best: progress().runs.streak})}`;
@@ -647,10 +652,11 @@ export function attachPuzzles(app, container) {
    *  steps, and what to do next. */
   function drawBar() {
     const {line, run} = my.current;
-    const phase = stormOver(my.current) ? 'over' : my.current.phase; // a Storm's time up: its last puzzle put away
+    // a Storm's time up: its last puzzle put away; a run's way chosen: the rated puzzle put away until Start
+    const phase = stormOver(my.current) ? 'over' : beforeRun() && my.current.phase === 'solving' ? 'waiting' : my.current.phase;
     Object.assign(verdict.dataset, {phase, ply: String(my.current.ply)});
     replaceChildren(verdict,
-      ['solving', 'over'].includes(phase) ? null
+      ['solving', 'over', 'waiting'].includes(phase) ? null
         : el('strong', {class: 'puzzle-mark', 'aria-hidden': 'true', text: phase === 'solved' ? '✓ ' : '✗ '}),
       verdictText());
     const steps = line ? el('div', {class: 'puzzle-line-steps', role: 'group', 'aria-label': t(`puzzle.line.${line.kind}`),
@@ -668,9 +674,9 @@ export function attachPuzzles(app, container) {
       phase === 'wrong' ? el('button', {type: 'button', dataset: {action: 'puzzle-again', focus: 'again'},
         text: t('puzzle.try_again'), onclick: () => tryAgain()}) : null,
       run?.over ? runAgain(run) : null,
-      phase === 'solving' || run?.over ? null : el('button', {type: 'button', class: phase === 'solved' ? 'primary' : '',
+      ['solving', 'waiting'].includes(phase) || run?.over ? null : el('button', {type: 'button', class: phase === 'solved' ? 'primary' : '',
         dataset: {action: 'puzzle-next', focus: 'next'}, text: t('puzzle.next'), onclick: () => open()}));
-    replaceChildren(barRest, run ? runLine(run) : null, steps, phase === 'solving' ? null : actions, ratedLine());
+    replaceChildren(barRest, run ? runLine(run) : null, steps, ['solving', 'waiting'].includes(phase) ? null : actions, ratedLine());
   }
 
   /** Above the board during a run: Streak's count; Storm's time, score and combo (not a

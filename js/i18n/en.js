@@ -340,6 +340,7 @@ export default {
     'puzzle.difficulty.hardest': 'Much harder (+600)',
     'puzzle.again_left': {one: 'Trying again the puzzles you failed: {count} more after this one.',
                           other: 'Trying again the puzzles you failed: {count} more after this one.'},
+    'puzzle.run_waiting': 'Press “{start}” to begin.',
     'puzzle.run_stop': 'Stop',
     'puzzle.run_best': 'A new best!',
     'puzzle.streak_run.started': 'Puzzle Streak: the first puzzle.',

@@ -337,6 +337,7 @@ export default {
     'puzzle.difficulty.hardest': 'Veel moeilijker (+600)',
     'puzzle.again_left': {one: 'Mislukte puzzels opnieuw: hierna nog {count}.',
                           other: 'Mislukte puzzels opnieuw: hierna nog {count}.'},
+    'puzzle.run_waiting': 'Druk op “{start}” om te beginnen.',
     'puzzle.run_stop': 'Stoppen',
     'puzzle.run_best': 'Een nieuw record!',
     'puzzle.streak_run.started': 'Puzzelreeks: de eerste puzzel.',

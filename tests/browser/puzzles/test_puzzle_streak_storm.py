@@ -100,6 +100,9 @@ def test_a_streak_and_a_storm_to_their_end_then_the_history_has_them(page, site_
     page.click('[data-action="puzzle-way-streak"]')
     page.wait_for_selector('[data-action="puzzle-way-streak"][aria-pressed="true"]')
     assert page.get_attribute(".puzzle-run-best", "data-best") == "0"
+    # until it starts, the rated puzzle at the table is put away: no color of it is played here
+    assert page.inner_text(VERDICT) == "Press “Start a streak” to begin."
+    assert page.eval_on_selector_all(".color-button", "buttons => buttons.every((b) => b.getAttribute('aria-disabled') === 'true')")
     page.click('[data-action="puzzle-streak-start"]')
     streak = [puzzles[next_puzzle(page, harder["id"])]]
     solve(page, streak[-1])
