@@ -465,6 +465,13 @@ export default {
 
     'problem.internal': 'Something went wrong in the engine (a bug in the game itself).',
 
+    'problem.analysis.first': 'The player to move is one of the board’s {high} players.',
+    'problem.analysis.level': 'There is no level {level} of thinking longer.',
+    'problem.analysis.moves': 'Move {position} of the analysis cannot be played there.',
+    'problem.analysis.none': 'This table holds no analysis; open it again.',
+    'problem.analysis.over': 'On this board the game is over before anyone moves: paint a free cell.',
+    'problem.analysis.start': 'The analysis’s board is not right ({field}).',
+    'problem.analysis.two_sides': 'The master analyses games of two sides (two players or two teams), not four players on their own.',
     'problem.api.request': 'The engine did not understand the request (a bug in the game itself).',
     'problem.api.seats': 'This variant has {count} players, not {given}.',
     'problem.api.level': 'There is no computer level “{value}” (there are: {levels}).',
@@ -488,6 +495,7 @@ export default {
     'problem.board.layout': 'Unknown start layout “{value}”.',
     'problem.board.list': '“{name}” must be a list.',
     'problem.board.no_coloring': 'A {width} by {height} board cannot be colored with {count} colors; choose more colors.',
+    'problem.board.obstacles': 'Obstacles stay where the board has them (cell {cell}).',
     'problem.board.paint_obstacle': 'Paint cell {cell} is an obstacle.',
     'problem.board.paint_off': 'Paint cell {cell} is off the board.',
     'problem.board.row_color': 'The rows use color {color}, but the board has {count} colors.',
@@ -495,6 +503,7 @@ export default {
     'problem.board.rows': 'The board’s rows must be a list of text.',
     'problem.board.seats': 'A board is for 2 or 4 players, not {value}.',
     'problem.board.shape': 'Unknown shape “{value}” (there are: {shapes}).',
+    'problem.board.size_changed': 'The painted board must be {width} by {height}, as the board is.',
     'problem.board.start_colors': 'The start cells of corner {corner} must share one color.',
     'problem.board.start_obstacle': 'Start cell {cell} (corner {corner}) is an obstacle.',
     'problem.board.start_off': 'Start cell {cell} is off the {width} by {height} board.',
@@ -533,6 +542,7 @@ export default {
     'problem.match.ready_in_game': 'Ready is for when the game is over.',
     'problem.match.ready_twice': 'Player {seat} is ready already.',
     'problem.match.set_by_match': '“{name}” is set by the match.',
+    'problem.match.started': 'A match starts from a game without moves.',
 
     'problem.move.illegal': 'That color is not allowed now.',
     'problem.move.not_color': 'A color is a number from 1 to {count}, not “{value}”.',

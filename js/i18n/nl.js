@@ -462,6 +462,13 @@ export default {
 
     'problem.internal': 'Er ging iets mis in de rekenaar (een fout in het spel zelf).',
 
+    'problem.analysis.first': 'Wie aan zet is, is een van de {high} spelers van het bord.',
+    'problem.analysis.level': 'Er is geen niveau {level} van langer denken.',
+    'problem.analysis.moves': 'Zet {position} van de analyse kan daar niet.',
+    'problem.analysis.none': 'Bij deze tafel hoort geen analyse; open hem opnieuw.',
+    'problem.analysis.over': 'Op dit bord is de partij al voorbij voordat iemand zet: kleur een vrij vakje.',
+    'problem.analysis.start': 'Het bord van de analyse klopt niet ({field}).',
+    'problem.analysis.two_sides': 'De meester analyseert partijen van twee kanten (twee spelers of twee teams), niet vier spelers elk voor zich.',
     'problem.api.request': 'De rekenaar begreep de vraag niet (een fout in het spel zelf).',
     'problem.api.seats': 'Deze variant heeft {count} spelers, niet {given}.',
     'problem.api.level': 'Er is geen computerniveau „{value}” (wel: {levels}).',
@@ -485,6 +492,7 @@ export default {
     'problem.board.layout': 'Onbekende startopstelling „{value}”.',
     'problem.board.list': '„{name}” moet een lijst zijn.',
     'problem.board.no_coloring': 'Een bord van {width} bij {height} kan niet met {count} kleuren gekleurd worden; kies meer kleuren.',
+    'problem.board.obstacles': 'Obstakels blijven waar het bord ze heeft (vakje {cell}).',
     'problem.board.paint_obstacle': 'Verfvakje {cell} is een obstakel.',
     'problem.board.paint_off': 'Verfvakje {cell} ligt buiten het bord.',
     'problem.board.row_color': 'De rijen gebruiken kleur {color}, maar het bord heeft {count} kleuren.',
@@ -492,6 +500,7 @@ export default {
     'problem.board.rows': 'De rijen van het bord moeten een lijst van tekst zijn.',
     'problem.board.seats': 'Een bord is voor 2 of 4 spelers, niet voor {value}.',
     'problem.board.shape': 'Onbekende vorm „{value}” (wel: {shapes}).',
+    'problem.board.size_changed': 'Het gekleurde bord moet {width} bij {height} zijn, zoals het bord is.',
     'problem.board.start_colors': 'De startvakjes van hoek {corner} moeten dezelfde kleur hebben.',
     'problem.board.start_obstacle': 'Startvakje {cell} (hoek {corner}) is een obstakel.',
     'problem.board.start_off': 'Startvakje {cell} ligt buiten het bord van {width} bij {height}.',
@@ -530,6 +539,7 @@ export default {
     'problem.match.ready_in_game': 'Klaar melden kan pas als de partij voorbij is.',
     'problem.match.ready_twice': 'Speler {seat} is al klaar.',
     'problem.match.set_by_match': '„{name}” wordt door de match bepaald.',
+    'problem.match.started': 'Een match begint met een partij zonder zetten.',
 
     'problem.move.illegal': 'Die kleur mag nu niet.',
     'problem.move.not_color': 'Een kleur is een getal van 1 tot {count}, niet „{value}”.',
