@@ -512,7 +512,10 @@ export function attachPuzzles(app, container) {
       phase === 'wrong' ? el('button', {type: 'button', dataset: {action: 'puzzle-again', focus: 'again'},
         text: t('puzzle.try_again'), onclick: () => tryAgain()}) : null,
       phase === 'solving' ? null : el('button', {type: 'button', class: phase === 'solved' ? 'primary' : '',
-        dataset: {action: 'puzzle-next', focus: 'next'}, text: t('puzzle.next'), onclick: () => open()}));
+        dataset: {action: 'puzzle-next', focus: 'next'}, text: t('puzzle.next'), onclick: () => open()}),
+      // once solved or failed, its position on the analysis board (your own lines, every color's verdict)
+      phase === 'solving' ? null : el('button', {type: 'button', dataset: {action: 'puzzle-study', focus: 'study'},
+        text: t('puzzle.analyse'), onclick: () => app.modes.open('analysis', {puzzle: my.current.record})}));
     replaceChildren(barRest, steps, phase === 'solving' ? null : actions, ratedLine());
   }
 

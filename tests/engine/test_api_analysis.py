@@ -67,6 +67,8 @@ def test_every_legal_color_has_a_verdict_and_the_summary_names_the_best():
     game = filler.Game.new("quick", 42)
     for color in moves:
         game = game.play(color)
+    assert call("analysis_legal", start=QUICK, moves=moves) == {"legal": game.legal_colors(), "over": False,
+                                                                 "analysed": True}
     verdicts = [call("analysis_verdict", start=QUICK, moves=moves, color=color) for color in game.legal_colors()]
     assert [found["color"] for found in verdicts] == game.legal_colors()
     assert all(found["kind"] in analysis.KINDS and found["line"][0] == found["color"] for found in verdicts)
@@ -103,7 +105,8 @@ def test_a_painted_board_is_checked_by_the_engine_with_the_boards_own_words():
     painted = call("analysis_paint", start=QUICK, moves=[], rows=changed, first=1)
     assert painted["start"] == {**QUICK, "rows": changed, "first": 1} and painted["state"]["turn"] == 1
     assert painted["state"]["cell_colors"][middle * width + 3] == str(free)
-    assert painted["table_id"] != opened["table_id"]
+    reopened = call("analysis_open", start=painted["start"])
+    assert reopened["table_id"] != opened["table_id"] and reopened["state"]["turn"] == 1
 
 
 def test_a_link_opens_the_same_position_and_a_changed_one_is_refused():

@@ -18,12 +18,13 @@ Methods:
   game (``record``), a puzzle's position (``puzzle``), or a new board (``variant``,
   ``seed``, ``options``) -> a table at the position, with the start and the main line;
 - ``analysis_goto``: the table to another position of the tree (``moves`` from the start);
+- ``analysis_legal``: a position's legal colors (a position of the tree the table is not at);
 - ``analysis_verdict``: one color's verdict at a position and a level of "think longer"
   (``filler.ai.analysis.verdict``, bounded by nodes; kept, so asking again is free);
 - ``analysis_summary``: the position as its verdicts say it (best color, line, marks,
   the evaluation bar's value);
-- ``analysis_paint``: a position's board painted (``rows``, ``first``) -> a new start,
-  checked (``BadBoard`` with its code: the page says what is wrong);
+- ``analysis_paint``: a position's board painted (``rows``, ``first``) -> a new start
+  and its state, checked (``BadBoard`` with its code: the page says what is wrong);
 - ``analysis_link``, ``analysis_link_open``: the text of a link to a start and its main
   line (``a1.`` and base64url of compact JSON; it carries no secret), and reading one
   (``filler.link.BadLink`` for a link that is cut, changed or from a newer version);
@@ -44,6 +45,7 @@ from filler.ai import analysis
 from filler.link import BadLink
 
 from .records import _replayed_table
+from .snapshots import state_of
 from .tables import ApiError, Seat, Table, _param, _table, _table_ids, _table_layout, _table_state, _tables
 
 LINK_PREFIX = "a1."
@@ -197,7 +199,7 @@ def _open(start: dict, moves: list, ply: int | None = None) -> dict:
     _analyses[table_id] = {"start": start, "moves": moves[:ply]}
     return {"table_id": table_id, "layout": _table_layout(table), "state": _table_state(table),
             "start": start, "moves": moves, "ply": ply, "analysed": game.sides == 2,
-            "levels": analysis.LEVELS, "nodes": analysis.analysis_nodes(game)}
+            "levels": analysis.LEVELS, "nodes": analysis.analysis_nodes(game), "growth": analysis.GROWTH}
 
 
 def _moves_param(params: dict) -> list:
@@ -212,10 +214,10 @@ def _method_analysis_open(params: dict) -> dict:
     default its end), ``{record, seats?, game_index?, ply?}`` (a saved match's game,
     at ``ply``), ``{puzzle, ply?}`` (a puzzle record: its game, at its position) or
     ``{variant, seed, options?}`` (a new board) -> ``{table_id, layout, state, start,
-    moves, ply, analysed, levels, nodes}``: a table at the position (every seat a
-    person), the start and the main line as the engine reads them; ``analysed``: the
+    moves, ply, analysed, levels, nodes, growth}``: a table at the position (every seat
+    a person), the start and the main line as the engine reads them; ``analysed``: the
     master analyses it (two sides); ``levels``: the levels of "think longer";
-    ``nodes``: a color's budget at level 0."""
+    ``nodes``: a color's budget at level 0, each level ``growth`` times the one before."""
     ply = _param(params, "ply", int, None)
     if "record" in params:
         table = _replayed_table({**params, "clock": None, "paused": True})
@@ -287,6 +289,13 @@ def _verdict(start: dict, moves: list, game, color: int, level: int) -> dict:
     return _kept(_verdicts, key, lambda: analysis.verdict(game, color, level), KEPT_VERDICTS)
 
 
+def _method_analysis_legal(params: dict) -> dict:
+    """``{start, moves}`` -> ``{legal, over, analysed}``: the position's legal colors,
+    whether its game is over and whether the master analyses it (two sides)."""
+    game = position(_start_param(params), _moves_param(params))
+    return {"legal": game.legal_colors(), "over": bool(game.over), "analysed": game.sides == 2}
+
+
 def _method_analysis_verdict(params: dict) -> dict:
     """``{start, moves, color, level?}`` -> the verdict of ``color`` at the position
     after ``moves`` (``filler.ai.analysis.verdict``: one color's search of its level's
@@ -308,11 +317,12 @@ def _method_analysis_summary(params: dict) -> dict:
 
 
 def _method_analysis_paint(params: dict) -> dict:
-    """``{start, moves, rows, first}`` -> as ``analysis_open``: the board of the
-    position after ``moves`` painted with ``rows`` (each cell's color, as
-    ``Game.color_rows``), ``first`` to move, as a new start without moves. Refused
-    with the board's own code (``board.starts_touch``, ``board.obstacles``, ...) and
-    ``analysis.over`` for a position in which the game is already over."""
+    """``{start, moves, rows, first}`` -> ``{start, state}``: the board of the position
+    after ``moves`` painted with ``rows`` (each cell's color, as ``Game.color_rows``),
+    ``first`` to move: the new start (without moves; ``analysis_open`` opens it) and
+    its state (``state_id`` -1: no table's). Refused with the board's own code
+    (``board.starts_touch``, ``board.obstacles``, ...) and ``analysis.over`` for a
+    board on which the game is over before a move: the editor says what is wrong."""
     start = _start_param(params)
     game = position(start, _moves_param(params))
     rows = _param(params, "rows", list, required=True)
@@ -324,7 +334,7 @@ def _method_analysis_paint(params: dict) -> dict:
         raise ApiError("BadRequest", "On this board the game is over before a move.", "analysis.over")
     new_start = {key: value for key, value in start.items() if key not in ("rows", "first")}
     new_start.update(rows=list(rows), first=first)
-    return _open(_start_param({"start": new_start}), [], None)
+    return {"start": new_start, "state": state_of(painted, state_id=-1)}
 
 
 def _method_analysis_link(params: dict) -> dict:
