@@ -247,7 +247,7 @@ export default {
     'analysis.verdicts': 'Het oordeel over elke kleur',
     'analysis.verdict.win': {one: 'wint met {count} vakje, bewezen', other: 'wint met {count} vakjes, bewezen'},
     'analysis.verdict.win_at_least': {one: 'wint met minstens {count} vakje, bewezen', other: 'wint met minstens {count} vakjes, bewezen'},
-    'analysis.verdict.draw': 'gelijkspel, bewezen',
+    'analysis.verdict.draw': 'remise, bewezen',
     'analysis.verdict.loss': {one: 'verliest met {count} vakje, bewezen', other: 'verliest met {count} vakjes, bewezen'},
     'analysis.verdict.loss_at_least': {one: 'verliest met minstens {count} vakje, bewezen', other: 'verliest met minstens {count} vakjes, bewezen'},
     'analysis.verdict.estimate': 'ongeveer {value} (een schatting)',
