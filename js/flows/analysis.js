@@ -31,7 +31,7 @@
 // match before it ends.
 
 import {el, replaceChildren, append, placeAfter, setAttr} from '../ui/dom.js';
-import {t, pick, problemText, language} from '../i18n/i18n.js';
+import {t, variantName, problemText, language} from '../i18n/i18n.js';
 import {signed, swatch} from '../ui/table.js';
 import {playerName, sideName} from '../ui/names.js';
 import {newMatchId} from '../store/storage.js';
@@ -825,7 +825,7 @@ export function attachAnalysis(app, container) {
     const variants = state.catalog.variants;
     const variantSelect = el('select', {id: 'analysis-variant', dataset: {action: 'analysis-variant'},
                                         onchange: (event) => { editor.variant = event.target.value; app.changed(); }},
-      variants.map((variant) => el('option', {value: variant.id, selected: variant.id === editor.variant, text: pick(variant.name)})));
+      variants.map((variant) => el('option', {value: variant.id, selected: variant.id === editor.variant, text: variantName(variant.id)})));
     const practice = variants.find((variant) => variant.id === 'practice');
     const number = (name, value, [low, high]) => el('input', {type: 'number', id: `analysis-${name}`, min: String(low),
                                                               max: String(high), value: String(value)});
