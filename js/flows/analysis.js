@@ -124,15 +124,17 @@ export function attachAnalysis(app, container) {
   const stale = (table) => table.engineGeneration !== app.engine.generation;
 
   /** Whether the game at `table` may be analysed: never a game still played against a
-   *  person or a friend, nor a rated match before it ends (as on lichess); a practice
-   *  game against the computer may, and every game that has ended. */
+   *  person or a friend, nor a rated match before it ends (as on lichess), nor a match
+   *  of several games before it ends (its next game is on the same board: the board of
+   *  the day's one counted try); a practice game against the computer may, and every
+   *  game that has ended. */
   function allowed(table) {
     const snapshot = table?.snapshot;
     if (!snapshot || table.tableId === null || isMine(table)) return false;
     const match = snapshot.match;
     if (match?.over || table.replay) return snapshot.sides.length > 0;
     const people = table.players.filter((player) => player.kind !== 'computer').length;
-    if (table.friend || people > 1 || match?.rated) return false;
+    if (table.friend || people > 1 || match?.rated || match?.games > 1) return false;
     return snapshot.over || table.config.variant === 'practice';
   }
 
@@ -157,7 +159,7 @@ export function attachAnalysis(app, container) {
     let opened;
     try {
       opened = await (text !== null ? app.request('analysis_link_open', {text})
-        : app.request('analysis_open', tree ? {start: params.start, moves: lineFrom(tree, [])} : params));
+        : app.request('analysis_open', tree ? {start: params.start, tree} : params)); // (a kept tree: the engine keeps its playable lines)
     } catch (error) {
       if (life.late(ticket)) return;
       my.message = {problem: error.problem ?? {message: error.message}};
@@ -165,7 +167,7 @@ export function attachAnalysis(app, container) {
       return;
     }
     if (!life.keep(ticket, opened)) return;
-    const kept = tree && nodeAt(tree, path ?? []) ? tree : lineTree(opened.moves);
+    const kept = opened.tree ?? lineTree(opened.moves);
     show(opened, kept, path && nodeAt(kept, path) ? path : opened.moves.slice(0, opened.ply), edit);
     if (path && keyOf(path) !== keyOf(opened.moves.slice(0, opened.ply)) && nodeAt(kept, path)) goto(path);
   }
@@ -456,7 +458,8 @@ export function attachAnalysis(app, container) {
       return t('analysis.judging', {done: Object.keys(here.verdicts).length, total: here.legal?.length ?? 0});
     }
     const nodes = new Intl.NumberFormat(language()).format(current.nodes * current.growth ** here.level);
-    return t('analysis.judged', {level: here.level + 1, nodes});
+    const judged = t('analysis.judged', {level: here.level + 1, nodes});
+    return here.summary?.shortened ? `${judged} ${t('analysis.shortened')}` : judged;
   }
 
   // ---- the board editor -----------------------------------------------------------

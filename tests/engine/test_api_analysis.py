@@ -119,10 +119,37 @@ def test_a_link_opens_the_same_position_and_a_changed_one_is_refused():
     forged = dict(body, m=body["m"][:2] + body["m"][1] + body["m"][3:])
     forged_text = "a1." + base64.urlsafe_b64encode(json.dumps(forged).encode()).decode().rstrip("=")
     refused = call("analysis_link_open", text=forged_text)["error"]
-    assert refused["code"] == "link.board" and refused["params"]["cause"]["code"] == "analysis.moves"
-    assert call("analysis_link_open", text=text[:-6])["error"]["code"] in ("link.damaged", "link.board")
-    assert call("analysis_link_open", text="a2." + text[3:])["error"]["code"] == "link.newer"
-    assert call("analysis_link_open", text="hello")["error"]["code"] == "link.not_link"
+    assert refused["code"] == "analysis.link.board" and refused["params"]["cause"]["code"] == "analysis.moves"
+    # the codes of an analysis link's own (its texts say so: not a friend's match's)
+    assert call("analysis_link_open", text=text[:-6])["error"]["code"] in ("analysis.link.damaged",
+                                                                          "analysis.link.board")
+    assert call("analysis_link_open", text="a1.%%%")["error"]["code"] == "analysis.link.damaged"
+    assert call("analysis_link_open", text="a2." + text[3:])["error"]["code"] == "analysis.link.newer"
+    assert call("analysis_link_open", text="hello")["error"]["code"] == "analysis.link.not_link"
+    assert call("analysis_link_open", text="ab." + text[3:])["error"]["code"] == "analysis.link.not_link"
+
+
+def test_a_kept_tree_opens_with_the_lines_the_engine_can_play_and_no_other():
+    game = filler.Game.new("quick", 42)
+    main = [color for _, color in played(game, 4).moves]
+    other = next(color for color in game.play(main[0]).legal_colors() if color != main[1])
+    illegal = main[0]  # the color just played is never legal for the other side
+    def line(colors):
+        node = {"children": []}
+        for color in reversed(colors):
+            node = {"children": [{"color": color, **node}]}
+        return node
+    tree = line(main)
+    tree["children"][0]["children"].append({"color": other, "children": [{"color": 77, "children": []}]})
+    tree["children"][0]["children"].append({"color": illegal, "children": []})
+    tree["children"].insert(0, {"color": illegal + 20, "children": [{"color": 1, "children": []}]})
+    opened = call("analysis_open", start=QUICK, tree=tree, ply=2)
+    kept = opened["tree"]
+    assert opened["moves"] == main and opened["state"]["move_number"] == 2  # the main line: the first legal one
+    assert len(kept["children"]) == 1
+    assert [child["color"] for child in kept["children"][0]["children"]] == [main[1], other]
+    assert kept["children"][0]["children"][1]["children"] == []  # 77: no color of the board
+    assert call("analysis_open", start=QUICK, tree={"children": "no"})["error"]["code"] == "analysis.tree"
 
 
 def test_continue_against_the_master_from_a_position_as_a_single_unrated_game():

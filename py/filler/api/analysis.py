@@ -52,6 +52,8 @@ LINK_PREFIX = "a1."
 LINK_MAX = 12_000
 """The longest link text read (a painted 41x41 board's rows are 1 722 characters)."""
 MOVES_MAX = 2_000
+TREE_MAX = 5_000
+"""The most moves a tree holds (the store's TREE_MOVES, js/store/kinds/analysis.js)."""
 KEPT_TABLES = 2   # analysis tables kept at most (the page shows one)
 KEPT_GAMES = 64   # positions kept, so that a verdict's request does not replay its moves
 KEPT_VERDICTS = 4_000
@@ -183,8 +185,50 @@ def _table_at(table_id: int, start: dict, moves: list) -> Table:
     return table
 
 
-def _open(start: dict, moves: list, ply: int | None = None) -> dict:
-    """The answer of ``analysis_open``: the main line checked, a table at its ``ply``."""
+def _bad_tree() -> ApiError:
+    return ApiError("BadRequest", f"tree is {{children: [{{color, children}}]}}, at most {TREE_MAX} moves.",
+                    "analysis.tree")
+
+
+def checked_tree(start: dict, tree) -> dict:
+    """``tree`` (``{children: [{color, children}]}``, a kept analysis's lines) with
+    only the moves the engine plays: a line from a color that cannot be played there
+    is left out with all that follows it, so that every position of the tree is one
+    (``analysis.tree`` for what is no tree)."""
+    count = 0
+
+    def walk(node, game) -> dict:
+        nonlocal count
+        if not isinstance(node, dict) or not isinstance(node.get("children"), list):
+            raise _bad_tree()
+        children, seen = [], set()
+        for child in node["children"]:
+            count += 1
+            if count > TREE_MAX or not isinstance(child, dict):
+                raise _bad_tree()
+            color = child.get("color")
+            if isinstance(color, bool) or not isinstance(color, int) or color in seen \
+                    or color not in game.legal_colors():
+                continue
+            seen.add(color)
+            children.append({"color": color, **walk(child, game.play(color))})
+        return {"children": children}
+
+    return walk(tree, start_game(start))
+
+
+def main_line(tree: dict) -> list:
+    """The colors of a tree's main line: the first child of each node on."""
+    line = []
+    while tree["children"]:
+        tree = tree["children"][0]
+        line.append(tree["color"])
+    return line
+
+
+def _open(start: dict, moves: list, ply: int | None = None, tree: dict | None = None) -> dict:
+    """The answer of ``analysis_open``: the main line checked, a table at its ``ply``
+    (and the ``tree`` it belongs to, checked already)."""
     game = position(start, moves)
     ply = len(moves) if ply is None else ply
     if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(moves):
@@ -199,7 +243,8 @@ def _open(start: dict, moves: list, ply: int | None = None) -> dict:
     _analyses[table_id] = {"start": start, "moves": moves[:ply]}
     return {"table_id": table_id, "layout": _table_layout(table), "state": _table_state(table),
             "start": start, "moves": moves, "ply": ply, "analysed": game.sides == 2,
-            "levels": analysis.LEVELS, "nodes": analysis.analysis_nodes(game), "growth": analysis.GROWTH}
+            "levels": analysis.LEVELS, "nodes": analysis.analysis_nodes(game), "growth": analysis.GROWTH,
+            **({} if tree is None else {"tree": tree})}
 
 
 def _moves_param(params: dict) -> list:
@@ -215,7 +260,9 @@ def _method_analysis_open(params: dict) -> dict:
     at ``ply``), ``{puzzle, ply?}`` (a puzzle record: its game, at its position) or
     ``{variant, seed, options?}`` (a new board) -> ``{table_id, layout, state, start,
     moves, ply, analysed, levels, nodes, growth}``: a table at the position (every seat
-    a person), the start and the main line as the engine reads them; ``analysed``: the
+    a person), the start and the main line as the engine reads them; ``{start, tree,
+    ply?}`` (a kept analysis's lines): the tree as ``checked_tree`` keeps it (``tree``
+    in the answer), its main line the moves; ``analysed``: the
     master analyses it (two sides); ``levels``: the levels of "think longer";
     ``nodes``: a color's budget at level 0, each level ``growth`` times the one before."""
     ply = _param(params, "ply", int, None)
@@ -237,6 +284,10 @@ def _method_analysis_open(params: dict) -> dict:
         puzzles.check_record(record)
         start = {"variant": record["variant"], "seed": record["seed"], "options": {}, "game": record.get("game", 1)}
         return _open(start, list(record["moves"]), ply)
+    if "start" in params and "tree" in params:
+        start = _start_param(params)
+        tree = checked_tree(start, params["tree"])
+        return _open(start, main_line(tree), ply, tree)
     if "start" in params:
         return _open(_start_param(params), _moves_param(params), ply)
     start = _start_param({"start": {"variant": _param(params, "variant", str, required=True),
@@ -353,27 +404,27 @@ def _method_analysis_link(params: dict) -> dict:
 def read_link(text) -> tuple[dict, list, int | None]:
     """(start, moves, ply) of a link's text; ``BadLink`` when it is not one."""
     if not isinstance(text, str) or not text:
-        raise BadLink("This is not an analysis link.", "link.not_link")
+        raise BadLink("This is not an analysis link.", "analysis.link.not_link")
     if len(text) > LINK_MAX:
-        raise BadLink("The link is too long to be an analysis link.", "link.damaged")
+        raise BadLink("The link is too long to be an analysis link.", "analysis.link.damaged")
     version, dot, body = text.partition(".")
     if not dot or not version.startswith("a"):
-        raise BadLink("This is not an analysis link.", "link.not_link")
+        raise BadLink("This is not an analysis link.", "analysis.link.not_link")
     if version != LINK_PREFIX[:-1]:
         number = version[1:]
         if number.isdigit() and int(number) > 1:
-            raise BadLink("The link comes from a newer version of the game: reload the page.", "link.newer")
-        raise BadLink(f"Unknown link version {version[:8]!r}.", "link.version")
+            raise BadLink("The link comes from a newer version of the game: reload the page.", "analysis.link.newer")
+        raise BadLink("This is not an analysis link.", "analysis.link.not_link")
     try:
         decoded = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode())
     except (binascii.Error, ValueError, UnicodeDecodeError):
-        raise BadLink("The link was changed or cut on the way.", "link.damaged") from None
+        raise BadLink("The link was changed or cut on the way.", "analysis.link.damaged") from None
     if not isinstance(decoded, dict) or not isinstance(decoded.get("m", ""), str) \
             or not decoded.get("m", "").isdigit() and decoded.get("m", "") != "":
-        raise BadLink("The link was changed or cut on the way.", "link.damaged")
+        raise BadLink("The link was changed or cut on the way.", "analysis.link.damaged")
     ply = decoded.get("p")
     if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int)):
-        raise BadLink("The link was changed or cut on the way.", "link.damaged")
+        raise BadLink("The link was changed or cut on the way.", "analysis.link.damaged")
     return decoded.get("s"), [int(digit) for digit in decoded.get("m", "")], ply
 
 
@@ -385,7 +436,7 @@ def _method_analysis_link_open(params: dict) -> dict:
     try:
         return _open(_start_param({"start": start}), moves, ply)
     except filler.FillerError as error:
-        raise BadLink(f"The link's position cannot be made: {error}", "link.board", cause=error) from None
+        raise BadLink(f"The link's position cannot be made: {error}", "analysis.link.board", cause=error) from None
 
 
 def _method_analysis_continue(params: dict) -> dict:

@@ -9,6 +9,7 @@ engine itself, never from the page's code."""
 import re
 
 import filler
+from driver import BOOT_TIMEOUT_MS, switch_language
 from filler.ai import analysis as engine_analysis
 from filler.ai.levels import choose
 
@@ -32,7 +33,7 @@ def shared_game(seed=4, plies=10):
 def judged(page):
     """Wait until every legal color of the position shown has its first verdict."""
     page.wait_for_function("() => /judged at level/.test(document.querySelector('.analysis-panel .analysis-status')"
-                           "?.textContent ?? '')", timeout=120_000)
+                           "?.textContent ?? '')", timeout=BOOT_TIMEOUT_MS)
     return page.evaluate(VERDICTS)
 
 
@@ -114,7 +115,7 @@ def test_a_shared_game_analysed_with_side_lines_an_edit_a_link_a_reload_and_the_
 
     # a reload: the analysis opens again, its side line kept
     page.reload()
-    page.wait_for_selector(PANEL, timeout=120_000)
+    page.wait_for_selector(PANEL, timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(".analysis-side .analysis-move")
     assert judged(page) == here
 
@@ -124,3 +125,10 @@ def test_a_shared_game_analysed_with_side_lines_an_edit_a_link_a_reload_and_the_
     page.wait_for_function("() => document.body.dataset.moves === '10'")
     assert page.locator(".side-card[data-moving] .level-badge").count() == 0  # you, not the master
     assert page.locator(".level-badge").count() == 1
+
+    # a link that is not right, opened in Dutch: the engine refuses it, the page says so in Dutch
+    switch_language(page, "nl")
+    page.evaluate("() => { location.hash = '#analysis=a1.bm90IGEgbGluaw'; }")  # "not a link" in base64
+    page.wait_for_selector(f"{PANEL} .analysis-message", timeout=BOOT_TIMEOUT_MS)
+    assert page.inner_text(".analysis-message") == ("Deze analyselink is onderweg veranderd of afgebroken. "
+                                                    "Kopieer de hele link opnieuw.")
