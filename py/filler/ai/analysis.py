@@ -40,8 +40,8 @@ from .review import final_value, margin, mark_of, result_class
 ANALYSIS_NODES = {"small": 10_000, "classic": 8_000, "large": 5_000}
 """A color's node budget at level 0, by board size (up to 100 cells, up to 15x15,
 larger): every color's first verdict within about a second on a mid-range phone
-(docs/master.md "The analysis board": quick's four colors about 24 000 nodes, some
-0.3 s of this machine's Pyodide, a phone taken as half as fast)."""
+(docs/analysis.md "How fast": quick's four colors 40 000 nodes, 0.35 s of CPU in
+this machine's Pyodide, a phone taken as half as fast)."""
 GROWTH = 4
 """Each level of "think longer" searches this many times the nodes of the one before."""
 LEVELS = 5
