@@ -91,7 +91,7 @@ def test_a_shared_game_analysed_with_side_lines_an_edit_a_link_a_reload_and_the_
     page.wait_for_selector(".analysis-paints")
     color_of_1 = page.get_attribute('.cell[data-cell="7"]', "data-color")  # the top-right corner: player 2's
     page.keyboard.press(str(int(color_of_1) + 1))  # that color as the paint
-    assert page.get_attribute(f'.analysis-paint[data-color="{color_of_1}"]', "aria-checked") == "true"
+    page.wait_for_selector(f'.analysis-paint[data-color="{color_of_1}"][aria-checked="true"]')
     # the left column and the top row in it, from player 1's corner to player 2's: the territories touch
     for cell in [48, 40, 32, 24, 16, 8, 0, 1, 2, 3, 4, 5, 6]:
         page.click(f'.cell[data-cell="{cell}"]')
@@ -125,6 +125,11 @@ def test_a_shared_game_analysed_with_side_lines_an_edit_a_link_a_reload_and_the_
     page.wait_for_function("() => document.body.dataset.moves === '10'")
     assert page.locator(".side-card[data-moving] .level-badge").count() == 0  # you, not the master
     assert page.locator(".level-badge").count() == 1
+
+    # the header's Analysis during that game (not a practice board): a new board in the editor
+    page.click("#open-analysis")
+    page.wait_for_selector(f"{PANEL} .analysis-paints")
+    assert page.locator(".analysis-eval").count() == 1
 
     # a link that is not right, opened in Dutch: the engine refuses it, the page says so in Dutch
     switch_language(page, "nl")
