@@ -9,7 +9,7 @@ engine itself, never from the page's code."""
 import re
 
 import filler
-from driver import BOOT_TIMEOUT_MS, switch_language
+from driver import BOOT_TIMEOUT_MS, start_game, switch_language
 from filler.ai import analysis as engine_analysis
 from filler.ai.levels import choose
 
@@ -130,6 +130,15 @@ def test_a_shared_game_analysed_with_side_lines_an_edit_a_link_a_reload_and_the_
     page.click("#open-analysis")
     page.wait_for_selector(f"{PANEL} .analysis-paints")
     assert page.locator(".analysis-eval").count() == 1
+
+    # a practice game in progress may be analysed (beside it: Analyse); a game between two
+    # people in progress may not
+    start_game(page, variant="practice")
+    page.wait_for_selector('.analysis-entry:not([hidden]) [data-action="analyse"]')
+    page.click('.analysis-entry [data-action="analyse"]')
+    page.wait_for_selector(f"{PANEL} .analysis-verdicts")
+    start_game(page, variant="quick", kinds=("human", "human"))
+    assert page.locator('[data-action="analyse"]:visible').count() == 0
 
     # a link that is not right, opened in Dutch: the engine refuses it, the page says so in Dutch
     switch_language(page, "nl")
