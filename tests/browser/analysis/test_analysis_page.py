@@ -72,6 +72,21 @@ def test_a_shared_game_analysed_with_side_lines_an_edit_a_link_a_reload_and_the_
     assert page.get_attribute(".analysis-move[aria-current]", "data-focus") == "move-" + ".".join(
         str(color) for _, color in game.moves[:9])
 
+    # think longer: the next level for every color, its progress said, each verdict the
+    # engine's at that level; the level after it stopped: what was found stays
+    status = "() => document.querySelector('.analysis-panel .analysis-status').textContent"
+    page.click('[data-action="think-longer"]')
+    page.wait_for_function(f"() => /judged at level 2/.test(({status})())", timeout=BOOT_TIMEOUT_MS)
+    deeper = [engine_analysis.verdict(position, color, 1) for color in position.legal_colors()]
+    for (color, kind, said), found in zip(page.evaluate(VERDICTS), deeper):
+        assert kind == found["kind"] and said.startswith(words(found)), (said, found)
+    page.click('[data-action="think-longer"]')
+    page.wait_for_selector('[data-action="stop-thinking"]')
+    assert re.fullmatch(r"Thinking longer \(level 3\): \d of \d colors…", page.evaluate(status))
+    page.click('[data-action="stop-thinking"]')
+    page.wait_for_selector('[data-action="think-longer"]')
+    assert page.evaluate(status).startswith("Each color judged at level 2")
+
     # a move other than the game's at a known position: a side line; the main line stays
     other = next(color for color in position.legal_colors() if color != game.moves[9][1])
     page.click(f'.color-button[data-color="{other}"]')
