@@ -675,7 +675,10 @@ export function attachPuzzles(app, container) {
         text: t('puzzle.try_again'), onclick: () => tryAgain()}) : null,
       run?.over ? runAgain(run) : null,
       ['solving', 'waiting'].includes(phase) || run?.over ? null : el('button', {type: 'button', class: phase === 'solved' ? 'primary' : '',
-        dataset: {action: 'puzzle-next', focus: 'next'}, text: t('puzzle.next'), onclick: () => open()}));
+        dataset: {action: 'puzzle-next', focus: 'next'}, text: t('puzzle.next'), onclick: () => open()}),
+      // once solved or failed, outside a run: its position on the analysis board (your own lines, every color's verdict)
+      ['solving', 'waiting'].includes(phase) || run ? null : el('button', {type: 'button', dataset: {action: 'puzzle-study', focus: 'study'},
+        text: t('puzzle.analyse'), onclick: () => app.modes.open('analysis', {puzzle: my.current.record})}));
     replaceChildren(barRest, run ? runLine(run) : null, steps, ['solving', 'waiting'].includes(phase) ? null : actions, ratedLine());
   }
 

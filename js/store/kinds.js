@@ -21,6 +21,7 @@
 // - expendable: made again when needed (dropped first when storage is full, ignored,
 //   never set aside, not exported); putBack false: set aside, never put back (made again).
 
+import { analysis } from "./kinds/analysis.js";
 import { daily } from "./kinds/daily.js";
 import { lessons } from "./kinds/lessons.js";
 import { match } from "./kinds/match.js";
@@ -34,7 +35,8 @@ import { shown } from "./kinds/shown.js";
 
 /** Every kind, in the order of the export document and of an import's plans (the
  *  matches first: the board of the day's days are checked against them). */
-export const KINDS = Object.freeze([match, players, ratings, settings, puzzles, lessons, daily, matchList, shown, reviews]);
+export const KINDS = Object.freeze([match, players, ratings, settings, puzzles, lessons, daily, matchList, shown, reviews,
+  analysis]);
 
 const BY_NAME = new Map(KINDS.map((kind) => [kind.name, kind]));
 

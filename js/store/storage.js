@@ -21,6 +21,8 @@
 //   store.getDaily()                       // the board of the day's history: {days: [day], latest} (kinds/daily.js)
 //   store.startDaily(date, {match, late})  // a try begins: {ok: true, counted, day, persisted?}: the first counts
 //   store.finishDaily(date, {match, result, final}) // the day's try ended: {ok: true, recorded, day}
+//   store.getAnalysis()                    // the analysis board's last analysis: {open, start, tree, path} | null
+//   store.keepAnalysis(analysis, {rewrite}) // kept by the write rule: {ok: true, persisted} | {ok: false, reason}
 //
 // One key per match, so a broken one harms no other; "filler:index" lists them and is
 // rebuilt from the keys when it disagrees with them. This file is the store's interface,
@@ -38,6 +40,7 @@ import { MemoryArea, Shelf, openArea } from "./area.js";
 import { REWRITES, relation } from "./continuation.js";
 import { LOCK_PREFIX, MATCH_ID, MATCH_PREFIX, PREFIX, QUARANTINE_PREFIX, SCHEMA_VERSION, besideId, newMatchId } from "./keys.js";
 import { PLAYERS_DATA, kindOf } from "./kinds.js";
+import { ANALYSIS_KEY, analysisRelation, checkAnalysis } from "./kinds/analysis.js";
 import { DAILY_KEY, checkDay, dayOf, freshDaily, isDate, partDays } from "./kinds/daily.js";
 import { INDEX_KEY } from "./kinds/match_list.js";
 import { LESSONS_KEY, afterLesson, checkLessons, freshLessons } from "./kinds/lessons.js";
@@ -349,6 +352,35 @@ export class Store {
     if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
     const { persisted } = this.#write(LESSONS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...progress }));
     return { ok: true, improved: true, progress, persisted };
+  }
+
+  // --- the analysis board ----------------------------------------------------
+
+  /** The analysis board's last analysis: {open, start, tree, path} (kinds/analysis.js),
+   *  or null when none is stored (or what was stored was set aside, with a notice). */
+  getAnalysis() {
+    const stored = this.#read(ANALYSIS_KEY, "analysis").value;
+    if (!stored) return null;
+    const { version, ...analysis } = stored;
+    return analysis;
+  }
+
+  /**
+   * Keep `analysis` ({open, start, tree, path}) by the write rule (kinds/analysis.js): the
+   * stored one is replaced only by its continuation, or by another start when `rewrite`
+   * is "new" (a new analysis opened). Returns {ok: true, persisted} or {ok: false,
+   * reason: "invalid" | "other" | "shorter", message}.
+   */
+  keepAnalysis(analysis, { rewrite = null } = {}) {
+    const problem = checkAnalysis(analysis);
+    if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
+    const stored = this.getAnalysis();
+    const standing = stored ? analysisRelation(stored, analysis) : "continues";
+    if (standing !== "continues" && rewrite !== "new") {
+      return { ok: false, reason: standing, message: `the stored analysis is not this one's past (${standing})` };
+    }
+    const { persisted } = this.#write(ANALYSIS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...analysis }));
+    return { ok: true, persisted };
   }
 
   // --- the board of the day -------------------------------------------------

@@ -22,7 +22,8 @@ export class ColorControls {
       },
       svg('svg', {class: 'button-symbol', viewBox: '-1 -1 2 2', 'aria-hidden': 'true'},
         svg('path', {d: SYMBOLS[color]})),
-      el('span', {class: 'key', 'aria-hidden': 'true', text: String(color + 1)}));
+      el('span', {class: 'key', 'aria-hidden': 'true', text: String(color + 1)}),
+      el('span', {class: 'said', 'aria-hidden': 'true'})); // (a mode's word on the color: its label says it too)
       button.addEventListener('pointerenter', (event) => {
         if (event.pointerType === 'touch') return;
         this.hovered = color;
@@ -82,7 +83,7 @@ export class ColorControls {
   }
 
   /**
-   * Update every button: buttons: [{label, tooltip, allowed, forbidden, locked}] per color;
+   * Update every button: buttons: [{label, tooltip, allowed, forbidden, locked, said}] per color;
    * shown: the color whose tooltip is visible (or null).
    */
   update(buttons, shown, labelText) {
@@ -96,6 +97,8 @@ export class ColorControls {
       setAttr(button, 'data-previewing', shown === color ? '' : null);
       setAttr(button, 'data-hint', info.hint ? '' : null);
       button.dataset.tooltip = info.tooltip;
+      const said = button.querySelector('.said');
+      if (said.textContent !== (info.said ?? '')) said.textContent = info.said ?? '';
     });
     if (shown === null || shown === undefined || !this.buttons[shown]) {
       this.tooltip.hidden = true;

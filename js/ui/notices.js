@@ -12,6 +12,7 @@ const STORED_NAMES = new Map([
   ['filler:puzzles', 'notice.key.puzzles'],
   ['filler:lessons', 'notice.key.lessons'],
   ['filler:daily', 'notice.key.daily'],
+  ['filler:analysis', 'notice.key.analysis'],
 ]);
 
 /** What a stored key holds, said for a player: "the saved match m-…", "the ratings". */

@@ -389,7 +389,7 @@ export class TableView {
     const own = table.snapshot; // the rest is the table's own state
     // a puzzle's or a lesson's verdict is shown: no color is played now, whoever is to move
     const locked = Boolean(view?.locked) && !own.over;
-    this.renderControls(own, players, canPlay, humanTurn, preview ? previewColor : null, locked);
+    this.renderControls(own, players, canPlay, humanTurn, preview ? previewColor : null, locked, view?.colors);
     this.renderStatus(state, table, own, players, view);
     this.renderActions(table, own, canPlay, view);
     this.renderOver(table, own, players, view);
@@ -569,7 +569,9 @@ export class TableView {
     replaceChildren(this.territoryBar, ...parts, sides.length === 2 ? equator : null);
   }
 
-  renderControls(snapshot, players, canPlay, humanTurn, shown, locked = false) {
+  /** The color buttons; `says`: what the mode says of each color ({color: {short,
+   *  text}}: the analysis board's verdicts), on the button and in its label. */
+  renderControls(snapshot, players, canPlay, humanTurn, shown, locked = false, says = null) {
     const forbidden = new Map(snapshot.forbidden.map(({color, seat}) => [color, seat]));
     const mover = snapshot.turn;
     const buttons = [];
@@ -594,7 +596,10 @@ export class TableView {
           : t('controls.takes', {count});
         if (value !== count) tooltip += ` (${t('controls.takes_value', {value})})`;
       } else tooltip = '';
+      const said = says && Object.hasOwn(says, String(color)) ? says[color] : null;
+      if (said) tooltip = tooltip ? `${tooltip} — ${said.text}` : said.text;
       buttons.push({
+        said: said?.short ?? '',
         hint: this.app.state.table.hint?.stateId === snapshot.state_id && this.app.state.table.hint.color === color,
         allowed: canPlay && !!preview,
         forbidden: forbidden.has(color),

@@ -138,6 +138,17 @@ class Match:
         game = Game.from_rows(rows, colors, shape, **board)
         return cls._start("custom", None, {}, games, game.to_record()["layout"], game)
 
+    @classmethod
+    def of_game(cls, game: Game) -> "Match":
+        """A single game's match around ``game`` at its start (no move yet): any board,
+        corners and first mover (the analysis board's table). Its record replays only
+        a start a match can have: a variant's game 1, or a custom board without a
+        corner shift whose seat 0 moves first (``Game.as_start``). Never rated."""
+        if game.history:
+            raise BadOption("a match starts from a game without moves", "match.started")
+        board = game.to_record().get("layout")
+        return cls._start(game.variant_id, game.seed, dict(game.options), 1, board, game)
+
     @staticmethod
     def _check_games(games) -> int:
         if isinstance(games, bool) or games not in (1, 2):

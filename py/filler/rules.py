@@ -170,6 +170,63 @@ class Game:
                        cls._check_shift(corner_shift), cls._check_first(first, seats))
         return cls._start(setup)
 
+    def painted(self, rows, first=None) -> "Game":
+        """A new game on this game's board with other cell colors: ``rows`` as
+        ``color_rows`` gives them ('0'..'8' a color, '*' paint, '#' where the board has
+        its obstacles and nowhere else), ``first`` the seat to move (default this
+        game's). Walls, values, the crown, the start corners, the seats and the corner
+        shift stay; a seat's territory is the region of its color around its start, as
+        at the start of any game. So a position is its ``color_rows`` and its turn:
+
+        >>> g = Game.new("quick", seed=3)
+        >>> g = g.play(g.legal_colors()[0])
+        >>> again = g.painted(g.color_rows(), g.turn)
+        >>> again.owner_rows() == g.owner_rows(), again.turn == g.turn
+        (True, True)
+
+        ``BadBoard`` (with its code) for rows that do not fit the board or do not make
+        a position: an obstacle moved (``board.obstacles``), a color the board does not
+        have, two start territories that touch."""
+        board = self._setup.board
+        if isinstance(rows, str) or not isinstance(rows, (list, tuple)) \
+                or not all(isinstance(row, str) for row in rows):
+            raise BadBoard("rows must be a list of strings, one per board row", "board.rows")
+        if len(rows) != board.height or any(len(row) != board.width for row in rows):
+            raise BadBoard(f"the rows must be {board.height} rows of {board.width} cells, as the board is",
+                           "board.size_changed", width=board.width, height=board.height)
+        for cell, color in enumerate(board.cell_colors):
+            if (rows[cell // board.width][cell % board.width] == "#") != (color == OBSTACLE):
+                raise BadBoard(f"cell {cell} changes an obstacle: obstacles stay where the board has them",
+                               "board.obstacles", cell=cell)
+        return self._on_this_board(list(rows), [list(corner) for corner in board.corners],
+                                   self._setup.corner_shift, self._turn if first is None else first)
+
+    def _on_this_board(self, rows, starts, corner_shift, first) -> "Game":
+        """A custom game (``from_rows``) on this board's shape, walls, values and crown."""
+        board, setup = self._setup.board, self._setup
+        layout = _layout_of(board)
+        return Game.from_rows(rows, board.colors, board.shape, seats=setup.seats, teams=setup.teams,
+                              walls=[tuple(pair) for pair in layout["walls"]], values=layout["values"] or None,
+                              crown=board.crown, starts=starts, corner_shift=corner_shift, first=first)
+
+    def as_start(self) -> "Game":
+        """This position as a new game's start: a custom board of its colors
+        (``painted``), its seats renumbered so that the seat to move is seat 0 and
+        moves first, from its own corner (the corner list turned; no corner shift).
+        What "continue against the master" plays on, as a match records any custom board:
+
+        >>> g = Game.new("quick", seed=3)
+        >>> g = g.play(g.legal_colors()[0])
+        >>> start = g.as_start()
+        >>> start.turn, start.first, start.corner_shift, start.owner_rows() == [
+        ...     row.replace("0", "a").replace("1", "0").replace("a", "1") for row in g.owner_rows()]
+        (0, 0, 0, True)
+        """
+        setup = self._setup
+        turned = [list(setup.board.corners[(seat + self._turn + setup.corner_shift) % setup.seats])
+                  for seat in range(setup.seats)]
+        return self._on_this_board(self.color_rows(), turned, 0, 0)
+
     @staticmethod
     def _check_shift(corner_shift):
         if not isinstance(corner_shift, int) or isinstance(corner_shift, bool):

@@ -119,6 +119,7 @@ MODES = {
     "puzzles": "js/flows/puzzles.js",
     "lessons": "js/flows/lessons.js",
     "daily": "js/flows/daily.js",
+    "analysis": "js/flows/analysis.js",
 }
 # The words of each mode, in any case, and inside a name ("reviewView", "isDaily"), but
 # not inside another word ("preview").
@@ -127,6 +128,7 @@ MODE_WORDS = {
     "puzzles": r"(?<![a-zA-Z])(?i:puzzle)|(?<=[a-z])Puzzle",
     "lessons": r"(?<![a-zA-Z])(?i:lesson|learn)|(?<=[a-z])(?:Lesson|Learn)",
     "daily": r"(?<![a-zA-Z])(?i:daily)|(?<=[a-z])Daily",
+    "analysis": r"(?<![a-zA-Z])(?i:analys[ie])|(?<=[a-z])Analys[ie]",
 }
 # The modules that run every mode alike: none names one, in its code or its strings.
 ALIKE = ["js/main.js", "js/ui/table.js", "js/flows/modes.js", "js/flows/game.js", "js/flows/boot.js",
@@ -138,7 +140,7 @@ REGISTRATION = re.compile(r"^(?:import \{attach\w+\} from './flows/\w+\.js';|con
 STRING = re.compile(r"""'[^'\n]*'|"[^"\n]*"|`[^`\n]*`""")
 MODE_PREFIX = {mode: re.compile(r"(?:^|[\s#'\"`(])(?:%s)(?:$|[\s.\-=:'\"`])" % words)
                for mode, words in {"review": "reviews?", "puzzles": "puzzles?", "lessons": "lessons?|learn",
-                                   "daily": "daily"}.items()}
+                                   "daily": "daily", "analysis": "analysis|analyse"}.items()}
 # A mode may hand over to another through the registry, by its name (the review's
 # "Solve them": your own games' puzzles).
 HANDOVER = re.compile(r"app\.modes\.open\('\w+'")

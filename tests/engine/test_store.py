@@ -1122,3 +1122,58 @@ def test_a_save_that_is_no_continuation_goes_beside_or_is_refused(device):
     assert [notice["kind"] for notice in device.evaluate("() => store.notices")] == ["kept-beside", "kept-beside"]
     assert sorted(listed_ids(device)) == ["m-1", "m-1-2", "m-1-3"]
     assert len(device.evaluate("() => store.loadMatch('m-1').events")) == 4
+
+
+QUICK_START = {"variant": "quick", "seed": 42, "options": {}, "game": 1}
+TWO_LINES = {"children": [{"color": 2, "children": [{"color": 3, "children": []}]}, {"color": 5, "children": []}]}
+
+
+def test_the_analysis_is_kept_by_the_write_rule_and_opens_again_after_a_reload(device):
+    device.open()
+    assert device.evaluate("() => store.getAnalysis()") is None
+    analysis = {"open": True, "start": QUICK_START, "tree": TWO_LINES, "path": [2, 3]}
+    assert device.evaluate("(a) => store.keepAnalysis(a, {rewrite: 'new'})", analysis) == {"ok": True, "persisted": True}
+    # more lines, another position shown: its continuation, written
+    grown = {**analysis, "tree": {"children": [*TWO_LINES["children"], {"color": 1, "children": []}]}, "path": [1]}
+    assert device.evaluate("(a) => store.keepAnalysis(a)", grown)["ok"]
+    # a line dropped, or another start, is no continuation: refused unless a new one is named
+    refused = device.evaluate("(a) => store.keepAnalysis(a)", analysis)
+    assert (refused["ok"], refused["reason"]) == (False, "shorter")
+    other = {**analysis, "start": {**QUICK_START, "seed": 43}}
+    assert device.evaluate("(a) => store.keepAnalysis(a)", other)["reason"] == "other"
+    for bad in ({**analysis, "path": [4]}, {**analysis, "tree": {"children": [{"color": 9, "children": []}]}},
+                {**analysis, "open": "yes"}):
+        assert device.evaluate("(a) => store.keepAnalysis(a, {rewrite: 'new'})", bad)["reason"] == "invalid"
+    assert device.open()["notices"] == []
+    assert device.evaluate("() => store.getAnalysis()") == grown
+    assert device.evaluate("(a) => store.keepAnalysis(a, {rewrite: 'new'})", other)["ok"]
+    assert device.evaluate("() => store.getAnalysis()")["start"]["seed"] == 43
+
+
+BAD_ANALYSES = {
+    "not JSON": ("{\"version\": 1, \"open\": ", "json"),
+    "path off the tree": (json.dumps({"version": 1, "open": True, "start": QUICK_START, "tree": TWO_LINES,
+                                      "path": [5, 1]}), "shape"),
+    "a color twice": (json.dumps({"version": 1, "open": True, "start": QUICK_START, "path": [],
+                                  "tree": {"children": [{"color": 2, "children": []}, {"color": 2, "children": []}]}}),
+                      "shape"),
+    "no start": (json.dumps({"version": 1, "open": True, "tree": TWO_LINES, "path": []}), "shape"),
+    "newer": (json.dumps({"version": 2, "open": True, "start": QUICK_START, "tree": TWO_LINES, "path": []}), "newer"),
+}
+
+
+@pytest.mark.parametrize("bad", sorted(BAD_ANALYSES))
+def test_an_analysis_that_does_not_read_is_set_aside_and_a_new_one_is_kept(device, bad):
+    raw, reason = BAD_ANALYSES[bad]
+    device.open()
+    device.evaluate("([key, raw]) => localStorage.setItem(key, raw)", ["filler:analysis", raw])
+    device.open()
+    # read when the page asks for it (flows/analysis.js, as it starts): set aside, with its notice
+    assert device.evaluate("() => store.getAnalysis()") is None
+    [notice] = device.evaluate("() => store.notices")
+    assert (notice["kind"], notice["key"], notice["reason"]) == ("corrupt", "filler:analysis", reason)
+    assert notice["message"].startswith("The stored analysis cannot be used")
+    assert stored(device, notice["setAsideAs"]) == raw
+    fresh = {"open": False, "start": QUICK_START, "tree": {"children": []}, "path": []}
+    assert device.evaluate("(a) => store.keepAnalysis(a)", fresh)["ok"]
+    assert device.open()["notices"] == []

@@ -54,7 +54,7 @@ import json
 
 import filler
 
-from . import catalog, daily, friends, games, lessons, puzzles, ratings, records, review
+from . import analysis, catalog, daily, friends, games, lessons, puzzles, ratings, records, review
 from .catalog import FIRST_BOARDS, FIRST_SEEDS, OTHER_FIRST_BOARDS, rules_examples, static_snapshots
 from .ratings import BOT_DEVIATION
 from .review import REVIEW_LINE_MAX, REVIEW_STEP_MAX
@@ -68,7 +68,7 @@ __all__ = ["BOT_DEVIATION", "FIRST_BOARDS", "FIRST_SEEDS", "METHODS", "OTHER_FIR
 
 METHODS = {
     name[len("_method_"):]: function
-    for module in (catalog, games, records, ratings, friends, review, puzzles, lessons, daily)
+    for module in (catalog, games, records, ratings, friends, review, puzzles, lessons, daily, analysis)
     for name, function in vars(module).items()
     if name.startswith("_method_")
 }

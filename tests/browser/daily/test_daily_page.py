@@ -122,6 +122,8 @@ def test_a_finished_day_gives_its_result_to_send_in_both_languages_and_its_link_
     page.click('button[data-action="resign"]:not([disabled])')  # game 1; the only person waits for nobody else
     page.click('button[data-action="confirm-resign"]')
     page.wait_for_selector('.status:has-text("Game 2 starts when you are ready")')
+    # no analysis of game 1 while the try goes on: game 2 is on the same board (issue 51)
+    assert page.locator('[data-action="analyse"]:visible').count() == 0
     page.click('button[data-action="ready"]')
     resign_match(page)
 
@@ -139,6 +141,7 @@ def test_a_finished_day_gives_its_result_to_send_in_both_languages_and_its_link_
     again = page.locator('.over-actions button[data-action="again"]')
     assert again.inner_text() == "Play it again (it does not count)" and "primary" not in (again.get_attribute("class") or "")
     assert page.locator('button[data-action="daily-replay"]').count() == 0
+    assert page.locator('.over-actions button[data-action="analyse"]').count() == 1  # once the try is over
     in_view = """(selector) => { const box = document.querySelector(selector).getBoundingClientRect();
                                  return box.top >= 0 && box.bottom <= innerHeight; }"""
     for selector in (".daily-share-text", 'button[data-action="daily-copy"]', '.over-actions button[data-action="new"]'):

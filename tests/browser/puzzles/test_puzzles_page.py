@@ -147,6 +147,13 @@ def test_a_new_player_fails_one_sees_why_solves_one_and_the_rating_moves(page, b
     rating = page.inner_text(".puzzle-rating")
     assert rating != after_loss
 
+    # solved: its position on the analysis board, every color judged (issue 51); closed again
+    page.click('[data-action="puzzle-study"]')
+    page.wait_for_selector(".analysis-panel:not([hidden]) .analysis-verdicts li[data-kind]:not([data-kind=''])")
+    assert page.get_attribute("body", "data-moves") == str(len(second["moves"]))
+    page.click('[data-action="close-analysis"]')
+    page.wait_for_selector(".analysis-panel", state="hidden")
+
     # kept: a reload shows the same rating
     page.reload()
     page.wait_for_selector('body[data-engine="ready"][data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
