@@ -442,7 +442,7 @@ export function attachReview(app, container) {
 
   /** A shortened move's own word, beside its mark. */
   function shortenedTag(result) {
-    return result?.shortened ? el('span', {class: 'review-shortened-move', text: ` · ${t('my.current.shortened_move')}`}) : null;
+    return result?.shortened ? el('span', {class: 'review-shortened-move', text: ` · ${t('review.shortened_move')}`}) : null;
   }
 
   function viewerSide(players, sides) {
@@ -535,7 +535,7 @@ export function attachReview(app, container) {
 
   function markText(result) {
     const mark = t(`review.mark.${result.mark}`);
-    return result.loss ? `${mark} (${t('my.current.loss', {count: result.loss})})` : mark;
+    return result.loss ? `${mark} (${t('review.loss', {count: result.loss})})` : mark;
   }
 
   function summaryList(players, sides) {
@@ -549,7 +549,7 @@ export function attachReview(app, container) {
           el('strong', {text: name}), ': ',
           t('review.counts', {blunders: counts.blunder ?? 0, mistakes: counts.mistake ?? 0,
                               inaccuracies: counts.inaccuracy ?? 0}),
-          entry.swing ? ` · ${t('my.current.swing', {number: entry.swing.ply + 1})} (${t('my.current.loss', {count: entry.swing.loss})})` : '');
+          entry.swing ? ` · ${t('review.swing', {number: entry.swing.ply + 1})} (${t('review.loss', {count: entry.swing.loss})})` : '');
       })),
       el('p', {class: 'review-decided', text: decided === null || decided === undefined
         ? t('review.undecided')

@@ -35,3 +35,21 @@ def test_every_variant_and_level_has_its_texts(catalog):
 def test_no_text_is_left_in_the_engines_variants():
     variant = filler.VARIANTS["quick"]
     assert not [name for name in vars(variant) if name.startswith(("name", "summary"))]
+
+
+def every_key(path: Path) -> set[str]:
+    """Every key of the catalog, whatever its text's form (one line, plural forms, ...)."""
+    return set(re.findall(r"^    '([\w.-]+)':", path.read_text(encoding="utf-8"), re.MULTILINE))
+
+
+@pytest.mark.parametrize("catalog", CATALOGS, ids=lambda path: path.name)
+def test_every_key_the_page_names_is_in_the_catalog(catalog):
+    # t('review.loss', ...): a key written out in js/ that no catalog has shows on the
+    # page as the key itself ("inaccuracy (my.current.loss)")
+    keys = every_key(catalog)
+    named = {(path.relative_to(I18N.parent).as_posix(), key)
+             for path in I18N.parent.rglob("*.js") if path.name != "i18n.js"  # (its module text names t('key'))
+             for key in re.findall(r"\bt\('([\w.-]+)'", path.read_text(encoding="utf-8"))}
+    assert len(named) > 100
+    missing = sorted((where, key) for where, key in named if key not in keys)
+    assert not missing, f"{catalog.name} lacks {missing}"
