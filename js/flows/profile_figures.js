@@ -285,7 +285,7 @@ export function dailyFigures(days, today) {
 /** The board of the day's calendar: columns of seven days (Monday first) from the week
  *  of the first day played, at most `most` weeks back, to today's week; each day up to
  *  today as dayShown says it (mark '' for a day not played), null after today. */
-export function calendarWeeks(days, today, {most = 26, least = 8} = {}) {
+export function calendarWeeks(days, today, {most = 26, least = 13} = {}) {
   const played = new Map(daysBy(days, today).map((day) => [day.date, day]));
   const end = dayNumber(today);
   const weekday = (number) => (new Date(number * DAY_MS).getUTCDay() + 6) % 7; // Monday 0

@@ -119,9 +119,19 @@ function shownParam(name, value) {
  *  without the year, "Fri, 4 Dec"), that day whatever the time zone. */
 export function dateText(date, withYear = true) {
   const [year, month, day] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(current, {weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC',
-                                          ...(withYear ? {year: 'numeric'} : {})})
-    .format(new Date(Date.UTC(year, month - 1, day)));
+  return dateFormat(withYear).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+// A formatter is made once a language (making one costs far more than using it: a
+// player's page writes hundreds of dates)
+const dateFormats = new Map();
+function dateFormat(withYear) {
+  const key = `${current} ${withYear}`;
+  if (!dateFormats.has(key)) {
+    dateFormats.set(key, new Intl.DateTimeFormat(current, {weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC',
+                                                           ...(withYear ? {year: 'numeric'} : {})}));
+  }
+  return dateFormats.get(key);
 }
 
 /** A localized name from a {nl, en} object sent by the engine. */
