@@ -61,7 +61,8 @@ export function attachProfile(app) {
     refresh();
   }
 
-  /** Gather again and ask the engine what is missing; draws now and at each answer. */
+  /** Gather again and ask the engine what is missing; draws now (what needs no engine)
+   *  and once every answer has come (a long history's charts are drawn once). */
   function refresh() {
     if (!view.isOpen) return;
     const asking = ++ticket;
@@ -77,7 +78,7 @@ export function attachProfile(app) {
       history.answer ? null : app.request('rating_history', {matches: request.matches}).then((answer) => { history.answer = answer; }),
       my.lessons ? null : app.request('lesson_list').then((answer) => { my.lessons = answer.lessons; }),
       puzzleAsk(),
-    ].filter(Boolean).map((asked) => asked.then(() => { if (asking === ticket) draw(); }));
+    ].filter(Boolean);
     Promise.all(asks).catch((error) => {
       console.warn('filler: a player\'s page', error);
       my.failed = true;

@@ -94,11 +94,12 @@ export function advantageChart(values, {selected = 0, onSelect = null, label = '
  * A rating over time (a player's page): values[i] is the rating after the i-th point (a
  * rated match, a puzzle tried), the points evenly spaced (an evening of ten matches reads
  * as well as a month between two); marks[i] ('win', 'draw', 'loss') is drawn by shape, not
- * by color alone: filled, half filled, hollow. The chart is a slider over the points for
+ * by color alone: filled, grey, hollow. The chart is a slider over the points for
  * keyboards and screen readers (focusable, aria-valuetext from valueText(i)): ← → Home
- * End move through them, Enter opens one (onOpen(i)); a pointer over a point selects it
- * (its <title> names it too), a click opens it. onSelect(i) follows the selection (the
- * caller's caption). `startLabel`, `endLabel`: the ends of the time axis (dates).
+ * End move through them, Enter opens one (onOpen(i)); a pointer over the chart selects
+ * the point under it, a click opens it. onSelect(i) follows the selection (the caller's
+ * caption names it). `startLabel`, `endLabel`: the ends of the time axis (dates). The
+ * points of a mark are one path (a history of 500 matches is a few nodes, not 500).
  */
 export function ratingChart(values, {marks = [], selected = values.length - 1, label = '', valueText = (index) => String(index),
                                      startLabel = '', endLabel = '', onSelect = null, onOpen = null, attributes = {}} = {}) {
@@ -110,10 +111,11 @@ export function ratingChart(values, {marks = [], selected = values.length - 1, l
   const last = Math.max(1, values.length - 1);
   const x = (index) => (values.length === 1 ? (pad.left + width - pad.right) / 2 : pad.left + (width - pad.left - pad.right) * index / last);
   const y = (value) => pad.top + (height - pad.top - pad.bottom) * (high - value) / (high - low);
+  const radius = values.length > 60 ? 2 : 3.5; // a long history's points must not cover each other
   let current = Math.max(0, Math.min(values.length - 1, selected));
   const root = svg('svg', {class: 'chart rating-chart', viewBox: `0 0 ${width} ${height}`, role: 'slider', tabindex: 0,
                            'aria-label': label, 'aria-valuemin': 0, 'aria-valuemax': Math.max(0, values.length - 1),
-                           'aria-orientation': 'horizontal', ...attributes});
+                           'aria-orientation': 'horizontal', ...attributes, dataset: {...attributes.dataset, points: String(values.length)}});
   append(root, svg('g', {class: 'chart-axis', 'aria-hidden': 'true'},
     svg('line', {x1: pad.left, y1: y(low), x2: width - pad.right, y2: y(low)}),
     svg('line', {x1: pad.left, y1: y(low), x2: pad.left, y2: y(high)}),
@@ -121,30 +123,35 @@ export function ratingChart(values, {marks = [], selected = values.length - 1, l
     svg('text', {x: pad.left - 4, y: y(low), 'text-anchor': 'end', text: String(low)}),
     svg('text', {x: pad.left, y: height - 6, text: startLabel}),
     svg('text', {x: width - pad.right, y: height - 6, 'text-anchor': 'end', text: endLabel})));
+  const at = (index) => `${x(index).toFixed(1)},${y(values[index]).toFixed(1)}`;
   if (values.length > 1) {
-    append(root, svg('polyline', {class: 'chart-line rating-line', 'aria-hidden': 'true',
-                                  points: values.map((value, index) => `${x(index).toFixed(1)},${y(value).toFixed(1)}`).join(' ')}));
+    append(root, svg('polyline', {class: 'chart-line rating-line', 'aria-hidden': 'true', points: values.map((_, index) => at(index)).join(' ')}));
   }
-  const dots = values.map((value, index) => {
-    const dot = svg('circle', {class: 'rating-point', cx: x(index).toFixed(1), cy: y(value).toFixed(1), r: 3.5,
-                               dataset: {index: String(index), result: marks[index] ?? ''}},
-                    svg('title', {text: valueText(index)}));
-    dot.addEventListener('pointerenter', () => select(index));
-    if (onOpen) dot.addEventListener('click', () => onOpen(index));
-    return dot;
+  const dots = new Map(); // mark -> the path of its points
+  values.forEach((_, index) => {
+    const mark = marks[index] ?? '';
+    dots.set(mark, `${dots.get(mark) ?? ''}M${at(index)}m-${radius},0a${radius},${radius} 0 1,0 ${2 * radius},0a${radius},${radius} 0 1,0 -${2 * radius},0`);
   });
-  append(root, dots);
+  for (const [mark, path] of dots) append(root, svg('path', {class: 'rating-points', d: path, 'aria-hidden': 'true', dataset: {result: mark}}));
+  const marker = svg('circle', {class: 'rating-selected', r: radius + 2.5, 'aria-hidden': 'true'});
+  append(root, marker);
   function select(index) {
-    const next = Math.max(0, Math.min(values.length - 1, index));
-    dots[current]?.removeAttribute('data-selected');
-    dots[current]?.setAttribute('r', '3.5');
-    current = next;
-    dots[current]?.setAttribute('data-selected', '');
-    dots[current]?.setAttribute('r', '5.5');
+    current = Math.max(0, Math.min(values.length - 1, index));
+    marker.setAttribute('cx', x(current).toFixed(1));
+    marker.setAttribute('cy', y(values[current]).toFixed(1));
+    marker.dataset.result = marks[current] ?? '';
     root.setAttribute('aria-valuenow', String(current));
-    if (values.length) root.setAttribute('aria-valuetext', valueText(current));
+    root.setAttribute('aria-valuetext', valueText(current));
     onSelect?.(current);
   }
+  // the point under a pointer: the nearest along the time axis
+  const under = (event) => {
+    const box = root.getBoundingClientRect();
+    const along = (event.clientX - box.left) * width / box.width;
+    return values.length === 1 ? 0 : Math.round((along - pad.left) * last / (width - pad.left - pad.right));
+  };
+  root.addEventListener('pointermove', (event) => select(under(event)));
+  if (onOpen) root.addEventListener('click', (event) => onOpen(Math.max(0, Math.min(values.length - 1, under(event)))));
   const steps = {ArrowLeft: -1, ArrowDown: -1, ArrowRight: 1, ArrowUp: 1, PageDown: -10, PageUp: 10};
   root.addEventListener('keydown', (event) => {
     if (Object.hasOwn(steps, event.key)) select(current + steps[event.key]);

@@ -154,7 +154,7 @@ def test_the_page_shows_the_stored_history(profile_page, history, practice):
         graph = dialog.locator(f'.profile-graph[data-variant="{variant}"]')
         changes = [(match["id"], match["result"]["ratingChanges"][ann_seat(match)]) for match in matches
                    if match["variant"] == variant and match["result"]["ratingChanges"]]
-        assert graph.locator(".rating-point").count() == len(changes)
+        assert graph.locator('svg[data-chart="rating"]').get_attribute("data-points") == str(len(changes))
         rating = history.ratings[("ann", variant)]
         assert graph.locator('[data-fact="current"] .rating').inner_text().startswith(str(round(rating["r"])))
         assert graph.locator('[data-fact="highest"] .rating').inner_text() == str(round(max(c["r"] for _, c in changes)))
@@ -176,7 +176,7 @@ def test_the_page_shows_the_stored_history(profile_page, history, practice):
     puzzles = dialog.locator('[data-part="puzzles"]')
     progress = practice["puzzles"]
     assert f"{progress['tries']} puzzles tried, {progress['solved']} solved" in puzzles.locator('[data-fact="puzzles"]').inner_text()
-    assert puzzles.locator(".rating-point").count() == len(practice["shipped"])  # the own puzzle is in no file
+    assert puzzles.locator("svg").get_attribute("data-points") == str(len(practice["shipped"]))  # the own puzzle is in no file
     themes = {}
     for puzzle_id, puzzle in practice["shipped"].items():
         for theme in puzzle["themes"]:
@@ -207,9 +207,9 @@ def test_the_page_shows_the_stored_history(profile_page, history, practice):
 
 def test_a_match_deleted_or_imported_changes_the_page(profile_page, history, tmp_path):
     page = profile_page
-    quick_points = '.profile-graph[data-variant="quick"] .rating-point'
+    quick_chart = '.profile-graph[data-variant="quick"] svg[data-chart="rating"]'
     dialog = open_page_of(page, "Ann")
-    before = dialog.locator(quick_points).count()
+    before = int(dialog.locator(quick_chart).get_attribute("data-points"))
     played = dialog.locator('[data-section="summary"] [data-fact="matches"] dd').inner_text()
     dialog.locator('[data-action="profile-close"]').click()
 
@@ -221,7 +221,7 @@ def test_a_match_deleted_or_imported_changes_the_page(profile_page, history, tmp
     page.click(f'.saved-match[data-id="{gone["id"]}"] button[data-action="confirm-delete"]')
     page.click('button[data-action="close-lobby"]')
     dialog = open_page_of(page, "Ann")
-    assert dialog.locator(quick_points).count() == before - 1
+    assert dialog.locator(quick_chart).get_attribute("data-points") == str(before - 1)
     assert dialog.locator(f'.profile-wins li[data-id="{gone["id"]}"]').count() == 0
     assert int(re.match(r"\d+", fact(dialog, "summary", "matches"))[0]) == int(re.match(r"\d+", played)[0]) - 1
     # the rating in play still counts it: said beside the graph
@@ -239,8 +239,10 @@ def test_a_match_deleted_or_imported_changes_the_page(profile_page, history, tmp
     assert "0 refused" in page.locator(".import-report").inner_text()
     page.click('.profiles button[data-action="profile"][data-player="Ann"]')
     dialog = page.wait_for_selector('dialog.profile[open][data-player="Ann"][data-ready="1"]')
-    points = page.locator(quick_points)
-    assert points.count() == before
-    assert "Computer (Greedy)" in points.last.locator("title").text_content()
+    chart = page.locator(quick_chart)
+    assert chart.get_attribute("data-points") == str(before)
+    chart.focus()
+    page.keyboard.press("End")  # the newest: the match imported
+    assert "Computer (Greedy)" in chart.get_attribute("aria-valuetext")
     assert page.locator(f'table[data-table="opponents"] tr[data-opponent="computer:greedy"] td[data-count="matches"]').inner_text() == \
         str(expected([match for match in history.matches if match is not gone] + other.matches, opponent="computer:greedy")["matches"])
