@@ -29,7 +29,8 @@ from builder.checkout import DIST  # noqa: E402
 from builder.server import make_server  # noqa: E402
 import filler  # noqa: E402
 from filler.ai import choose  # noqa: E402
-from conftest import BOOT_TIMEOUT_MS, chromium_launch_options  # noqa: E402
+from conftest import chromium_launch_options  # noqa: E402
+from driver import BOOT_TIMEOUT_MS  # noqa: E402
 
 RECORD = """
 window.__review = {};

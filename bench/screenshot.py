@@ -17,7 +17,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from builder.checkout import DIST  # noqa: E402
 from builder.server import make_server  # noqa: E402
-from conftest import BOOT_TIMEOUT_MS, chromium_launch_options  # noqa: E402
+from conftest import chromium_launch_options  # noqa: E402
+from driver import BOOT_TIMEOUT_MS  # noqa: E402
 
 # The legal color whose tooltip promises the most cells: a plausible human move.
 BEST_COLOR = """() => [...document.querySelectorAll('.color-button:not([aria-disabled])')]

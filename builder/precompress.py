@@ -1,13 +1,19 @@
-"""zstd copies of the site's largest files (docs/boot.md "A first visit").
+"""Compressed copies of the site's files (docs/boot.md "A first visit"), for hosts that
+compress nothing.
 
-Many static hosts compress no .wasm, so the runtime and the snapshot are shipped
-zstd-compressed too. They are compressed at level 19 in Node by scripts/zstd.mjs, with the
-`compression.zstd` module of the pinned Pyodide's Python 3.14 (the CPython here may have
-none, and so no dependency is added).
+zstd copies of the largest: the runtime and the snapshot, decoded by the engine's worker.
+They are compressed at level 19 in Node by scripts/zstd.mjs, with the `compression.zstd`
+module of the pinned Pyodide's Python 3.14 (the CPython here may have none, and so no
+dependency is added).
+
+gzip copies of the text files (`<file>-gzip`: not .gz, so that a host sends them as they
+are), which the service worker fetches instead and decodes natively (DecompressionStream
+reads gzip, not zstd): the page's modules, snapshots.json, the runtime's JavaScript.
 """
 
 from __future__ import annotations
 
+import gzip
 import os
 import subprocess
 import tempfile
@@ -38,3 +44,20 @@ def precompressed(files: list[bytes]) -> list[bytes]:
             for source, (_, path) in zip(inputs, missing):
                 os.replace(source.with_name(source.name + ".zst"), path)
     return [path.read_bytes() for path in cached]
+
+
+# What has a gzip copy: text, and only where that saves a tenth or more.
+GZIP_SUFFIXES = (".js", ".mjs", ".css", ".html", ".json", ".svg", ".webmanifest", ".txt")
+GZIP_COPY = "-gzip"
+
+
+def gzip_copies(contents: dict[str, bytes], leave_out: set[str]) -> dict[str, bytes]:
+    """{path: its gzip copy} of the text files of `contents` (dist path -> bytes) whose copy
+    is at least a tenth smaller, but those in `leave_out`."""
+    copies = {}
+    for path, data in contents.items():
+        if path.endswith(GZIP_SUFFIXES) and path not in leave_out:
+            copy = gzip.compress(data, compresslevel=9, mtime=0)
+            if len(copy) <= 0.9 * len(data):
+                copies[path] = copy
+    return copies

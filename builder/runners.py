@@ -31,8 +31,8 @@ def tool_environment() -> tuple[Path, dict[str, str]]:
 # move and shows its reply)
 QUICK = ["tests/engine", "--deselect", "tests/engine/test_pyodide_boards.py",
          "--deselect", "tests/engine/test_daily.py::test_the_master_of_the_day_answers_the_same_in_pyodide",
-         "tests/browser/test_boot.py::test_page_boots_to_a_playable_board",
-         "tests/browser/test_moves.py::test_your_own_move_is_on_screen_before_the_reply"]
+         "tests/browser/boot/test_boot.py::test_page_boots_to_a_playable_board",
+         "tests/browser/table/test_moves.py::test_your_own_move_is_on_screen_before_the_reply"]
 
 
 # pytest-xdist's workers, unless the arguments say (`-n 0`: none): the browser tests

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import threading
 from pathlib import Path
 
 from builder.headers import SECURITY_HEADERS
@@ -30,6 +31,36 @@ MIME_TYPES = {
 }
 
 
+class ByteCounter:
+    """Bytes a server sent (headers included), by path, since the last take(): what a
+    visit cost (the page benchmark, the first visit's budget in the tests)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.by_path: dict[str, int] = {}
+
+    def add(self, path: str, count: int) -> None:
+        with self.lock:
+            self.by_path[path] = self.by_path.get(path, 0) + count
+
+    def take(self) -> dict[str, int]:
+        with self.lock:
+            by_path, self.by_path = self.by_path, {}
+        return by_path
+
+
+class _CountingWriter:
+    def __init__(self, inner, counter: ByteCounter, handler):
+        self.inner, self.counter, self.handler = inner, counter, handler
+
+    def write(self, data) -> int:
+        self.counter.add(getattr(self.handler, "path", "?").split("?")[0], len(data))
+        return self.inner.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
 class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the right types; every response revalidated (no stale service worker)."""
 
@@ -40,6 +71,12 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
     # True: the precompressed files go out with "Content-Encoding: zstd", as a host may
     # send them (docs/boot.md): Chromium decodes them natively and the worker passes them on
     zstd_encoding = False
+    counter: ByteCounter | None = None  # counts the bytes sent, when set
+
+    def setup(self) -> None:
+        super().setup()
+        if self.counter is not None:
+            self.wfile = _CountingWriter(self.wfile, self.counter, self)
 
     def end_headers(self) -> None:
         if self.zstd_encoding and self.path.split("?")[0].endswith(("-zstd", ".snapshot")):
@@ -56,11 +93,13 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(directory: Path, port: int = 0, quiet: bool = False, security_headers: bool = True,
-                zstd_encoding: bool = False) -> http.server.ThreadingHTTPServer:
-    """A threaded static server of `directory` on 127.0.0.1 (port 0: a free one)."""
-    handler = functools.partial(type("Handler", (SiteRequestHandler,),
+                zstd_encoding: bool = False, counter: ByteCounter | None = None,
+                handler_class: type = SiteRequestHandler) -> http.server.ThreadingHTTPServer:
+    """A threaded static server of `directory` on 127.0.0.1 (port 0: a free one); with a
+    counter, it counts the bytes it sends."""
+    handler = functools.partial(type("Handler", (handler_class,),
                                      {"quiet": quiet, "security_headers": security_headers,
-                                      "zstd_encoding": zstd_encoding}),
+                                      "zstd_encoding": zstd_encoding, "counter": counter}),
                                 directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True

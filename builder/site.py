@@ -18,8 +18,8 @@ from builder.checkout import (BUILD_VENV, DIST, PYODIDE_FILES, PYODIDE_PACKAGE, 
                               sha256_bytes, sha256_file)
 from builder.engine import build_engine_wheel, static_snapshots
 from builder.headers import SECURITY_HEADERS, headers_file
-from builder.pages import with_module_preloads, with_shared_head
-from builder.precompress import precompressed
+from builder.pages import with_shared_head, with_start_script
+from builder.precompress import GZIP_COPY, gzip_copies, precompressed
 from builder.provision import ensure_node_modules, ensure_pyodide_wheels, ensure_venv
 from builder.snapshot import make_snapshot
 
@@ -86,11 +86,12 @@ def assemble(out: Path, contents: dict[str, bytes]) -> None:
             path.rmdir()
 
 
-def service_worker(contents: dict[str, bytes], cache_name: str, on_demand: set[str]) -> bytes:
+def service_worker(contents: dict[str, bytes], cache_name: str, on_demand: set[str], gzipped: list[str]) -> bytes:
     precache = ["./"] + sorted(name for name in contents if name not in on_demand)
-    header = ("// Written by build.py: the files of this build to precache, a cache name from their\n"
-              "// hash, and the headers every response carries.\n"
+    header = ("// Written by build.py: the files of this build to precache, those fetched from their\n"
+              "// gzip copy, a cache name from their hash, and the headers every response carries.\n"
               f"const PRECACHE = {json.dumps(precache, indent=0)};\n"
+              f"const GZIPPED = {json.dumps(gzipped, indent=0)};\n"
               f"const CACHE_NAME = {json.dumps(cache_name)};\n"
               f"const SECURITY_HEADERS = {json.dumps(SECURITY_HEADERS, indent=1)};\n\n")
     return header.encode() + (ROOT / SERVICE_WORKER_SOURCE).read_bytes()
@@ -110,7 +111,7 @@ def build(out: Path = DIST) -> dict:
             if relative.endswith(".html"):
                 contents[relative] = with_shared_head(contents[relative])
         for relative in [name for name in contents if name.endswith(".html")]:
-            contents[relative] = with_module_preloads(contents[relative], contents)
+            contents[relative] = with_start_script(contents[relative], contents)
         for name in PYODIDE_FILES:
             contents[f"pyodide/{name}"] = (PYODIDE_PACKAGE / name).read_bytes()
         contents["pyodide/pyodide-lock.json"] = pyodide_lock_for(pyodide_wheels)
@@ -122,7 +123,8 @@ def build(out: Path = DIST) -> dict:
             contents["snapshots.json"] = snapshots
         # Fetched only when needed, never precached by the service worker (a first visit
         # would download them after all): the originals of precompressed files, the
-        # whole standard library (for a boot without the snapshot), micropip.
+        # whole standard library and the engine wheel (for a boot without the snapshot),
+        # micropip.
         on_demand = {f"pyodide/{wheel.name}" for wheel in pyodide_wheels.values()}
         precompressed_files = {}
         copies = precompressed([contents[f"pyodide/{name}"] for name in PRECOMPRESSED])
@@ -147,6 +149,8 @@ def build(out: Path = DIST) -> dict:
             stdlib_name = f"stdlib-{sha256_bytes(snapshot_stdlib)[:12]}.zip"
             contents[f"pyodide/{stdlib_name}"] = snapshot_stdlib
             on_demand.add("pyodide/python_stdlib.zip")
+            # the snapshot holds the engine: its wheel is for a boot from scratch (online)
+            on_demand.add(f"wheels/{engine_wheel.name}")
 
         digest = hashlib.sha256()
         for relative in sorted(contents):
@@ -159,13 +163,22 @@ def build(out: Path = DIST) -> dict:
             build_info["snapshot"] = f"pyodide/{snapshot_name}"
             build_info["snapshot_stdlib"] = f"pyodide/{stdlib_name}"
             build_info["snapshot_xor_wasm_data"] = snapshot_xor
-        # What the worker downloads itself on its way to the engine (its progress bar).
-        booted_from = [build_info["engine_wheel"], *precompressed_files.values(),
+        # What the worker downloads itself on its way to the engine (its progress bar): the
+        # engine wheel only without a snapshot (which holds the engine).
+        booted_from = [*precompressed_files.values(),
                        *[build_info[key] for key in ("snapshot", "snapshot_stdlib") if key in build_info]]
+        if memory_snapshot is None:
+            booted_from.append(build_info["engine_wheel"])
         build_info["boot_download_bytes"] = {path: len(contents[path]) for path in booted_from}
         contents["build.json"] = json.dumps(build_info, indent=1).encode() + b"\n"
+        # The service worker fetches these from their gzip copy (builder/precompress.py);
+        # never precached themselves. Not build.json (small, and read first).
+        copies = gzip_copies(contents, leave_out={"build.json"})
+        for path, copy in copies.items():
+            contents[path + GZIP_COPY] = copy
+            on_demand.add(path + GZIP_COPY)
         if (ROOT / SERVICE_WORKER_SOURCE).exists():
-            contents["sw.js"] = service_worker(contents, build_info["cache"], on_demand)
+            contents["sw.js"] = service_worker(contents, build_info["cache"], on_demand, sorted(copies))
         contents["_headers"] = headers_file()
         assemble(out, contents)
     log(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} "

@@ -12,8 +12,10 @@
 //   engine/  the seam to Python: worker.js (Pyodide in its Web Worker) and engine.js
 // Imports run one way, down: flows may import ui, store, i18n and engine; ui may import
 // store and i18n, never a flow; store, i18n and engine import only inside their own
-// folder. Nothing imports main.js. js/sw.js, the service worker, imports nothing (build.py
-// writes it to the site's top, sw.js, so that its scope is the whole site).
+// folder. Nothing imports main.js: js/start.js, every page's first script, loads it once
+// the service worker has taken the page (docs/boot.md "A first visit"). js/sw.js, the
+// service worker, imports nothing (build.py writes it to the site's top, sw.js, so that
+// its scope is the whole site).
 // tests/engine/test_page_layers.py checks this.
 //
 // The flows each attach to `app` once:
@@ -42,7 +44,7 @@
 import {frameBatcher, append} from './ui/dom.js';
 import {t, translate, setLanguage, onLanguageChange} from './i18n/i18n.js';
 import {TableView} from './ui/table.js';
-import {Lobby} from './ui/lobby.js';
+import {Lobby, practiceDefaults} from './ui/lobby.js';
 import {applyPalette, applyTheme} from './ui/palette.js';
 import {loadSettings, saveSettings, keepSettingsIn} from './ui/settings.js';
 import {OptionsDialog} from './ui/options.js';
@@ -57,7 +59,7 @@ import {updateRatings} from './flows/ratings.js';
 import {bootParts, drawBootParts} from './ui/boot_view.js';
 import {attachModes} from './flows/modes.js';
 import {attachBoot} from './flows/boot.js';
-import {attachGame, DEFAULT_CONFIG, PRACTICE_DEFAULTS} from './flows/game.js';
+import {attachGame, DEFAULT_CONFIG} from './flows/game.js';
 import {attachSaved} from './flows/saved.js';
 import {attachClocks, clockToShow} from './flows/clocks.js';
 import {attachProfile} from './flows/profile.js';
@@ -193,8 +195,8 @@ function applySettings() {
 function openLobby(tab) {
   if (!state.catalog.variants.length) return;
   const config = structuredClone(state.config);
-  if (config.variant === 'practice') config.options = {...PRACTICE_DEFAULTS, ...config.options};
-  else config.options = {...PRACTICE_DEFAULTS};
+  const practice = practiceDefaults(state.catalog); // the lobby's practice fields start from them
+  config.options = config.variant === 'practice' ? {...practice, ...config.options} : practice;
   lobby.open(config, typeof tab === 'string' ? tab : 'new');
 }
 

@@ -1,5 +1,5 @@
 """What the store's tests share: a match record to save, and the few calls they make of
-a store, on a browser's page (tests/browser/test_storage.py) or a device of Node's
+a store, on a browser's page (tests/browser/store/test_storage.py) or a device of Node's
 (tests/engine/test_store.py): both run JavaScript by evaluate(js, arg), with `store`
 and `localStorage` at hand."""
 

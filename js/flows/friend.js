@@ -19,7 +19,7 @@
 // main.js calls attachFriend(app) once; it uses only app's and the Store's public parts.
 
 import {el, svg, clear, append, placeAfter, placeBefore, prepend} from '../ui/dom.js';
-import {t, pick} from '../i18n/i18n.js';
+import {t, variantName} from '../i18n/i18n.js';
 import {playerName} from '../ui/names.js';
 import {ratingText} from '../ui/rating_text.js';
 import {peekLink, toBase64url} from './friend_peek.js';
@@ -214,7 +214,7 @@ export function attachFriend(app) {
                      own: {key: 'friend.own', params: {name}}, older: {key: 'friend.older', params: {}},
                      rebuilt: {key: 'friend.rebuilt', params: {name}},
                      new: {key: 'friend.invited', askName: true, params: {
-                       name, variant: variant ? pick(variant.name) : found.record.variant,
+                       name, variant: variant ? variantName(variant.id) : found.record.variant,
                        kind: t(found.record.games === 2 ? 'friend.kind.match' : 'friend.kind.single')}},
                      // a resignation and a move that crossed: the resignation stands; two that
                      // crossed: the one of the player to move (link.merge)
@@ -300,7 +300,7 @@ export function attachFriend(app) {
     const peek = checking.peek;
     if (!peek) return t('friend.checking');
     const found = state.catalog.variants.find((v) => v.id === peek.variant);
-    const params = {name: peek.names[peek.sender] || t('friend.someone'), variant: found ? pick(found.name) : peek.variant,
+    const params = {name: peek.names[peek.sender] || t('friend.someone'), variant: found ? variantName(found.id) : peek.variant,
                     kind: t(peek.games === 2 ? 'friend.kind.match' : 'friend.kind.single')};
     return t(checking.known ? 'friend.checking_from' : 'friend.checking_invite', params);
   }
@@ -416,7 +416,7 @@ export function attachFriend(app) {
       const variant = lobby.variant(saved.variant);
       return el('li', {class: 'saved-match friend-match', dataset: {id: entry.id, turn: friend.turn}},
         el('div', {class: 'saved-main'}, el('strong', {text: playerName(saved.players, 1 - friend.seat)}), ' · ',
-          el('span', {text: variant ? pick(variant.name) : saved.variant}), ' · ',
+          el('span', {text: variant ? variantName(variant.id) : saved.variant}), ' · ',
           el('span', {class: 'friend-turn', text: turn})),
         el('button', {type: 'button', class: friend.turn === 'mine' ? 'primary' : '', dataset: {action: 'open-friend', id: entry.id},
                       text: t('friend.open'), onclick: () => { lobby.close(); open(entry.id); }}));

@@ -11,7 +11,7 @@
 // resign, resignMatch, ready, makeTable, setTable, applySnapshot and afterSnapshot
 // on app.
 
-import {defaultLevel} from '../ui/lobby.js';
+import {defaultLevel, practiceDefaults} from '../ui/lobby.js';
 import {newMatchId} from '../store/storage.js';
 import {updateRatings} from './ratings.js';
 
@@ -25,7 +25,6 @@ export const DEFAULT_CONFIG = {
   clock: {mode: 'none', bankMinutes: 5, incrementSeconds: 3},
   seats: [{kind: 'human', name: ''}, {kind: 'computer', name: '', level: null}],
 };
-export const PRACTICE_DEFAULTS = {shape: 'square', width: 10, height: 10, colors: 6};
 const BOT_PACING_MS = 350; // between two computer moves in a row, so people can follow
 
 /** The engine's new_game parameters for a config (the lobby's or a saved match's). */
@@ -37,7 +36,7 @@ export function newGameParams(config, catalog) {
   const clock = clockSpec(config, catalog);
   if (clock) params.clock = clock;
   if (config.seed !== null && config.seed !== undefined) params.seed = config.seed;
-  if (config.variant === 'practice') params.options = {...PRACTICE_DEFAULTS, ...config.options};
+  if (config.variant === 'practice') params.options = {...practiceDefaults(catalog), ...config.options};
   return params;
 }
 

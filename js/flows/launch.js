@@ -7,7 +7,7 @@
 
 import {el, clear, replaceChildren, append, placeAfter} from '../ui/dom.js';
 import {t} from '../i18n/i18n.js';
-import {parseGameParams} from './share.js';
+import {parseGameParams, practiceFromLink} from './share.js';
 import {setSound, setSoundDefault} from '../ui/sound.js';
 import {rulesHref} from '../ui/rules.js';
 
@@ -48,7 +48,7 @@ export function readLaunch(state) {
   const chosen = state.config;
   if (config.variant) {
     chosen.variant = config.variant;
-    chosen.options = config.options || {};
+    chosen.options = {};
   }
   if (config.seed !== undefined) chosen.seed = config.seed;
   if (config.games !== undefined) chosen.games = config.games;
@@ -74,6 +74,11 @@ export function readLaunch(state) {
       chosen.options = {};
       chosen.seed = null;
       launch.moves = null;
+    }
+    if (variant && config.practice) { // practice's board: as the engine's catalog allows it
+      const {options, errors} = practiceFromLink(config.practice, variant);
+      chosen.options = options;
+      launch.errors.push(...errors);
     }
     const seats = variant?.seats ?? 2;
     const levels = catalog.levels;

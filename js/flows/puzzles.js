@@ -20,7 +20,7 @@
 // kept in their progress), never of the game the last one came from while another is left.
 
 import {el, replaceChildren, setAttr, append, placeAfter} from '../ui/dom.js';
-import {t, pick, problemText} from '../i18n/i18n.js';
+import {t, variantName, problemText} from '../i18n/i18n.js';
 import {signed} from '../ui/table.js';
 import {ratingText as shownRating} from '../ui/rating_text.js';
 import {arriving} from './game.js';
@@ -404,12 +404,6 @@ export function attachPuzzles(app, container) {
   });
 
   // ---- drawing ------------------------------------------------------------------
-
-  /** A board's name, as the lobby gives it (the engine's catalog). */
-  function variantName(variant) {
-    const entry = state.catalog.variants.find((known) => known.id === variant);
-    return entry ? pick(entry.name) : variant;
-  }
 
   /** The task: what to find, and how many moves. */
   function taskText() {

@@ -134,10 +134,17 @@ function dateFormat(withYear) {
   return dateFormats.get(key);
 }
 
-/** A localized name from a {nl, en} object sent by the engine. */
-export function pick(names) {
-  if (!names) return '';
-  return names[current] ?? names.en ?? '';
+/** A variant's name in the current language (`variant.<id>.name`); an id no catalog
+ *  knows (from a link, stored data) as it is. */
+export function variantName(id) {
+  const key = `variant.${id}.name`;
+  return lookup(key) === undefined ? String(id) : t(key);
+}
+
+/** A variant's one-sentence summary in the current language ('' for an id no catalog knows). */
+export function variantSummary(id) {
+  const key = `variant.${id}.summary`;
+  return lookup(key) === undefined ? '' : t(key);
 }
 
 /** Fill data-i18n / data-i18n-attr elements under root. */

@@ -4,7 +4,7 @@
 // after each draw (app.drawListeners).
 
 import {el, setAttr, placeAfter} from './dom.js';
-import {t, pick} from '../i18n/i18n.js';
+import {t, variantName} from '../i18n/i18n.js';
 import {playerName} from './names.js';
 
 const summary = el('p', {class: 'sr-only', id: 'board-summary'});
@@ -33,7 +33,7 @@ function drawSummary(current, table, snapshot) {
   const players = snapshot.players.map((player) => t('summary.player', {
     name: playerName(table.players, player.seat), color: player.color + 1, count: player.score}));
   summary.textContent = [
-    t('summary.board', {variant: variant ? pick(variant.name) : table.boardName?.() ?? layout.variant, width: layout.width,
+    t('summary.board', {variant: variant ? variantName(variant.id) : table.boardName?.() ?? layout.variant, width: layout.width,
                         height: layout.height, shape: t(`lobby.shape.${layout.shape}`)}),
     players.join('; ') + '.',
     t('summary.free', {count: free, dead}),

@@ -3,15 +3,18 @@
 // import everything. Text from storage goes in through textContent only.
 
 import {el, clear, append, replaceChildren} from './dom.js';
-import {t, dateText, pick} from '../i18n/i18n.js';
+import {t, dateText, variantName, variantSummary} from '../i18n/i18n.js';
 import {playerName} from './names.js';
 import {storedName} from './notices.js';
 import {ratingText} from './rating_text.js';
 import {dailyMark, reviewedGames} from '../store/storage.js';
 
-/** Practice boards' sizes and colors the lobby offers, [low, high]; a link (share.js)
- *  is held to the same, and the engine checks them again. */
-export const PRACTICE_LIMITS = {width: [5, 41], height: [5, 41], colors: [3, 9]};
+/** A practice board that asks for nothing, as the engine's catalog says it: the practice
+ *  variant's own shape, size and colors ({} before any catalog: the engine's then). */
+export function practiceDefaults(catalog) {
+  const practice = catalog.variants.find((variant) => variant.id === 'practice');
+  return practice ? {shape: practice.shape, width: practice.width, height: practice.height, colors: practice.colors} : {};
+}
 
 const CORNERS = {2: ['bl', 'tr'], 4: ['bl', 'tl', 'tr', 'br']};
 const TABS = ['new', 'friends', 'matches', 'players'];
@@ -135,7 +138,7 @@ export class Lobby {
     const variant = this.variant();
     const form = el('form', {method: 'dialog', class: 'lobby-form'});
     const variantSelect = select('variant',
-      catalog.variants.map((v) => [v.id, pick(v.name)]), this.config.variant);
+      catalog.variants.map((v) => [v.id, variantName(v.id)]), this.config.variant);
     variantSelect.addEventListener('change', () => {
       this.config.variant = variantSelect.value;
       this.render();
@@ -144,17 +147,18 @@ export class Lobby {
     append(form,
       field('lobby.variant', variantSelect),
       el('p', {class: 'variant-summary'},
-        el('span', {text: variant ? pick(variant.summary) : ''}), ' ',
+        el('span', {text: variant ? variantSummary(variant.id) : ''}), ' ',
         el('a', {href: `#rules/${this.config.variant}`, class: 'rules-link', dataset: {action: 'rules'},
                  text: t('lobby.rules_link')})),
     );
 
     if (this.config.variant === 'practice') {
       const options = this.config.options;
-      const shape = select('shape', ['square', 'hex', 'diamond'].map((s) => [s, t(`lobby.shape.${s}`)]), options.shape);
+      const practice = catalog.variants.find((variant) => variant.id === 'practice'); // its shapes and sizes
+      const shape = select('shape', practice.shapes.map((s) => [s, t(`lobby.shape.${s}`)]), options.shape);
       shape.addEventListener('change', () => { options.shape = shape.value; });
       const numberInput = (name) => {
-        const [min, max] = PRACTICE_LIMITS[name];
+        const [min, max] = practice.sizes[name];
         const input = el('input', {type: 'number', name, min, max, value: options[name], required: true});
         input.addEventListener('change', () => {
           const value = Math.round(Number(input.value));
@@ -201,7 +205,11 @@ export class Lobby {
           ? `${levelName(level)} (${Math.round(measured[level].r)})` : levelName(level)]),
                         seat.level || defaultLevel(catalog));
         detail.setAttribute('aria-label', t('lobby.level'));
-        detail.addEventListener('change', () => { seat.level = detail.value; });
+        detail.addEventListener('change', () => {
+          seat.level = detail.value;
+          this.render();
+          this.dialog.querySelector(`select[name="seat${index}-level"]`)?.focus();
+        });
       }
       const where = [corners[index] ? t(`lobby.corner.${corners[index]}`) : '',
                      variant?.teams ? t('lobby.team', {team: 'AB'[index % 2]}) : ''].filter(Boolean).join(', ');
@@ -210,6 +218,10 @@ export class Lobby {
           where ? el('small', {text: where}) : null),
         kind, detail));
     });
+    // what each computer level at the table does, in a sentence (the catalogs' level.<id>.about)
+    const levels = [...new Set(this.config.seats.filter((seat) => seat.kind === 'computer')
+      .map((seat) => seat.level || defaultLevel(catalog)))].filter((level) => catalog.levels.includes(level));
+    append(seatList, ...levels.map((level) => el('p', {class: 'level-about', dataset: {level}, text: t(`level.${level}.about`)})));
     append(form, seatList);
 
     const games = select('games', [['1', t('lobby.kind.single')], ['2', t('lobby.kind.match')]], String(this.config.games));
@@ -298,7 +310,7 @@ export class Lobby {
         this.deleteButton(entry));
     return el('li', {class: 'saved-match', dataset: {id: entry.id}},
       el('div', {class: 'saved-main'},
-        el('strong', {text: variant ? pick(variant.name) : entry.variant}), ' · ',
+        el('strong', {text: variant ? variantName(variant.id) : entry.variant}), ' · ',
         this.dailyText(entry) ?? el('span', {text: entry.games === 2 ? t('lobby.match_game') : t('lobby.single_game')}), ' · ',
         el('span', {class: 'saved-players', text: this.playersText(entry.players || [])}),
         points ? el('span', {class: 'saved-points', text: ` · ${points}`}) : null),
@@ -387,10 +399,6 @@ export class Lobby {
     const {store, state} = this.app;
     const ratings = store.listRatings();
     const ratedVariants = state.catalog.variants.filter((v) => v.rated);
-    const variantName = (id) => {
-      const variant = this.variant(id);
-      return variant ? pick(variant.name) : id;
-    };
     // a table wider than a phone scrolls on its own (the dialog does not pan)
     const scroller = (table) => el('div', {class: 'table-scroll'}, table);
     const table = ratings.length
@@ -413,7 +421,7 @@ export class Lobby {
       el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: t('lobby.variant')}),
         state.catalog.levels.map((level) => el('th', {scope: 'col', class: 'number', text: levelName(level)})))),
       el('tbody', {}, ratedVariants.map((v) => el('tr', {dataset: {variant: v.id}},
-        el('th', {scope: 'row', text: pick(v.name)}),
+        el('th', {scope: 'row', text: variantName(v.id)}),
         state.catalog.levels.map((level) => el('td', {class: 'number', dataset: {level}, text: bots[v.id]?.[level]
           ? String(Math.round(bots[v.id][level].r)) : '—'})))))));
 

@@ -10,7 +10,7 @@
 // of snapshots.json), and each lesson links back to its section (rules.html?lesson=<id>#<rule>).
 
 import {el, clear, append} from './dom.js';
-import {setLanguage, language, LANGUAGES, LANGUAGE_NAMES, pick, rulesTexts, t} from '../i18n/i18n.js';
+import {setLanguage, language, LANGUAGES, LANGUAGE_NAMES, variantName, variantSummary, rulesTexts, t} from '../i18n/i18n.js';
 import {Board} from './board.js';
 import {applyPalette, applyTheme} from './palette.js';
 import {loadSettings, saveSettings} from './settings.js';
@@ -77,9 +77,16 @@ function blocks(list, data, texts, symbols) {
   return out;
 }
 
+/** The rated variants' names as a list of the page's language ("Quick 8×7, …, Four
+ *  players and Duos"): the engine's catalog says which are rated. */
+function ratedVariants(data) {
+  const names = (data?.variants ?? []).filter((variant) => variant.rated).map((variant) => variantName(variant.id));
+  return new Intl.ListFormat(language(), {type: 'conjunction'}).format(names);
+}
+
 function blockElement(block, data, texts, symbols) {
   if (block.h) return el('h3', {text: block.h, id: block.id});
-  if (block.p) return el('p', {text: block.p});
+  if (block.p) return el('p', {text: fill(block.p, {rated: ratedVariants(data)})});
   if (block.list) return el('ul', {}, block.list.map((item) => el('li', {text: item})));
   if (block.figure) {
     const example = data?.rules_examples?.[block.figure];
@@ -93,15 +100,15 @@ function variantSection(variant, data, texts, symbols) {
   const clock = variant.clock;
   const section = el('section', {class: 'rules-variant', id: variant.id, 'aria-labelledby': `title-${variant.id}`});
   const snapshot = data?.boards?.[variant.id]?.[0]; // the variant's first board
-  const name = pick(variant.name);
+  const name = variantName(variant.id);
   const boardBox = el('div', {class: 'variant-board'});
   if (snapshot) drawBoard(boardBox, snapshot.layout, snapshot.state, {label: fill(facts.start_board, {name})}, symbols);
-  const size = variant.id === 'practice' ? {width: '5–41', height: '5–41', colors: '3–9'}
-    : {width: variant.width, height: variant.height, colors: variant.colors};
+  // a size or count the variant does not fix is its range (practice: any board)
+  const size = Object.fromEntries(Object.entries(variant.sizes).map(([name, [low, high]]) => [name, low === high ? low : `${low}–${high}`]));
   append(section,
     el('h3', {id: `title-${variant.id}`, text: name}),
     snapshot ? boardBox : null,
-    el('p', {text: pick(variant.summary)}),
+    el('p', {text: variantSummary(variant.id)}),
     el('p', {text: texts.variant[variant.id] || ''}),
     lessonLinks(variant.id, data, texts),
     el('p', {class: 'rules-facts', text: [
@@ -141,7 +148,7 @@ function render() {
     el('nav', {class: 'rules-toc', 'aria-label': texts.contents},
       el('ul', {},
         el('li', {}, el('a', {href: '#basic', text: texts.basic_title})),
-        variants.map((variant) => el('li', {}, el('a', {href: `#${variant.id}`, text: pick(variant.name)}))))),
+        variants.map((variant) => el('li', {}, el('a', {href: `#${variant.id}`, text: variantName(variant.id)}))))),
     el('section', {id: 'basic', 'aria-labelledby': 'basic-title'},
       el('h2', {id: 'basic-title', text: texts.basic_title}),
       blocks(texts.basic, data, texts, symbols)),

@@ -2,7 +2,7 @@
 // the game-over panel. It reads the app's one state object and never the rules.
 
 import {el, svg, clear, replaceChildren, setAttr, append} from './dom.js';
-import {t, pick} from '../i18n/i18n.js';
+import {t, variantName} from '../i18n/i18n.js';
 import {Board, cellName} from './board.js';
 import {ColorControls} from './controls.js';
 import {territoryChart} from './chart.js';
@@ -367,7 +367,7 @@ export class TableView {
       ? {color: best, seat: snapshot.turn, ...snapshot.previews[best]} : null;
     const shown = preview || queued || suggested;
     const variant = state.catalog.variants.find((v) => v.id === table.config.variant);
-    this.board.root.setAttribute('aria-label', t('board.label', {variant: variant ? pick(variant.name) : table.boardName?.() ?? ''}));
+    this.board.root.setAttribute('aria-label', t('board.label', {variant: variant ? variantName(variant.id) : table.boardName?.() ?? ''}));
     this.board.show({
       colors: snapshot.cell_colors,
       owners: snapshot.cell_owners,

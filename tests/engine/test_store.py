@@ -6,7 +6,7 @@ lobby and the table do, through a device: device.open() opens its store (again, 
 reload does), device.evaluate(js, arg) runs JavaScript there with `store`,
 `localStorage` (the device's storage) and `S` (storage.js's exports). What needs a
 browser (a real quota, storage refused, two tabs, leaving the page) is in
-tests/browser/test_storage.py."""
+tests/browser/store/test_storage.py."""
 
 import datetime
 import itertools

@@ -30,25 +30,6 @@ from .search import Limits, collector_paused, iterate
 
 LEVELS = ("beginner", "greedy", "lookahead", "master")
 
-DESCRIPTIONS = {
-    "beginner": {
-        "nl": "Beginner: pakt meestal de kleur die het meeste oplevert, maar kiest soms de op één na beste.",
-        "en": "Beginner: usually takes the color that gains most, but now and then settles for the second best.",
-    },
-    "greedy": {
-        "nl": "Gretig: kiest altijd de kleur die nu het meeste oplevert, met ingesloten gebieden erbij.",
-        "en": "Greedy: always takes the color that gains the most right now, enclosed regions included.",
-    },
-    "lookahead": {
-        "nl": "Vooruitdenker: rekent een paar zetten vooruit en let op wat de tegenstander terugdoet.",
-        "en": "Lookahead: thinks a few moves ahead and weighs what the opponent can answer.",
-    },
-    "master": {
-        "nl": "Meester: rekent zo diep als de tijd toelaat, snijdt gebieden af, blokkeert kleuren en speelt het eind exact uit.",
-        "en": "Master: searches as deep as time allows, cuts off regions, blocks colors and plays the ending perfectly.",
-    },
-}
-
 IN_BROWSER = sys.platform == "emscripten"
 # CPython searches in 0.4 s what the master searches in 1 s of the browser's Pyodide
 # on the same machine (bench/ai_factor.py: 0.32-0.46 on a quiet machine).

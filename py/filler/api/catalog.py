@@ -35,8 +35,6 @@ def _variant_json(variant) -> dict:
     clock = variant.clock
     return {
         "id": variant.id,
-        "name": {"nl": variant.name_nl, "en": variant.name_en},
-        "summary": {"nl": variant.summary_nl, "en": variant.summary_en},
         "shape": variant.shape,
         "width": variant.width,
         "height": variant.height,
@@ -52,7 +50,8 @@ def _variant_json(variant) -> dict:
 
 
 def _method_variants(params: dict) -> list[dict]:
-    """Every variant: names and summaries in nl/en, board, seats, rated, clock."""
+    """Every variant: its board, sizes and shapes, seats, rated, clock (its name and summary
+    are texts of the page's catalogs)."""
     return [_variant_json(variant) for variant in filler.VARIANTS.values()]
 
 
