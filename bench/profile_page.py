@@ -32,7 +32,8 @@ for path in (ROOT / "py", ROOT / "tests", ROOT / "tests" / "browser", ROOT):  # 
     sys.path.insert(0, str(path))
 from builder.checkout import DIST  # noqa: E402
 from builder.server import make_server  # noqa: E402
-from conftest import BOOT_TIMEOUT_MS, chromium_launch_options  # noqa: E402
+from conftest import chromium_launch_options  # noqa: E402
+from driver import BOOT_TIMEOUT_MS, ENGINE_READY, READY_SELECTOR  # noqa: E402
 from match_history import History  # noqa: E402
 
 ANN = {"kind": "human", "name": "Ann"}
@@ -92,7 +93,8 @@ def main(argv=None) -> int:
             context.add_init_script(script)
             page = context.new_page()
             page.goto(url)
-            page.wait_for_selector('body[data-engine="ready"][data-ready="1"]', state="attached")
+            page.wait_for_selector(READY_SELECTOR, state="attached")
+            page.wait_for_selector(ENGINE_READY, state="attached")
             figures = []
             for _ in range(2):
                 page.click("#new-game")

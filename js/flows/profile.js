@@ -14,7 +14,7 @@
 // Once everything asked has come, the dialog says data-ready="1" and the measure
 // "filler:profile" (the click to that) is taken: bench/profile_page.py reads it.
 
-import {onLanguageChange, pick} from '../i18n/i18n.js';
+import {onLanguageChange} from '../i18n/i18n.js';
 import {localDate, nameKey} from '../store/storage.js';
 import {ProfileView} from '../ui/profile.js';
 import {dailyFigures, finishedInOrder, historyRequest, lessonFigures, playerFigures, puzzleFigures,
@@ -140,10 +140,6 @@ export function attachProfile(app) {
     view.render({
       name: my.name, figures, ready,
       waiting: !ready && (state.engine.status !== 'ready' || my.failed),
-      variantName: (id) => {
-        const variant = catalog.variants.find((entry) => entry.id === id);
-        return variant ? pick(variant.name) : id;
-      },
       practice: {
         puzzles: puzzleFigures(puzzles.progress, puzzles.tries, puzzles.answer),
         lessons: my.lessons ? lessonFigures(my.lessons, store.getLessons().stars) : null,

@@ -7,7 +7,7 @@
 // reader and for anyone who wants the numbers. Text from storage goes in as textContent.
 
 import {el, append, replaceChildren} from './dom.js';
-import {t, pick, dateText} from '../i18n/i18n.js';
+import {t, dateText, variantName} from '../i18n/i18n.js';
 import {ratingChart, calendarChart} from './chart.js';
 import {ratingText} from './rating_text.js';
 import {levelName} from './lobby.js';
@@ -78,7 +78,7 @@ export class ProfileView {
 
   /** model: {name (null: the practice only), figures (profile_figures.js playerFigures),
    *  practice: {puzzles, lessons, daily}, waiting (the engine is not ready: no graph
-   *  yet), ready (everything asked has come), variantName(id)} */
+   *  yet), ready (everything asked has come)} */
   render(model) {
     this.model = model;
     const focused = this.dialog.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
@@ -139,7 +139,7 @@ export class ProfileView {
   /** A variant's graph, its current, highest and lowest rating (each with the match that
    *  made it) and its points as a table. */
   ratingGraph(graph, model) {
-    const name = model.variantName(graph.variant);
+    const name = variantName(graph.variant);
     const {points} = graph;
     const pointText = (point) => t('profile.point', {date: dayOf(point.time), opponent: point.opponents.map(opponentText).join(', '),
                                                      result: t(`profile.result.${point.result}`), rating: rounded(point.r)});
@@ -190,7 +190,7 @@ export class ProfileView {
     return el('section', {class: 'profile-section', dataset: {section: 'results'}},
       el('h3', {text: t('profile.results')}),
       numbersTable('variants', head(t('profile.col.variant')), [
-        ...figures.byVariant.map((row) => resultsRow(model.variantName(row.variant), row, {variant: row.variant})),
+        ...figures.byVariant.map((row) => resultsRow(variantName(row.variant), row, {variant: row.variant})),
         resultsRow(t('profile.all'), figures.results, {variant: ''})]),
       numbersTable('opponents', head(t('profile.col.opponent')),
         figures.byOpponent.map((row) => resultsRow(opponentText(row), row, {opponent: row.key}))));
@@ -202,7 +202,7 @@ export class ProfileView {
       el('h3', {text: t('profile.best_wins')}),
       wins.length ? el('ol', {class: 'profile-wins'}, wins.map((win) => el('li', {dataset: {id: win.id}},
         el('span', {text: t('profile.best_win', {opponent: opponentText(win.opponent), rating: rounded(win.rating.r),
-                                                 variant: model.variantName(win.variant)})}), ' · ',
+                                                 variant: variantName(win.variant)})}), ' · ',
         el('button', {type: 'button', class: 'link', dataset: {action: 'profile-open', id: win.id}, text: dayOf(win.time),
                       onclick: () => this.actions.openMatch(win.id)}))))
         : el('p', {class: 'empty', text: model.waiting ? t('profile.waiting') : t('profile.no_wins')}));

@@ -13,7 +13,7 @@ import json
 import re
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR, guard_context
+from driver import BOOT_TIMEOUT_MS, ENGINE_READY, READY_SELECTOR, guard_context
 from match_history import History, ok
 
 ANN = {"kind": "human", "name": "Ann"}
@@ -90,7 +90,7 @@ def profile_page(browser, session_site_url, history, practice):
     page = context.new_page()
     page.goto(session_site_url)
     page.wait_for_selector(READY_SELECTOR, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     yield page
     context.close()
     guard.check()
