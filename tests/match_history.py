@@ -1,5 +1,5 @@
 """Real match histories for a player's page (tests/engine/test_profile.py,
-tests/browser/test_profile_page.py, bench/profile_page.py): matches played to their end
+tests/browser/profile/test_profile_page.py, bench/profile_page.py): matches played to their end
 by the engine (``filler.api``, as the page plays them) and stored as the page stores
 them: the record and the result as js/flows/saved.js saveTable writes them, the
 ratings as js/flows/ratings.js keeps them (``rating_updates`` after each rated match)."""
@@ -54,6 +54,7 @@ class History:
         self.time = start_ms
         self.matches: list[dict] = []
         self.ratings: dict[tuple[str, str], dict] = {}  # (name key, variant) -> entry
+        self.before: dict[str, list] = {}  # match id -> each seat's rating given to rating_updates (None: the default or a computer's)
         self.count = 0
 
     def add(self, variant: str, seats: list[dict], *, seed: int, loser: int | None = None, games: int = 2,
@@ -64,8 +65,9 @@ class History:
         self.time += int(days * DAY_MS)
         self.count += 1
         change = None
+        match_id = f"m-{self.time}-{self.count:04d}"
         if state["match"]["outcome"]["rated"]:
-            before = [self._rating(seat, variant) for seat in seats]
+            before = self.before[match_id] = [self._rating(seat, variant) for seat in seats]
             updates = ok("rating_updates", table_id=played["table_id"], ratings=before)
             if updates["rated"]:
                 change = []
@@ -79,7 +81,7 @@ class History:
                                          "vol": rating["vol"], "matches": (old["matches"] if old else 0) + 1}
                     change.append({"r": rating["r"], "rd": rating["rd"], "change": rating["change"]})
         match = {
-            **state["record"], "id": f"m-{self.time}-{self.count:04d}",
+            **state["record"], "id": match_id,
             "players": [{"kind": "computer", "level": seat["level"], "name": ""} if seat["kind"] == "computer"
                         else {"kind": "human", "name": seat.get("name", "")} for seat in seats],
             "clock": None, "created": self.time - 600_000, "updated": self.time, "finished": self.time,

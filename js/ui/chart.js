@@ -97,9 +97,10 @@ export function advantageChart(values, {selected = 0, onSelect = null, label = '
  * by color alone: filled, grey, hollow. The chart is a slider over the points for
  * keyboards and screen readers (focusable, aria-valuetext from valueText(i)): ← → Home
  * End move through them, Enter opens one (onOpen(i)); a pointer over the chart selects
- * the point under it, a click opens it. onSelect(i) follows the selection (the caller's
- * caption names it). `startLabel`, `endLabel`: the ends of the time axis (dates). The
- * points of a mark are one path (a history of 500 matches is a few nodes, not 500).
+ * the point under it, a click opens it (a tap selects, a second tap opens). onSelect(i)
+ * follows the selection (the caller's caption names it). `startLabel`, `endLabel`: the
+ * ends of the time axis (dates). The points of a mark are one path (a history of 500
+ * matches is a few nodes, not 500).
  */
 export function ratingChart(values, {marks = [], selected = values.length - 1, label = '', valueText = (index) => String(index),
                                      startLabel = '', endLabel = '', onSelect = null, onOpen = null, attributes = {}} = {}) {
@@ -150,8 +151,20 @@ export function ratingChart(values, {marks = [], selected = values.length - 1, l
     const along = (event.clientX - box.left) * width / box.width;
     return values.length === 1 ? 0 : Math.round((along - pad.left) * last / (width - pad.left - pad.right));
   };
+  // a mouse selects by hovering and opens by a click; a finger (or pen) has no hover: its
+  // first tap on a point selects it (the caller's caption names it), a second opens it
+  let pointer = 'mouse';
+  let tapped = -1;
+  root.addEventListener('pointerdown', (event) => { pointer = event.pointerType || 'mouse'; });
   root.addEventListener('pointermove', (event) => select(under(event)));
-  if (onOpen) root.addEventListener('click', (event) => onOpen(Math.max(0, Math.min(values.length - 1, under(event)))));
+  if (onOpen) {
+    root.addEventListener('click', (event) => {
+      const index = Math.max(0, Math.min(values.length - 1, under(event)));
+      if (pointer === 'mouse' || index === tapped) onOpen(index);
+      else select(index);
+      tapped = index;
+    });
+  }
   const steps = {ArrowLeft: -1, ArrowDown: -1, ArrowRight: 1, ArrowUp: 1, PageDown: -10, PageUp: 10};
   root.addEventListener('keydown', (event) => {
     if (Object.hasOwn(steps, event.key)) select(current + steps[event.key]);

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 import re
 
 import pytest
@@ -67,7 +68,7 @@ def practice(dist_dir):
         "puzzles": {"version": 1, "rating": {"r": 1520, "rd": 190, "vol": 0.06}, "tries": len(tried),
                     "solved": sum(tried.values()), "streak": 2, "best": 2, "tried": tried},
         "lessons": {"version": 1, "stars": {lessons[0]: 3, lessons[1]: 2}, "dismissed": True},
-        "lesson_count": len(lessons),
+        "lessons_listed": lessons,
         "daily": {"version": 1, "days": days, "latest": days[-1]["date"] if days else None},
     }
 
@@ -104,6 +105,22 @@ def open_page_of(page, name):
     return page.locator("dialog.profile")
 
 
+def signed(number):
+    """A number as the page signs it (ui/profile.js): "+3", "−2.5", "0"."""
+    shown = f"{abs(number):g}"
+    return f"+{shown}" if number > 0 else f"−{shown}" if number < 0 else "0"
+
+
+def opponent_rating(match, history, bots):
+    """The opponent's rating when the match was rated: a person's as stored before it (the
+    default at first), a computer level's measured rating."""
+    seat = 1 - ann_seat(match)
+    player, before = match["players"][seat], history.before[match["id"]][seat]
+    if player["kind"] == "computer":
+        return bots[match["variant"]][player["level"]]["r"]
+    return before[0] if before else 1500
+
+
 def fact(dialog, section, name):
     return dialog.locator(f'[data-section="{section}"] [data-fact="{name}"] dd').first.inner_text()
 
@@ -138,7 +155,8 @@ def test_the_page_shows_the_stored_history(profile_page, history, practice):
     margins = [match["result"]["outcome"]["totals"][str(ann_seat(match))]
                - match["result"]["outcome"]["totals"][str(1 - ann_seat(match))] for match in matches]
     total = sum(margins)
-    assert fact(dialog, "summary", "margin").startswith(f"{'+' if total > 0 else '−' if total < 0 else ''}{abs(total)} in all")
+    average = math.floor(total / len(matches) * 10 + 0.5) / 10  # to a tenth, as Math.round
+    assert fact(dialog, "summary", "margin") == f"{signed(total)} in all · {signed(average)} a match"
     for variant in ("quick", "classic", "hex"):
         assert counts(dialog, "variants", "variant", variant) == expected(matches, variant=variant)
     for opponent in ("computer:beginner", "computer:greedy", "person:bob"):
@@ -147,7 +165,8 @@ def test_the_page_shows_the_stored_history(profile_page, history, practice):
     for match in matches:
         run = run + 1 if result_of(match) == "win" else 0
         runs.append(run)
-    assert fact(dialog, "summary", "streak").startswith(f"{max(runs)} match")
+    streak = fact(dialog, "summary", "streak")
+    assert streak.startswith(f"{max(runs)} match") and streak.endswith(f" · now {runs[-1]}")
 
     # a graph per rated variant: a point per rated match, now / highest / lowest as stored
     for variant in ("quick", "classic", "hex"):
@@ -157,8 +176,12 @@ def test_the_page_shows_the_stored_history(profile_page, history, practice):
         assert graph.locator('svg[data-chart="rating"]').get_attribute("data-points") == str(len(changes))
         rating = history.ratings[("ann", variant)]
         assert graph.locator('[data-fact="current"] .rating').inner_text().startswith(str(round(rating["r"])))
-        assert graph.locator('[data-fact="highest"] .rating').inner_text() == str(round(max(c["r"] for _, c in changes)))
-        assert graph.locator('[data-fact="lowest"] .rating').inner_text() == str(round(min(c["r"] for _, c in changes)))
+        highest, lowest = (extreme(changes, key=lambda change: change[1]["r"]) for extreme in (max, min))
+        assert graph.locator('[data-fact="highest"] .rating').inner_text() == str(round(highest[1]["r"]))
+        assert graph.locator('[data-fact="lowest"] .rating').inner_text() == str(round(lowest[1]["r"]))
+        # each names the match that made it, and opens it
+        assert graph.locator('[data-fact="highest"] button').get_attribute("data-id") == highest[0]
+        assert graph.locator('[data-fact="lowest"] button').get_attribute("data-id") == lowest[0]
         assert graph.locator('[data-fact="stored"]').count() == 0  # the matches give the rating in play
     # its table, once unfolded, has the same numbers
     quick = dialog.locator('.profile-graph[data-variant="quick"]')
@@ -167,16 +190,30 @@ def test_the_page_shows_the_stored_history(profile_page, history, practice):
     assert shown == [round(change["r"]) for match in reversed(matches) if match["variant"] == "quick"
                      for change in [match["result"]["ratingChanges"][ann_seat(match)]]]
 
-    # best wins: strongest first, each opening its match
+    # best wins: the strongest opponents beaten, at their rating before the match, strongest first
     wins = dialog.locator(".profile-wins li")
-    won = [match["id"] for match in matches if result_of(match) == "win"]
-    assert wins.count() == len(won) and set(wins.evaluate_all("(items) => items.map((item) => item.dataset.id)")) == set(won)
+    bots = ok("bot_ratings")
+    won = sorted(((opponent_rating(match, history, bots), match["finished"], match["id"]) for match in matches if result_of(match) == "win"),
+                 key=lambda win: (-win[0], win[1]))
+    assert wins.evaluate_all("(items) => items.map((item) => item.dataset.id)") == [match_id for _, _, match_id in won]
+    assert [re.search(r"\((\d+)\)", text)[1] for text in wins.all_inner_texts()] == [str(round(rating)) for rating, _, _ in won]
 
     # practice: the puzzles, with success per theme from the shipped file
     puzzles = dialog.locator('[data-part="puzzles"]')
     progress = practice["puzzles"]
-    assert f"{progress['tries']} puzzles tried, {progress['solved']} solved" in puzzles.locator('[data-fact="puzzles"]').inner_text()
-    assert puzzles.locator("svg").get_attribute("data-points") == str(len(practice["shipped"]))  # the own puzzle is in no file
+    assert puzzles.locator('[data-fact="puzzles"]').inner_text() == \
+        f"Rating 1520 (provisional) · {progress['tries']} puzzles tried, {progress['solved']} solved at the first try"
+    assert puzzles.locator('[data-fact="puzzle-streak"]').inner_text() == "Solved in a row: 2 now, 2 at best"
+    puzzle_chart = puzzles.locator("svg")
+    assert puzzle_chart.get_attribute("data-points") == str(len(practice["shipped"]))  # the own puzzle is in no file
+    # its last point: the rating the engine gives the tries of the shipped puzzles in their order
+    rated = ok("puzzle_history", tries=[[puzzle["rating"], progress["tried"][puzzle_id] == 1]
+                                        for puzzle_id, puzzle in practice["shipped"].items()])["ratings"]
+    last = list(practice["shipped"])[-1]
+    puzzle_chart.focus()
+    page.keyboard.press("End")
+    assert puzzle_chart.get_attribute("aria-valuetext") == \
+        f"Puzzle {len(rated)}: {'solved' if progress['tried'][last] else 'not solved'} · {round(rated[-1]['r'])}"
     themes = {}
     for puzzle_id, puzzle in practice["shipped"].items():
         for theme in puzzle["themes"]:
@@ -185,7 +222,9 @@ def test_the_page_shows_the_stored_history(profile_page, history, practice):
     for theme, (tried, solved) in themes.items():
         assert counts(dialog, "themes", "theme", theme) == {"tries": tried, "solved": solved, None: round(100 * solved / tried)}
     assert dialog.locator('[data-part="lessons"] [data-fact="lessons"]').inner_text() == \
-        f"2 of {practice['lesson_count']} lessons done · 5 of {3 * practice['lesson_count']} stars"
+        f"2 of {len(practice['lessons_listed'])} lessons done · 5 of {3 * len(practice['lessons_listed'])} stars"
+    assert dialog.locator(".profile-lessons li").evaluate_all("(items) => items.map((item) => [item.dataset.lesson, item.dataset.stars])") == \
+        [[lesson, str(practice["lessons"]["stars"].get(lesson, 0))] for lesson in practice["lessons_listed"]]
     days = practice["daily"]["days"]
     for day in days:
         assert dialog.locator(f'.calendar-day[data-date="{day["date"]}"]').get_attribute("data-mark") == day["result"]["outcome"]
@@ -194,15 +233,36 @@ def test_the_page_shows_the_stored_history(profile_page, history, practice):
 
     # the graph is a slider: focus names a match, Enter opens it
     chart = quick.locator('svg[data-chart="rating"]')
+    quick_matches = [match for match in matches if match["variant"] == "quick"]
     chart.focus()
+    page.keyboard.press("End")
     page.keyboard.press("Home")
-    first = next(match for match in matches if match["variant"] == "quick")
-    assert "Computer (Beginner)" in chart.get_attribute("aria-valuetext")
     assert chart.get_attribute("aria-valuenow") == "0"
+    assert "Computer (Beginner)" in chart.get_attribute("aria-valuetext")
+    page.keyboard.press("End")
     page.keyboard.press("Enter")
-    events = len(first["events"])
-    page.wait_for_selector(f'body[data-replay="{events}/{events}"][data-variant="quick"]', state="attached")
+    replayed(page, quick_matches[-1])
     assert not dialog.is_visible()
+
+    # on a phone: a tap names the point tapped (the caption), a second tap opens its match
+    dialog = open_page_of(page, "Ann")
+    chart, caption = (quick.locator(selector) for selector in ('svg[data-chart="rating"]', ".profile-caption"))
+    box = chart.bounding_box()
+    tap = {"pointerType": "touch", "clientX": box["x"] + box["width"] * 37 / 320, "clientY": box["y"] + box["height"] / 2}
+    chart.dispatch_event("pointerdown", tap)
+    chart.dispatch_event("click", tap)
+    assert dialog.is_visible()
+    assert chart.get_attribute("aria-valuenow") == "0" and "Computer (Beginner)" in caption.inner_text()
+    chart.dispatch_event("pointerdown", tap)
+    chart.dispatch_event("click", tap)
+    replayed(page, quick_matches[0])
+    assert not dialog.is_visible()
+
+
+def replayed(page, match):
+    """Wait for `match` shown at its end (a replay of it opened)."""
+    events = len(match["events"])
+    page.wait_for_selector(f'body[data-replay="{events}/{events}"][data-variant="{match["variant"]}"]', state="attached")
 
 
 def test_a_match_deleted_or_imported_changes_the_page(profile_page, history, tmp_path):
