@@ -33,7 +33,7 @@ for path in (ROOT / "py", ROOT / "tests", ROOT / "tests" / "browser", ROOT):  # 
 from builder.checkout import DIST  # noqa: E402
 from builder.server import make_server  # noqa: E402
 from conftest import chromium_launch_options  # noqa: E402
-from driver import BOOT_TIMEOUT_MS, ENGINE_READY, READY_SELECTOR  # noqa: E402
+from driver import BOOT_TIMEOUT_MS, wait_engine_table  # noqa: E402
 from match_history import History  # noqa: E402
 
 ANN = {"kind": "human", "name": "Ann"}
@@ -93,25 +93,27 @@ def main(argv=None) -> int:
             context.add_init_script(script)
             page = context.new_page()
             page.goto(url)
-            page.wait_for_selector(READY_SELECTOR, state="attached")
-            page.wait_for_selector(ENGINE_READY, state="attached")
+            wait_engine_table(page)  # the engine up, the boot's table opened on it
             figures = []
             for _ in range(2):
                 page.click("#new-game")
                 page.click('[data-tab="players"]')
                 page.click('.profiles button[data-action="profile"][data-player="Ann"]')
                 page.wait_for_selector('dialog.profile[data-ready="1"]')
-                figures.append(page.evaluate("performance.getEntriesByName('filler:profile').at(-1).duration") / 1000)
+                figures.append(page.evaluate("""Object.fromEntries(['', ':rating_history', ':puzzles', ':draw'].map((part) =>
+                    [part.slice(1) || 'open', (performance.getEntriesByName('filler:profile' + part).at(-1)?.duration ?? 0) / 1000]))"""))
+                page.evaluate("performance.clearMeasures()")
                 page.click('[data-action="profile-close"]')
             points = page.evaluate("[...document.querySelectorAll('dialog.profile svg[data-points]')].reduce((sum, chart) => sum + Number(chart.dataset.points), 0)")
-            runs.append({"open": figures[0], "again": figures[1], "points": points})
+            runs.append({**figures[0], "again": figures[1]["open"], "points": points})
             context.close()
         browser.close()
     server.shutdown()
     print(f"a player's page with {args.matches} matches and {len(puzzles)} puzzles tried ({args.width} px wide): "
           "opened, every answer drawn")
     for run in runs:
-        print(f"  open {run['open']:.3f} s, again {run['again']:.3f} s ({run['points']} points drawn)")
+        print(f"  open {run['open']:.3f} s (the engine's rating history {run['rating_history']:.3f} s, the puzzles "
+              f"{run['puzzles']:.3f} s, the last draw {run['draw']:.3f} s), again {run['again']:.3f} s ({run['points']} points drawn)")
     if len(runs) > 1:
         for name in ("open", "again"):
             print(f"  median {name} {statistics.median(run[name] for run in runs):.3f} s")

@@ -11,8 +11,9 @@
 //
 // Opening it reads the match list once (no match whole); the engine's answers are kept
 // for as long as what they were asked of is the same, so the page opens again at once.
-// Once everything asked has come, the dialog says data-ready="1" and the measure
-// "filler:profile" (the click to that) is taken: bench/profile_page.py reads it.
+// Once everything asked has come and is drawn, the dialog says data-ready="1" and the
+// measure "filler:profile" (the click to that) is taken, with one a part
+// ("filler:profile:rating_history", ":puzzles", ":draw"): bench/profile_page.py reads them.
 
 import {onLanguageChange} from '../i18n/i18n.js';
 import {localDate, nameKey} from '../store/storage.js';
@@ -61,8 +62,9 @@ export function attachProfile(app) {
     refresh();
   }
 
-  /** Gather again and ask the engine what is missing; draws now (what needs no engine)
-   *  and once every answer has come (a long history's charts are drawn once). */
+  /** Gather again and ask the engine what is missing; draws now (what needs no engine,
+   *  while the engine works) and once every answer has come (a long history's charts
+   *  are drawn once). */
   function refresh() {
     if (!view.isOpen) return;
     const asking = ++ticket;
@@ -70,26 +72,43 @@ export function attachProfile(app) {
     const request = historyRequest(my.ordered);
     const key = JSON.stringify(request.matches);
     if (my.history?.key !== key) my.history = {key, ids: request.ids, answer: null};
-    draw();
-    if (state.engine.status !== 'ready') return; // a draw listener asks once it is
+    if (state.engine.status !== 'ready') {
+      draw();
+      return; // a draw listener asks once it is
+    }
     const history = my.history;
     my.asking = true;
+    // asked first: the engine works while this page draws what needs no answer
     const asks = [
-      history.answer ? null : app.request('rating_history', {matches: request.matches}).then((answer) => { history.answer = answer; }),
+      history.answer ? null : timed('rating_history', app.request('rating_history', {matches: request.matches}))
+        .then((answer) => { history.answer = answer; }),
       my.lessons ? null : app.request('lesson_list').then((answer) => { my.lessons = answer.lessons; }),
-      puzzleAsk(),
+      timed('puzzles', puzzleAsk()),
     ].filter(Boolean);
+    draw();
     Promise.all(asks).catch((error) => {
       console.warn('filler: a player\'s page', error);
       my.failed = true;
     }).finally(() => {
       if (asking !== ticket) return;
       my.asking = false;
+      const drawn = performance.now();
+      draw();
       if (!my.failed && my.opened) {
+        performance.measure('filler:profile:draw', {start: drawn, end: performance.now()});
         performance.measure('filler:profile', {start: my.opened, end: performance.now()});
         my.opened = 0;
       }
-      draw();
+    });
+  }
+
+  /** `asked` as it goes, its time measured ("filler:profile:<name>", bench/profile_page.py
+   *  prints them beside the whole opening). */
+  function timed(name, asked) {
+    const start = performance.now();
+    return asked.then((answer) => {
+      performance.measure(`filler:profile:${name}`, {start, end: performance.now()});
+      return answer;
     });
   }
 
