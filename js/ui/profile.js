@@ -14,11 +14,12 @@ import {levelName} from './lobby.js';
 
 const RESULTS = ['win', 'draw', 'loss'];
 
-/** A time (ms) as the page's language writes a day: "Fri, 4 Dec 2026". */
-function dayOf(time) {
+/** A time (ms) as the page's language writes a day: "Fri, 4 Dec 2026" (`numeric`, in a
+ *  table: "4-12-26"). */
+function dayOf(time, numeric = false) {
   const date = new Date(time);
   const pad = (number) => String(number).padStart(2, '0');
-  return dateText(`${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`);
+  return dateText(`${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`, true, numeric);
 }
 
 /** An opponent as the page names it: "Computer (Master)", "Ben (by link)", "Ann". */
@@ -174,14 +175,15 @@ export class ProfileView {
           el('dd', {}, el('span', {class: 'rating', text: ratingText(stored)}), ` · ${t('profile.rating_stored_note', {count: stored.matches})}`)) : null),
       points.length ? el('figure', {class: 'profile-chart'}, chart, caption) : el('p', {class: 'empty', text: t('profile.rating_no_matches')}),
       points.length ? unfolding(`points-${graph.variant}`, t('profile.as_table', {count: points.length}), () =>
-        numbersTable('points', [t('profile.col.date'), t('profile.col.opponent'), t('profile.col.result'), t('profile.col.rating'), t('profile.col.change')],
+        numbersTable('points', [t('profile.col.date'), t('profile.col.opponent'), t('profile.col.result'), t('profile.col.rating_change')],
           points.slice().reverse().map((point) => el('tr', {dataset: {id: point.id}},
-            el('th', {scope: 'row'}, el('button', {type: 'button', class: 'link', text: dayOf(point.time),
+            el('th', {scope: 'row'}, el('button', {type: 'button', class: 'link', text: dayOf(point.time, true),
                                                    onclick: () => this.actions.openMatch(point.id)})),
             el('td', {text: point.opponents.map(opponentText).join(', ')}),
             el('td', {text: t(`profile.result.${point.result}`)}),
-            el('td', {class: 'number', text: String(rounded(point.r))}),
-            el('td', {class: 'number', text: signed(rounded(point.change))}))))) : null);
+            el('td', {class: 'number'}, el('span', {dataset: {count: 'rating'}, text: String(rounded(point.r))}), ' ',
+               el('span', {class: 'profile-change', dataset: {count: 'change'}, text: `(${signed(rounded(point.change))})`}))))))
+        : null);
   }
 
   results(model) {
