@@ -535,6 +535,7 @@ export default {
     'profile.puzzle_streak': 'Solved in a row: {current} now, {best} at best',
     'profile.puzzle_chart': {one: 'Puzzle rating after {count} puzzle', other: 'Puzzle rating after each of {count} puzzles'},
     'profile.puzzle_point': 'Puzzle {number}: {result} · {rating}',
+    'profile.puzzles_table': {one: 'The puzzle as a table', other: 'The {count} puzzles as a table'},
     'profile.puzzle_solved': 'solved',
     'profile.puzzle_missed': 'not solved',
     'profile.puzzle_unknown': {one: '{count} puzzle tried is in no puzzle file now (one of your games’, or an older one): it is left out of the graph and the themes.',

@@ -532,6 +532,7 @@ export default {
     'profile.puzzle_streak': 'Op rij opgelost: nu {current}, op z’n best {best}',
     'profile.puzzle_chart': {one: 'Puzzelrating na {count} puzzel', other: 'Puzzelrating na elk van {count} puzzels'},
     'profile.puzzle_point': 'Puzzel {number}: {result} · {rating}',
+    'profile.puzzles_table': {one: 'De puzzel als tabel', other: 'De {count} puzzels als tabel'},
     'profile.puzzle_solved': 'opgelost',
     'profile.puzzle_missed': 'niet opgelost',
     'profile.puzzle_unknown': {one: '{count} geprobeerde puzzel staat nu in geen puzzelbestand (een uit je eigen partijen, of een oudere): hij telt niet mee in de grafiek en de thema’s.',

@@ -233,10 +233,13 @@ export class ProfileView {
                                                                              rating: puzzles.rating ? ratingText(puzzles.rating) : '—'})}),
       el('p', {dataset: {fact: 'puzzle-streak'}, text: t('profile.puzzle_streak', {current: puzzles.streak.current, best: puzzles.streak.best})}),
       // Streak and Storm (issue "Puzzles worth solving"): their best scores go here once stored
-      points.length ? el('figure', {class: 'profile-chart'}, ratingChart(points.map((point) => point.r), {
-        marks: points.map((point) => (point.solved ? 'win' : 'loss')), label: t('profile.puzzle_chart', {count: points.length}),
-        valueText: pointText, startLabel: '1', endLabel: String(points.length),
-        attributes: {dataset: {chart: 'puzzles', focus: 'puzzle-chart'}}})) : null,
+      points.length ? this.puzzleChart(points, pointText) : null,
+      points.length ? unfolding('puzzle-points', t('profile.puzzles_table', {count: points.length}), () =>
+        numbersTable('puzzles', ['#', t('profile.col.result'), t('profile.col.rating')],
+          points.map((point, index) => el('tr', {dataset: {id: point.id}},
+            el('th', {scope: 'row', class: 'number', text: String(index + 1)}),
+            el('td', {text: t(point.solved ? 'profile.puzzle_solved' : 'profile.puzzle_missed')}),
+            el('td', {class: 'number', dataset: {count: 'rating'}, text: String(rounded(point.r))}))).reverse())) : null,
       puzzles.unknown ? el('p', {class: 'lobby-note', text: t('profile.puzzle_unknown', {count: puzzles.unknown})}) : null,
       puzzles.themes.length ? numbersTable('themes', [t('profile.col.theme'), t('profile.col.tried'), t('profile.col.solved'), '%'],
         puzzles.themes.map((row) => el('tr', {dataset: {theme: row.theme}},
@@ -244,6 +247,18 @@ export class ProfileView {
           el('td', {class: 'number', dataset: {count: 'tries'}, text: String(row.tries)}),
           el('td', {class: 'number', dataset: {count: 'solved'}, text: String(row.solved)}),
           el('td', {class: 'number', text: String(Math.round(100 * row.solved / row.tries))})))) : null);
+  }
+
+  /** The puzzle rating's graph, its caption naming the point selected (as a match
+   *  graph's does). */
+  puzzleChart(points, pointText) {
+    const caption = el('p', {class: 'profile-caption', 'aria-hidden': 'true'});
+    const chart = ratingChart(points.map((point) => point.r), {
+      marks: points.map((point) => (point.solved ? 'win' : 'loss')), label: t('profile.puzzle_chart', {count: points.length}),
+      valueText: pointText, startLabel: '1', endLabel: String(points.length),
+      onSelect: (index) => replaceChildren(caption, el('span', {text: pointText(index)})),
+      attributes: {dataset: {chart: 'puzzles', focus: 'puzzle-chart'}}});
+    return el('figure', {class: 'profile-chart'}, chart, caption);
   }
 
   lessonsPart(lessons) {

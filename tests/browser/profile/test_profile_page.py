@@ -221,6 +221,11 @@ def test_the_page_shows_the_stored_history(profile_page, history, practice):
     page.keyboard.press("End")
     assert puzzle_chart.get_attribute("aria-valuetext") == \
         f"Puzzle {len(rated)}: {'solved' if progress['tried'][last] else 'not solved'} · {round(rated[-1]['r'])}"
+    # and as a table, newest first: each try's rating
+    puzzles.locator("details summary").click()
+    puzzles.locator("tbody tr").first.wait_for()
+    assert puzzles.locator('table[data-table="puzzles"] [data-count="rating"]').all_inner_texts() == \
+        [str(round(rating["r"])) for rating in reversed(rated)]
     themes = {}
     for puzzle_id, puzzle in practice["shipped"].items():
         for theme in puzzle["themes"]:
