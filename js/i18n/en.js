@@ -511,6 +511,7 @@ export default {
     'profile.col.date': 'Date',
     'profile.col.opponent': 'Opponent',
     'profile.col.result': 'Result',
+    'profile.col.rating': 'Rating',
     'profile.col.rating_change': 'Rating (change)',
     'profile.col.matches': 'Matches',
     'profile.col.win': 'Won',

@@ -508,6 +508,7 @@ export default {
     'profile.col.date': 'Datum',
     'profile.col.opponent': 'Tegenstander',
     'profile.col.result': 'Uitslag',
+    'profile.col.rating': 'Rating',
     'profile.col.rating_change': 'Rating (verschil)',
     'profile.col.matches': 'Partijen',
     'profile.col.win': 'Winst',

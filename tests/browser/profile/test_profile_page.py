@@ -224,6 +224,7 @@ def test_the_page_shows_the_stored_history(profile_page, history, practice):
     # and as a table, newest first: each try's rating
     puzzles.locator("details summary").click()
     puzzles.locator("tbody tr").first.wait_for()
+    assert puzzles.locator('table[data-table="puzzles"] thead th').all_inner_texts() == ["#", "Result", "Rating"]
     assert puzzles.locator('table[data-table="puzzles"] [data-count="rating"]').all_inner_texts() == \
         [str(round(rating["r"])) for rating in reversed(rated)]
     themes = {}
