@@ -6,12 +6,14 @@
 A history of --matches finished matches is stored (played by the engine in CPython and
 stored as the page stores them, tests/match_history.py: a person against the computer
 levels and another person in the three rated variants, most of them rated), with 200
-puzzles tried. Once the engine is ready, the lobby's Players tab is opened and the
-person's name clicked: "open" is the page's own measure "filler:profile" (from the
-opening to the page drawn with every answer of the engine: the ratings' history played
-again, the puzzle rating's, the lessons), "again" the same a second time (the answers
-kept). The budget (issue 52): at most 0.5 s with 500 matches. A fresh context each run;
-service workers blocked. A benchmark, not a test: print ``uptime`` beside the figures.
+puzzles tried. Once the engine is ready (and has opened the boot's table), the lobby's
+Players tab is opened and the person's name clicked: "open" is the page's own measure
+"filler:profile" (from the opening to the page drawn with every answer of the engine: the
+ratings' history played again, the puzzle rating's, the lessons), with its parts
+("filler:profile:rating_history", ":puzzles", ":draw"); "again" the same a second time
+(the answers kept). The budget (issue 52): at most 0.5 s with 500 matches; the figures
+are in docs/profile.md. A fresh context each run; service workers blocked. A benchmark,
+not a test: print ``uptime`` beside the figures.
 """
 
 from __future__ import annotations
