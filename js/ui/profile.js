@@ -32,9 +32,11 @@ export function opponentText(opponent) {
 const signed = (number) => (number > 0 ? `+${number}` : number < 0 ? `−${-number}` : '0');
 const rounded = (number) => Math.round(number);
 
-function numbersTable(kind, head, rows) {
+/** A table of `rows` under `head`; the heads of the columns of numbers (`numbers`: their
+ *  indexes, every column but the first unless said) stand to the right, over them. */
+function numbersTable(kind, head, rows, numbers = (index) => index > 0) {
   return el('div', {class: 'table-scroll'}, el('table', {class: 'ratings profile-table', dataset: {table: kind}},
-    el('thead', {}, el('tr', {}, head.map((text, index) => el('th', {scope: 'col', class: index ? 'number' : null, text})))),
+    el('thead', {}, el('tr', {}, head.map((text, index) => el('th', {scope: 'col', class: numbers(index) ? 'number' : null, text})))),
     el('tbody', {}, rows)));
 }
 
@@ -182,7 +184,8 @@ export class ProfileView {
             el('td', {text: point.opponents.map(opponentText).join(', ')}),
             el('td', {text: t(`profile.result.${point.result}`)}),
             el('td', {class: 'number'}, el('span', {dataset: {count: 'rating'}, text: String(rounded(point.r))}), ' ',
-               el('span', {class: 'profile-change', dataset: {count: 'change'}, text: `(${signed(rounded(point.change))})`}))))))
+               el('span', {class: 'profile-change', dataset: {count: 'change'}, text: `(${signed(rounded(point.change))})`})))),
+          (index) => index === 3)) // the date, the opponent and the result stand to the left
         : null);
   }
 
@@ -239,7 +242,8 @@ export class ProfileView {
           points.map((point, index) => el('tr', {dataset: {id: point.id}},
             el('th', {scope: 'row', class: 'number', text: String(index + 1)}),
             el('td', {text: t(point.solved ? 'profile.puzzle_solved' : 'profile.puzzle_missed')}),
-            el('td', {class: 'number', dataset: {count: 'rating'}, text: String(rounded(point.r))}))).reverse())) : null,
+            el('td', {class: 'number', dataset: {count: 'rating'}, text: String(rounded(point.r))}))).reverse(),
+          (index) => index !== 1)) : null,
       puzzles.unknown ? el('p', {class: 'lobby-note', text: t('profile.puzzle_unknown', {count: puzzles.unknown})}) : null,
       puzzles.themes.length ? numbersTable('themes', [t('profile.col.theme'), t('profile.col.tried'), t('profile.col.solved'), '%'],
         puzzles.themes.map((row) => el('tr', {dataset: {theme: row.theme}},
