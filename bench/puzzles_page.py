@@ -2,6 +2,7 @@
 
     .venv-test/bin/python bench/puzzles_page.py                 # after python3 build.py
     .venv-test/bin/python bench/puzzles_page.py --variant hex --runs 5
+    .venv-test/bin/python bench/puzzles_page.py --dist /tmp/dist-big   # a copy of dist/ with bigger puzzle files
 
 Once the engine is ready, "Puzzles" is pressed, and the page's own clock
 (performance.now(), from the click the page receives to what a mutation observer
@@ -25,6 +26,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "py"))  # the browser tests' driver imports the engine
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from builder.checkout import DIST  # noqa: E402
 from builder.server import make_server  # noqa: E402
@@ -55,8 +57,9 @@ def main(argv=None) -> int:
     parser.add_argument("--variant", default="quick", choices=("quick", "classic", "hex"))
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1, help="the order of the puzzles offered (docs/puzzles.md)")
+    parser.add_argument("--dist", type=Path, default=DIST, help="the built site to serve (default: dist/)")
     args = parser.parse_args(argv)
-    server = make_server(DIST, 0, quiet=True)
+    server = make_server(args.dist, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     runs = []

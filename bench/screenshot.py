@@ -14,6 +14,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "py"))  # the browser tests' driver imports the engine
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from builder.checkout import DIST  # noqa: E402
 from builder.server import make_server  # noqa: E402

@@ -355,14 +355,20 @@ async function boot() {
       if (cachedSnapshot) cache.delete(snapshotURL).catch(() => {}); // decode it anew next time
     }
   }
-  if (!pyodide) pyodide = await load({ packages: [] });
+  if (!pyodide) {
+    // From scratch the wheel is needed: a wheel that cannot come fails the boot at once,
+    // not after Python has started.
+    wheelBytes ??= fetchWheel();
+    const wheelFailed = wheelBytes.then(() => new Promise(() => {}));
+    pyodide = await Promise.race([load({ packages: [] }), wheelFailed]);
+  }
   mark("python");
 
   progress("engine", 0.9);
   const wheelName = build.engine_wheel.split("/").pop();
   const wheelPath = `/home/pyodide/${wheelName}`; // the same as builder/snapshot.py's wheel_fs_path
   pyodide.FS.mkdirTree("/home/pyodide");
-  if (!timings.snapshot) pyodide.FS.writeFile(wheelPath, new Uint8Array(await (wheelBytes ??= fetchWheel())));
+  if (!timings.snapshot) pyodide.FS.writeFile(wheelPath, new Uint8Array(await wheelBytes));
   const fetchWheelLater = timings.snapshot ? () => fetchWheelNow(pyodide, wheelURL.href, wheelPath) : undefined;
   const globals = pyodide.toPy({ WHEEL_PATH: wheelPath, FETCH_WHEEL: fetchWheelLater });
   let handle;

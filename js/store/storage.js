@@ -8,9 +8,13 @@
 //   store.saveMatch(match)                 // after every move: {ok: true, match} | {ok: false, reason, message}
 //                                          // (never over another match: see continuation.js)
 //   store.keepReview(key, review)          // a review of a game that is no stored match (few, expendable)
-//   store.getPuzzles()                     // the player's puzzles: {rating, tries, solved, streak, best, tried}
+//   store.getPuzzles()                     // the player's puzzles: {rating, tries, solved, streak, best, tried,
+//                                          //   difficulty, runs, history}
 //   store.recordPuzzle(id, {solved, rating}) // a puzzle's first try: {ok: true, counted, progress, persisted?}
 //                                          // | {ok: false, reason, message}
+//   store.recordPuzzlePlay(id, {solved, play}) // another try (tried before, a Streak's, a Storm's): in the history
+//   store.recordPuzzleRun(run, score)      // a Streak or a Storm ended: {ok: true, improved, progress, persisted?}
+//   store.setPuzzleDifficulty(difficulty)  // easier or harder puzzles: −600, −300, 0, 300, 600
 //   store.getLessons()                     // Learn: {stars: {id: 1-3}, dismissed}
 //   store.recordLesson(id, stars)          // a lesson done: {ok: true, improved, progress, persisted?}
 //   store.dismissLearnOffer()              // the first visit's "New to Filler?" line, not again
@@ -39,7 +43,7 @@ import { INDEX_KEY } from "./kinds/match_list.js";
 import { LESSONS_KEY, afterLesson, checkLessons, freshLessons } from "./kinds/lessons.js";
 import { MATCH_FORMAT, checkMatch, isFinished, summarize } from "./kinds/match.js";
 import { PLAYERS_KEY, checkPlayer, nameKey } from "./kinds/players.js";
-import { PUZZLES_KEY, afterTry, freshPuzzles } from "./kinds/puzzles.js";
+import { PUZZLES_KEY, afterDifficulty, afterPlay, afterRun, afterTry, freshPuzzles } from "./kinds/puzzles.js";
 import { RATINGS_KEY, checkRating, withRatings } from "./kinds/ratings.js";
 import { KEPT_REVIEWS, REVIEWS_KEY, keptReviews } from "./kinds/reviews.js";
 import { OLD_SOUND_KEY, SETTINGS_KEY, checkSetting, oldSound, settingsInForce } from "./kinds/settings.js";
@@ -57,6 +61,7 @@ import { exportAll, importAll } from "./transfer.js";
 export { EXPORT_FORMAT } from "./keys.js";
 export { DAILY_DATE, FIRST_DAY, dailyMark, dailyStreak, dayOf, daysBy, isDate, isLate, localDate } from "./kinds/daily.js";
 export { REVIEW_FORMAT, REVIEW_SCHEMA, checkReview } from "./kinds/reviews.js";
+export { DIFFICULTIES, HISTORY_KEPT, puzzleVariant } from "./kinds/puzzles.js";
 export { DEFAULT_SETTINGS, SETTING_CHOICES, checkSetting } from "./kinds/settings.js";
 export { MATCH_FORMAT, MemoryArea, PREFIX, SCHEMA_VERSION, isFinished, migrate, newMatchId };
 export { reviewedGames } from "./kinds/match.js";
@@ -259,13 +264,15 @@ export class Store {
   // --- puzzles --------------------------------------------------------------
 
   /** The player's puzzles: {rating: {r, rd, vol} | null, tries, solved, streak, best,
-   *  tried: {id: 1 | 0}} (solved at the first try or not); none tried yet when nothing
-   *  is stored (or what was stored was set aside, with a notice). */
+   *  tried: {id: 1 | 0} (solved at the first try or not), seed?, difficulty, runs:
+   *  {streak, storm} (the best of each), history: [{id, themes, solved, play, at}] (the
+   *  newest tries, last the newest)}; none tried yet when nothing is stored (or what was
+   *  stored was set aside, with a notice). */
   getPuzzles() {
     const stored = this.#read(PUZZLES_KEY, "puzzles").value;
     if (!stored) return freshPuzzles();
     const { version, ...progress } = stored;
-    return progress;
+    return { ...freshPuzzles(), ...progress }; // kept before the difficulty, the runs and the history were
   }
 
   /**
@@ -277,11 +284,37 @@ export class Store {
    * no `persisted`; persisted false: kept in memory only, with a notice, as every write
    * when storage is full) or {ok: false, reason: "invalid", message, problem?}.
    */
-  recordPuzzle(id, { solved, rating = null, seed = null } = {}) {
-    const next = afterTry(this.getPuzzles(), id, { solved, rating, seed });
-    if ("ok" in next) return next;
-    const { persisted } = this.#write(PUZZLES_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...next.progress }));
-    return { ok: true, counted: true, progress: next.progress, persisted };
+  recordPuzzle(id, { solved, rating = null, seed = null, themes = [] } = {}) {
+    const next = afterTry(this.getPuzzles(), id, { solved, rating, seed, themes, at: this.#now() });
+    return "ok" in next ? next : { counted: true, ...this.#writePuzzles(next.progress) };
+  }
+
+  /** A try of puzzle `id` that is not rated (`play`: "unrated", "streak" or "storm";
+   *  `themes`: the puzzle's), added to the history. Returns {ok: true, progress,
+   *  persisted} or {ok: false, reason: "invalid", message, problem?}. */
+  recordPuzzlePlay(id, { solved, play, themes = [] } = {}) {
+    const next = afterPlay(this.getPuzzles(), id, { solved, play, themes, at: this.#now() });
+    return "ok" in next ? next : this.#writePuzzles(next.progress);
+  }
+
+  /** A Puzzle Streak or Puzzle Storm (`run`: "streak", "storm") ended with `score`: the
+   *  best kept when it beats it. Returns {ok: true, improved, progress, persisted?} (no
+   *  `persisted` when nothing changed) or {ok: false, reason: "invalid", message}. */
+  recordPuzzleRun(run, score) {
+    const next = afterRun(this.getPuzzles(), run, score);
+    return "ok" in next ? next : { improved: true, ...this.#writePuzzles(next.progress) };
+  }
+
+  /** The puzzles offered this much easier (< 0) or harder than the player's rating: one
+   *  of DIFFICULTIES. Returns {ok: true, progress, persisted} or {ok: false, ...}. */
+  setPuzzleDifficulty(difficulty) {
+    const next = afterDifficulty(this.getPuzzles(), difficulty);
+    return "ok" in next ? next : this.#writePuzzles(next.progress);
+  }
+
+  #writePuzzles(progress) {
+    const { persisted } = this.#write(PUZZLES_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...progress }));
+    return { ok: true, progress, persisted };
   }
 
   // --- lessons (Learn) ------------------------------------------------------

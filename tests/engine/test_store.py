@@ -492,7 +492,11 @@ def test_an_import_leaves_out_a_review_that_does_not_read_and_takes_its_match(de
     assert device.evaluate("() => store.loadMatch('m-imported').reviews") == [a_review(1)]
 
 
-FRESH_PUZZLES = {"rating": None, "tries": 0, "solved": 0, "streak": 0, "best": 0, "tried": {}}
+HISTORY_KEPT = 500  # the newest tries a history keeps (js/store/kinds/puzzles.js)
+NOW = 1_800_000_000_000  # a fixed time (ms) for the store's clock, 2027-01-15
+FRESH_PUZZLES = {"rating": None, "tries": 0, "solved": 0, "streak": 0, "best": 0, "tried": {},
+                 "difficulty": 0, "runs": {"streak": 0, "storm": 0}, "history": []}
+RATED_TRY = {"id": "quick-1-19", "themes": ["enclosure"], "solved": 1, "play": "rated", "at": NOW}
 ONE_TRIED = {"rating": {"r": 1640, "rd": 290, "vol": 0.06}, "tries": 1, "solved": 1, "streak": 1, "best": 1,
              "tried": {"quick-1-19": 1}}
 FOUR_TRIED = {"rating": {"r": 1600, "rd": 160, "vol": 0.06}, "tries": 4, "solved": 2, "streak": 1, "best": 1,
@@ -505,13 +509,14 @@ def record_puzzle(device, puzzle_id, solved, rating=None):
 
 
 def test_a_puzzles_first_try_is_counted_once_and_survives_a_reload(device):
-    device.open()
+    device.open(now=NOW)
     assert device.evaluate("() => store.getPuzzles()") == FRESH_PUZZLES
     rating = {"r": 1540.5, "rd": 290, "vol": 0.06}
     first = record_puzzle(device, "quick-1-19", True, rating)
     assert (first["ok"], first["counted"], first["persisted"]) == (True, True, True)
-    assert first["progress"] == {"rating": rating, "tries": 1, "solved": 1, "streak": 1, "best": 1,
-                                 "tried": {"quick-1-19": 1}}
+    assert first["progress"] == {**FRESH_PUZZLES, "rating": rating, "tries": 1, "solved": 1, "streak": 1, "best": 1,
+                                 "tried": {"quick-1-19": 1},
+                                 "history": [{"id": "quick-1-19", "themes": [], "solved": 1, "play": "rated", "at": NOW}]}
     # a second try of the same puzzle changes nothing, solved or not
     again = record_puzzle(device, "quick-1-19", False, {"r": 1400, "rd": 280, "vol": 0.06})
     assert (again["ok"], again["counted"], again["progress"]) == (True, False, first["progress"])
@@ -546,6 +551,64 @@ def test_a_bad_puzzle_id_or_rating_is_refused_and_nothing_changes(device):
         assert refused["message"] == "rating is missing or wrong"
     assert stored(device, "filler:puzzles") == before
     assert device.evaluate("() => store.notices") == []
+
+
+def play_puzzle(device, puzzle_id, solved, play, themes=()):
+    return device.evaluate("([id, solved, play, themes]) => store.recordPuzzlePlay(id, {solved, play, themes})",
+                           [puzzle_id, solved, play, list(themes)])
+
+
+def test_every_try_goes_in_the_history_and_the_best_runs_and_the_difficulty_are_kept(device):
+    device.open(now=NOW)
+    assert record_puzzle(device, "quick-1-19", False)["ok"]
+    # a try again, a Streak's and a Storm's puzzles: in the history, never rated nor counted
+    for puzzle_id, solved, play in [("quick-1-19", True, "unrated"), ("hex-3-20", True, "streak"),
+                                    ("hex-7-31", False, "streak"), ("own-quick-9-g2-14", True, "storm")]:
+        played = play_puzzle(device, puzzle_id, solved, play, ["enclosure", "long"])
+        assert (played["ok"], played["persisted"]) == (True, True)
+    progress = device.evaluate("() => store.getPuzzles()")
+    assert (progress["tries"], progress["solved"], progress["tried"]) == (1, 0, {"quick-1-19": 0})
+    assert [(entry["id"], entry["solved"], entry["play"], entry["at"]) for entry in progress["history"]] == [
+        ("quick-1-19", 0, "rated", NOW), ("quick-1-19", 1, "unrated", NOW), ("hex-3-20", 1, "streak", NOW),
+        ("hex-7-31", 0, "streak", NOW), ("own-quick-9-g2-14", 1, "storm", NOW)]
+    assert progress["history"][-1]["themes"] == ["enclosure", "long"]
+    assert device.evaluate("() => ['quick-1-19', 'own-quick-9-g2-14', 'hex-3-20'].map(S.puzzleVariant)") == [
+        "quick", "quick", "hex"]
+    # the best of each run: kept when beaten, never lowered
+    assert device.evaluate("() => store.recordPuzzleRun('streak', 2)")["improved"] is True
+    assert device.evaluate("() => store.recordPuzzleRun('streak', 1)")["improved"] is False
+    assert device.evaluate("() => store.recordPuzzleRun('storm', 14)")["progress"]["runs"] == {"streak": 2, "storm": 14}
+    assert device.evaluate("() => store.setPuzzleDifficulty(-300)")["progress"]["difficulty"] == -300
+    # what is no try, no run, no difficulty is refused and changes nothing
+    before = stored(device, "filler:puzzles")
+    for puzzle_id, play in [("quick-1-19", "rated"), ("quick-1-19", "blitz"), ("__proto__", "storm"), (None, "storm")]:
+        assert play_puzzle(device, puzzle_id, True, play)["ok"] is False, (puzzle_id, play)
+    assert play_puzzle(device, "quick-1-19", True, "storm", ["<b>"])["ok"] is False
+    for run, score in [("blitz", 3), ("storm", -1), ("storm", 2.5), ("storm", 1e9), ("__proto__", 1)]:
+        assert device.evaluate("([run, score]) => store.recordPuzzleRun(run, score)", [run, score])["ok"] is False
+    for difficulty in [100, "300", None, 900]:
+        assert device.evaluate("(d) => store.setPuzzleDifficulty(d)", difficulty)["ok"] is False
+    assert stored(device, "filler:puzzles") == before
+    assert device.open()["notices"] == []
+    kept = device.evaluate("() => store.getPuzzles()")
+    assert (kept["runs"], kept["difficulty"], len(kept["history"])) == ({"streak": 2, "storm": 14}, -300, 5)
+
+    # the history keeps the newest tries; a clock set back keeps their order
+    device.open(now=NOW - 5000)
+    for number in range(HISTORY_KEPT):
+        assert play_puzzle(device, f"quick-{number}-10", number % 2 == 0, "storm")["ok"]
+    history = device.evaluate("() => store.getPuzzles().history")
+    assert len(history) == HISTORY_KEPT and history[0]["id"] == "quick-0-10" and history[-1]["id"] == "quick-499-10"
+    assert {entry["at"] for entry in history} == {NOW}
+    assert device.open()["notices"] == []
+
+
+def test_a_progress_kept_before_the_history_reads_with_none(device):
+    device.open()
+    device.evaluate("(raw) => localStorage.setItem('filler:puzzles', raw)", json.dumps({"version": 1, **ONE_TRIED}))
+    assert device.open()["notices"] == []
+    assert device.evaluate("() => store.getPuzzles()") == {**FRESH_PUZZLES, **ONE_TRIED}
+    assert play_puzzle(device, "quick-1-19", True, "unrated")["progress"]["tries"] == 1
 
 
 def set_aside_after_a_reload(device, key, raw, reason, message):
@@ -599,6 +662,20 @@ FORGED_PUZZLES = {
     "2900 ± 30 after one try": {**ONE_TRIED, "rating": {"r": 2900, "rd": 15, "vol": 0.06}},
     "rd 100 after four tries": {**FOUR_TRIED, "rating": {"r": 1600, "rd": 100, "vol": 0.06}},
     "a seed that is no order": {**ONE_TRIED, "seed": -1},
+    "a difficulty of 150": {**ONE_TRIED, "difficulty": 150},
+    "a storm of -1": {**ONE_TRIED, "runs": {"streak": 0, "storm": -1}},
+    "a streak of 1e300": {**ONE_TRIED, "runs": {"streak": 1e300, "storm": 0}},
+    "runs without the storm": {**ONE_TRIED, "runs": {"streak": 3}},
+    "a history that is no list": {**ONE_TRIED, "history": {"0": RATED_TRY}},
+    "a history of 501 tries": {**ONE_TRIED, "history": [RATED_TRY] + [{**RATED_TRY, "play": "storm"}] * HISTORY_KEPT},
+    "a rated try of a puzzle not tried": {**ONE_TRIED, "history": [{**RATED_TRY, "id": "quick-4-19"}]},
+    "a rated try marked otherwise": {**ONE_TRIED, "history": [{**RATED_TRY, "solved": 0}]},
+    "two rated tries of one puzzle": {**ONE_TRIED, "history": [RATED_TRY, RATED_TRY]},
+    "a try played as blitz": {**ONE_TRIED, "history": [{**RATED_TRY, "play": "blitz"}]},
+    "a try with a theme of markup": {**ONE_TRIED, "history": [{**RATED_TRY, "themes": ["<b>"]}]},
+    "a try of nine themes": {**ONE_TRIED, "history": [{**RATED_TRY, "themes": ["long"] * 9}]},
+    "a try at no time": {**ONE_TRIED, "history": [{**RATED_TRY, "at": -1}]},
+    "a try solved twice": {**ONE_TRIED, "history": [{**RATED_TRY, "solved": 2}]},
 }
 
 
@@ -648,7 +725,8 @@ def test_puzzle_progress_travels_in_the_export_and_an_import_merges_the_puzzles_
     assert (other.evaluate("() => store.getPuzzles().streak"), other.evaluate("() => store.getPuzzles().best")) == (1, 2)
     report = other.evaluate("(text) => store.importAll(text)", text)
     assert {"what": "puzzles", "kind": "puzzles", "name": None} in report["taken"]
-    assert other.evaluate("() => store.getPuzzles()") == {
+    merged = other.evaluate("() => store.getPuzzles()")
+    assert {field: merged[field] for field in ["rating", "tries", "solved", "streak", "best", "tried"]} == {
         "rating": {"r": 1450, "rd": 250, "vol": 0.06}, "tries": 7, "solved": 5, "streak": 1, "best": 3,
         "tried": {"quick-1-19": 1, "quick-4-19": 1, "quick-4-13": 0, "quick-5-27": 1, "quick-9-20": 1,
                   "quick-12-17": 0, "quick-9-31": 1}}
@@ -684,6 +762,9 @@ FORGED_IMPORTS = {
     "streak 900, best 3": ({**ONE_TRIED, "streak": 900, "best": 3}, "store.puzzle_counts"),
     "streak 1e300": ({**ONE_TRIED, "streak": 1e300, "best": 1e300}, "store.puzzle_counts"),
     "solved 1 of none solved": ({**ONE_TRIED, "tried": {"quick-1-19": 0}}, "store.puzzle_counts"),
+    "a rated try of a puzzle not tried": ({**ONE_TRIED, "history": [{**RATED_TRY, "id": "quick-4-19"}]},
+                                          "store.puzzle_history"),
+    "a storm of 1e9": ({**ONE_TRIED, "runs": {"streak": 0, "storm": 1e9}}, "store.field"),
 }
 
 
@@ -703,6 +784,42 @@ def test_a_forged_puzzle_progress_in_an_import_is_refused_and_a_merge_stays_cons
     assert {field: merged[field] for field in ["tries", "solved", "streak", "best"]} == {
         "tries": 2, "solved": 1, "streak": 1, "best": 1}
     assert device.open()["notices"] == []
+
+
+def test_an_import_merges_the_histories_and_keeps_the_better_runs(device, new_device):
+    device.open(now=NOW)
+    assert record_puzzle(device, "quick-1-19", True)["ok"]
+    assert play_puzzle(device, "hex-3-20", True, "storm", ["finish"])["ok"]
+    assert device.evaluate("() => store.recordPuzzleRun('storm', 10).ok")
+    assert device.evaluate("() => store.setPuzzleDifficulty(300).ok")
+    other = new_device()
+    other.open(now=NOW + 1000)
+    assert record_puzzle(other, "quick-1-19", False)["ok"]  # tried on both: this device's try counts
+    assert record_puzzle(other, "quick-4-19", True)["ok"]
+    assert play_puzzle(other, "hex-7-31", False, "streak")["ok"]
+    assert other.evaluate("() => store.recordPuzzleRun('streak', 5).ok && store.recordPuzzleRun('storm', 7).ok")
+    assert other.evaluate("() => store.setPuzzleDifficulty(-600).ok")
+    text = other.evaluate("() => JSON.stringify(store.exportAll())")
+
+    report = device.evaluate("(text) => store.importAll(text)", text)
+    assert {"what": "puzzles", "kind": "puzzles", "name": None} in report["taken"] and report["refused"] == []
+    merged = device.evaluate("() => store.getPuzzles()")
+    assert merged["tried"] == {"quick-1-19": 1, "quick-4-19": 1}
+    assert [(entry["id"], entry["play"], entry["at"]) for entry in merged["history"]] == [
+        ("quick-1-19", "rated", NOW), ("hex-3-20", "storm", NOW),
+        ("quick-4-19", "rated", NOW + 1000), ("hex-7-31", "streak", NOW + 1000)]
+    assert (merged["runs"], merged["difficulty"]) == ({"streak": 5, "storm": 10}, 300)
+    assert device.open()["notices"] == []
+    again = device.evaluate("(text) => store.importAll(text)", text)
+    assert [item["why"]["code"] for item in again["unchanged"] if item["kind"] == "puzzles"] == ["store.already_here"]
+
+    # a file with a Storm's tries alone, nothing rated: its tries are taken
+    stormy = new_device()
+    stormy.open(now=NOW + 2000)
+    assert play_puzzle(stormy, "classic-2-40", False, "storm")["ok"]
+    report = device.evaluate("(text) => store.importAll(text)", stormy.evaluate("() => JSON.stringify(store.exportAll())"))
+    assert {"what": "puzzles", "kind": "puzzles", "name": None} in report["taken"]
+    assert device.evaluate("() => store.getPuzzles().history.at(-1).id") == "classic-2-40"
 
 
 FRESH_LESSONS = {"stars": {}, "dismissed": False}

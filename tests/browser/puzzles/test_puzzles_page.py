@@ -369,7 +369,11 @@ def test_a_better_color_you_missed_becomes_your_own_puzzle(page, boot, site_url,
     page.click('[data-action="puzzle-again"]')
     solve(page, stored[0])
     assert page.get_attribute(".puzzle-progress", "data-tries") == "0"
-    assert page.evaluate("() => localStorage.getItem('filler:puzzles')") is None
+    # in the history as missed (its first color was wrong), not rated
+    progress = page.evaluate("() => JSON.parse(localStorage.getItem('filler:puzzles'))")
+    assert (progress["tries"], progress["rating"]) == (0, None)
+    assert [(entry["id"], entry["solved"], entry["play"]) for entry in progress["history"]] == [
+        (stored[0]["id"], 0, "unrated")]
     # after a reload, the board filter "From your games" has it
     boot(page)
     page.click("#open-puzzles")
