@@ -237,7 +237,7 @@ export function puzzleHistoryRequest(tries) {
 /** What the page shows of the puzzles: the graph's points (each try of a known puzzle
  *  and the rating after it, `history` the engine's answer), the rating stored, success
  *  per theme (first tries, solved), the tries whose theme is not known, the streak of
- *  first tries solved in a row (now and best). */
+ *  first tries solved in a row (now and best), the best Puzzle Streak and Storm scores. */
 export function puzzleFigures(progress, tries, history = null) {
   const rated = tries.filter((entry) => entry.puzzle);
   const points = history ? rated.map((entry, index) => ({id: entry.id, solved: entry.solved, ...history.ratings[index]})) : [];
@@ -256,6 +256,7 @@ export function puzzleFigures(progress, tries, history = null) {
     themes: [...themes.values()].sort((a, b) => b.tries - a.tries || a.theme.localeCompare(b.theme)),
     unknown: tries.length - rated.length,
     streak: {current: progress.streak ?? 0, best: progress.best ?? 0},
+    runs: {streak: progress.runs?.streak ?? 0, storm: progress.runs?.storm ?? 0}, // the best Puzzle Streak and Storm
   };
 }
 

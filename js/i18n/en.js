@@ -593,6 +593,7 @@ export default {
     'profile.puzzle_counts': {one: 'Rating {rating} · {count} puzzle tried, {solved} solved at the first try',
                               other: 'Rating {rating} · {count} puzzles tried, {solved} solved at the first try'},
     'profile.puzzle_streak': 'Solved in a row: {current} now, {best} at best',
+    'profile.puzzle_runs': 'Best Puzzle Streak: {streak} in a row · best Puzzle Storm: {storm} solved',
     'profile.puzzle_chart': {one: 'Puzzle rating after {count} puzzle', other: 'Puzzle rating after each of {count} puzzles'},
     'profile.puzzle_point': 'Puzzle {number}: {result} · {rating}',
     'profile.puzzles_table': {one: 'The puzzle as a table', other: 'The {count} puzzles as a table'},

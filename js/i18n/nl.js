@@ -590,6 +590,7 @@ export default {
     'profile.puzzle_counts': {one: 'Rating {rating} · {count} puzzel geprobeerd, {solved} in één keer opgelost',
                               other: 'Rating {rating} · {count} puzzels geprobeerd, {solved} in één keer opgelost'},
     'profile.puzzle_streak': 'Op rij opgelost: nu {current}, op z’n best {best}',
+    'profile.puzzle_runs': 'Langste puzzelreeks: {streak} op rij · beste storm: {storm} opgelost',
     'profile.puzzle_chart': {one: 'Puzzelrating na {count} puzzel', other: 'Puzzelrating na elk van {count} puzzels'},
     'profile.puzzle_point': 'Puzzel {number}: {result} · {rating}',
     'profile.puzzles_table': {one: 'De puzzel als tabel', other: 'De {count} puzzels als tabel'},

@@ -235,7 +235,7 @@ export class ProfileView {
       el('p', {dataset: {fact: 'puzzles'}, text: t('profile.puzzle_counts', {count: puzzles.tries, solved: puzzles.solved,
                                                                              rating: puzzles.rating ? ratingText(puzzles.rating) : '—'})}),
       el('p', {dataset: {fact: 'puzzle-streak'}, text: t('profile.puzzle_streak', {current: puzzles.streak.current, best: puzzles.streak.best})}),
-      // Streak and Storm (issue "Puzzles worth solving"): their best scores go here once stored
+      el('p', {dataset: {fact: 'puzzle-runs'}, text: t('profile.puzzle_runs', puzzles.runs)}),
       points.length ? this.puzzleChart(points, pointText) : null,
       points.length ? unfolding('puzzle-points', t('profile.puzzles_table', {count: points.length}), () =>
         numbersTable('puzzles', ['#', t('profile.col.result'), t('profile.col.rating')],

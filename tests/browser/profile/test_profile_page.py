@@ -66,7 +66,8 @@ def practice(dist_dir):
     return {
         "shipped": {puzzle["id"]: puzzle for puzzle in shipped},
         "puzzles": {"version": 1, "rating": {"r": 1520, "rd": 190, "vol": 0.06}, "tries": len(tried),
-                    "solved": sum(tried.values()), "streak": 2, "best": 2, "tried": tried},
+                    "solved": sum(tried.values()), "streak": 2, "best": 2, "tried": tried,
+                    "runs": {"streak": 7, "storm": 12}},
         "lessons": {"version": 1, "stars": {lessons[0]: 3, lessons[1]: 2}, "dismissed": True},
         "lessons_listed": lessons,
         "daily": {"version": 1, "days": days, "latest": days[-1]["date"] if days else None},
@@ -211,6 +212,7 @@ def test_the_page_shows_the_stored_history(profile_page, history, practice):
     assert puzzles.locator('[data-fact="puzzles"]').inner_text() == \
         f"Rating 1520 (provisional) · {progress['tries']} puzzles tried, {progress['solved']} solved at the first try"
     assert puzzles.locator('[data-fact="puzzle-streak"]').inner_text() == "Solved in a row: 2 now, 2 at best"
+    assert puzzles.locator('[data-fact="puzzle-runs"]').inner_text() == "Best Puzzle Streak: 7 in a row · best Puzzle Storm: 12 solved"
     puzzle_chart = puzzles.locator("svg")
     assert puzzle_chart.get_attribute("data-points") == str(len(practice["shipped"]))  # the own puzzle is in no file
     # its last point: the rating the engine gives the tries of the shipped puzzles in their order
