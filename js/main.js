@@ -29,6 +29,7 @@
 //   embed.js   embed.html's channel to its host page: the host's commands
 //   events.js  each new state's news, said to a screen reader, as a sound, to an embed's host
 //   copy_link.js  the "Copy link" button
+//   profile.js a player's page: ratings over time, results, streaks, practice
 // then the modes of the table, each a module that registers itself with modes.js
 // (MODES below: the review, the puzzles, Learn, the board of the day); the table draws
 // what the mode of the table gives it and never asks which mode that is.
@@ -61,6 +62,7 @@ import {attachBoot} from './flows/boot.js';
 import {attachGame, DEFAULT_CONFIG} from './flows/game.js';
 import {attachSaved} from './flows/saved.js';
 import {attachClocks, clockToShow} from './flows/clocks.js';
+import {attachProfile} from './flows/profile.js';
 // the modes of the table (flows/modes.js): a module and its line in MODES each
 import {attachReview} from './flows/review.js';
 import {attachPuzzles} from './flows/puzzles.js';
@@ -92,6 +94,7 @@ export const state = {
   pendingResume: null,  // true: reopen the newest unfinished match once the engine is up
   botRatings: {},       // {variant: {level: {r, rd}}}
   modes: {},            // each mode's state, by its name (flows/modes.js)
+  profile: null,        // a player's page (flows/profile.js)
 };
 
 const body = document.body;
@@ -118,7 +121,7 @@ export const app = {
   // rematch, play, undo, hint, resign, resignMatch, ready, makeTable, setTable,
   // applySnapshot, afterSnapshot (game.js); saveTable, resumeNewest, resumeMatch,
   // openSaved, reopenTable, takeOver, replayMatch, showReplay, replayStep (saved.js); tableView;
-  // renderFriends (friend.js); noTable (launch.js); and what the modes put there for
+  // renderFriends (friend.js); noTable (launch.js); openProfile (profile.js); and what the modes put there for
   // the lobby's Matches
 };
 
@@ -240,6 +243,7 @@ async function main() {
   const clocks = attachClocks(app);
   app.tableView = new TableView(tableRoot, app);
   lobby = new Lobby(app);
+  attachProfile(app); // a player's page, from the lobby's Players tab
   const options = new OptionsDialog(state.settings, applySettings);
   document.getElementById('new-game').addEventListener('click', openLobby);
   document.getElementById('open-options').addEventListener('click', () => options.open());

@@ -116,12 +116,23 @@ function shownParam(name, value) {
 }
 
 /** A calendar date YYYY-MM-DD as the page's language writes it ("Fri, 4 Dec 2026";
- *  without the year, "Fri, 4 Dec"), that day whatever the time zone. */
-export function dateText(date, withYear = true) {
+ *  without the year, "Fri, 4 Dec"; `numeric`, as a table's column on a phone has room
+ *  for, "4-12-26"), that day whatever the time zone. */
+export function dateText(date, withYear = true, numeric = false) {
   const [year, month, day] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(current, {weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC',
-                                          ...(withYear ? {year: 'numeric'} : {})})
-    .format(new Date(Date.UTC(year, month - 1, day)));
+  return dateFormat(withYear, numeric).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+// A formatter is made once a language (making one costs far more than using it: a
+// player's page writes hundreds of dates)
+const dateFormats = new Map();
+function dateFormat(withYear, numeric) {
+  const key = `${current} ${withYear} ${numeric}`;
+  if (!dateFormats.has(key)) {
+    dateFormats.set(key, new Intl.DateTimeFormat(current, {...(numeric ? {month: 'numeric'} : {weekday: 'short', month: 'short'}),
+                                                           day: 'numeric', timeZone: 'UTC', ...(withYear ? {year: numeric ? '2-digit' : 'numeric'} : {})}));
+  }
+  return dateFormats.get(key);
 }
 
 /** A variant's name in the current language (`variant.<id>.name`); an id no catalog

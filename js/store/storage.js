@@ -59,7 +59,8 @@ import { Quota } from "./quota.js";
 import { exportAll, importAll } from "./transfer.js";
 
 // What the rest of the page uses of the kinds' modules: the settings there are, a
-// review's shape, a match's reviewable games, the board of the day's dates and streak.
+// review's shape, a match's reviewable games, the board of the day's dates and streak,
+// when two names are one person's.
 export { EXPORT_FORMAT } from "./keys.js";
 export { DAILY_DATE, FIRST_DAY, dailyMark, dailyStreak, dayOf, daysBy, isDate, isLate, localDate } from "./kinds/daily.js";
 export { REVIEW_FORMAT, REVIEW_SCHEMA, checkReview } from "./kinds/reviews.js";
@@ -67,6 +68,7 @@ export { DIFFICULTIES, HISTORY_KEPT, puzzleVariant } from "./kinds/puzzles.js";
 export { DEFAULT_SETTINGS, SETTING_CHOICES, checkSetting } from "./kinds/settings.js";
 export { MATCH_FORMAT, MemoryArea, PREFIX, SCHEMA_VERSION, isFinished, migrate, newMatchId };
 export { reviewedGames } from "./kinds/match.js";
+export { nameKey } from "./kinds/players.js";
 
 /**
  * Opens the store. Never throws. Options (all optional, mostly for tests):

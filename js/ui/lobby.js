@@ -388,6 +388,13 @@ export class Lobby {
                                 count: progress.tries, solved: progress.solved}));
   }
 
+  /** A person's name, opening their page (flows/profile.js). */
+  profileButton(name) {
+    return el('button', {type: 'button', class: 'link', dataset: {action: 'profile', player: name}, text: name,
+                         'aria-label': t('profile.open', {name}),
+                         onclick: () => { this.close(); this.app.openProfile(name); }});
+  }
+
   renderPlayers() {
     const {store, state} = this.app;
     const ratings = store.listRatings();
@@ -400,7 +407,7 @@ export class Lobby {
           .map((text) => el('th', {scope: 'col', text})))),
         el('tbody', {}, ratings.slice().sort((a, b) => a.player.localeCompare(b.player) || a.variant.localeCompare(b.variant))
           .map((entry) => el('tr', {dataset: {player: entry.player, variant: entry.variant}},
-            el('td', {text: entry.player}), el('td', {text: variantName(entry.variant)}),
+            el('td', {}, this.profileButton(entry.player)), el('td', {text: variantName(entry.variant)}),
             el('td', {class: 'rating', text: ratingText(entry)}),
             el('td', {text: String(entry.matches)}))))))
       : el('p', {class: 'empty', text: t('lobby.no_players')});
@@ -427,8 +434,10 @@ export class Lobby {
     return el('div', {class: 'lobby-players'},
       el('h3', {text: t('lobby.tab.players')}), table,
       profiles.length ? el('p', {class: 'profiles'}, el('span', {text: `${t('lobby.profiles')}: `}),
-        el('span', {text: profiles.map((p) => p.name).join(', ')})) : null,
+        profiles.map((p, index) => [index ? ', ' : '', this.profileButton(p.name)])) : null,
       this.puzzleLine(store.getPuzzles()),
+      el('p', {}, el('button', {type: 'button', class: 'link', dataset: {action: 'profile', player: ''}, text: t('profile.practice_open'),
+                                onclick: () => { this.close(); this.app.openProfile(null); }})),
       el('h3', {text: t('lobby.bots')}), botTable,
       el('div', {class: 'dialog-actions export-import'},
         el('button', {type: 'button', dataset: {action: 'export'}, text: t('lobby.export'), onclick: () => this.exportFile()}),

@@ -18,7 +18,7 @@ The match scores per outcome kind live in :data:`MATCH_SCORES`; a
 from __future__ import annotations
 
 import math
-from typing import Iterable, Mapping, Sequence
+from typing import Hashable, Iterable, Mapping, Sequence
 
 from .errors import BadOption
 
@@ -199,3 +199,45 @@ def match_rating_updates(
         results[a].append((rating_b[0], rating_b[1], float(score)))
         results[b].append((rating_a[0], rating_a[1], 1.0 - float(score)))
     return {player: glicko2(*ratings[player], results[player], tau=tau) for player in ratings}
+
+
+def replay_matches(
+    matches: Iterable[tuple[Sequence, Iterable[Sequence]]],
+    tau: float = TAU,
+) -> list[dict[int, tuple[Rating, Rating]]]:
+    """Every seat's rating before and after each of ``matches``, played in their order:
+    a history rebuilt from the matches themselves (a player's page draws it).
+
+    A match is ``(seats, pairs)``, ``pairs`` as :func:`match_rating_updates` takes them
+    and a seat either a person (any hashable key but a tuple: rated, from the rating the
+    matches before gave that key, :data:`DEFAULT` at first) or a fixed ``(r, rd, vol)``
+    (a computer level's measured rating, a friend's as their device sent it, a nameless
+    seat's default: counted as it is, never changed). Each match is one rating period,
+    as when it was played, so the matches rated one by one give the same ratings again;
+    a match left out (deleted) changes every later one.
+
+    >>> history = replay_matches([(["ann", (1700.0, 50.0, 0.06)], [(0, 1, 1.0)]),
+    ...                           (["ann", "bob"], [(0, 1, 0.5)])])
+    >>> before, after = history[0][0]
+    >>> before == DEFAULT, round(after[0], 1)
+    (True, 1805.3)
+    >>> history[1][0][0] == after, history[1][1][0] == DEFAULT
+    (True, True)
+    """
+    current: dict[Hashable, Rating] = {}
+    history = []
+    for seats, pairs in matches:
+        before = {}
+        for seat, who in enumerate(seats):
+            if isinstance(who, tuple):
+                _check(*who, "a fixed seat")
+                before[seat] = tuple(float(value) for value in who)
+            else:
+                before[seat] = current.get(who, DEFAULT)
+        after = match_rating_updates(before, pairs, tau=tau)
+        history.append({seat: (before[seat], before[seat] if isinstance(who, tuple) else after[seat])
+                        for seat, who in enumerate(seats)})
+        for seat, who in enumerate(seats):
+            if not isinstance(who, tuple):
+                current[who] = after[seat]
+    return history

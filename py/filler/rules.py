@@ -62,6 +62,16 @@ def variant_board(variant_id: str, seed: int, options: tuple = ()) -> Board:
         paint_permille=variant.paint_permille, crown=variant.crown)
 
 
+def seat_sides(seats: int, teams: bool) -> tuple:
+    """Each seat's side: with teams (duos) seats 0 and 2 play together against 1 and 3,
+    else every seat is a side of its own.
+
+    >>> seat_sides(4, True), seat_sides(2, False)
+    ((0, 1, 0, 1), (0, 1))
+    """
+    return tuple(s % 2 if teams else s for s in range(seats))
+
+
 class _Setup:
     """What stays the same for a whole game: board, seats, sides, origin."""
 
@@ -80,7 +90,7 @@ class _Setup:
         self.teams = teams
         self.colors = board.colors
         self.sides = 2 if teams or seats == 2 else seats
-        self.side_of = tuple(s % 2 if teams else s for s in range(seats))
+        self.side_of = seat_sides(seats, teams)
         self.side_seats = tuple(tuple(s for s in range(seats) if self.side_of[s] == side)
                                 for side in range(self.sides))
         self.opponents = tuple(tuple(o for o in range(seats) if self.side_of[o] != self.side_of[s])

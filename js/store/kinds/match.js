@@ -63,6 +63,7 @@ export function summarize(match) {
     moves: match.events.filter(isMove).length, // the lobby's count: not the ready presses
     friend: friendId(match), // friend.js finds a match with a friend by it
     daily: dailyMark(match), // the board of the day it is (the lobby says so), or null
+    linkRatings: match.friend?.ratings ?? null, // a friend's rating as their device sent it (a player's page)
   };
 }
 

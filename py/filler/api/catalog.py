@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import filler
 from filler import link
+from filler.rules import seat_sides
 from filler.rules_examples import example_positions
 from filler.variants import FIRST_VARIANT, shapes_of, side_ranges
 
@@ -42,6 +43,7 @@ def _variant_json(variant) -> dict:
         "colors": variant.colors,
         "seats": variant.seats,
         "teams": variant.teams,
+        "sides": list(seat_sides(variant.seats, variant.teams)),  # each seat's side (a player's page)
         "rated": variant.rated,
         "clock": None if clock is None else {"bank_ms": clock[0], "increment_ms": clock[1]},
     }

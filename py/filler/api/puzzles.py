@@ -1,7 +1,8 @@
 """Puzzles at a table (``filler.puzzles``): ``puzzle_open`` sets up a record's position
 as a table, ``puzzle_move`` checks a move against the record's solution and plays the
 reply, ``puzzle_lines`` gives a wrong color's refutation or the solution, played on to the
-end of the game, as states to step through, ``puzzle_rating`` rates a try.
+end of the game, as states to step through, ``puzzle_rating`` rates a try and
+``puzzle_history`` rates a list of tries again in order (a player's page).
 
 The record holds the solution and, for every other color, what it costs and its
 refutation (``others``), so a move is answered at once without a search; only
@@ -136,6 +137,30 @@ def _method_puzzle_rating(params: dict) -> dict:
     if not RATING_RANGES[0][0] <= opponent <= RATING_RANGES[0][1]:
         raise ApiError("BadRequest", f"The puzzle's rating {opponent} is outside what this game gives.", "rating.bad")
     solved = _param(params, "solved", bool, required=True)
-    after = glicko2(*before, [(float(opponent), BOT_DEVIATION, 1.0 if solved else 0.0)])
-    r, rd, vol = (min(high, max(low, value)) for value, (low, high) in zip(after, RATING_RANGES))
+    r, rd, vol = _rated_try(before, opponent, solved)
     return {"r": r, "rd": rd, "vol": vol, "change": r - before[0]}
+
+
+def _rated_try(before, opponent: float, solved: bool):
+    """The puzzle rating after one try (``puzzle_rating``, ``puzzle_history``): a
+    Glicko-2 period against the puzzle at ``BOT_DEVIATION``, kept within RATING_RANGES."""
+    after = glicko2(*before, [(float(opponent), BOT_DEVIATION, 1.0 if solved else 0.0)])
+    return tuple(min(high, max(low, value)) for value, (low, high) in zip(after, RATING_RANGES))
+
+
+def _method_puzzle_history(params: dict) -> dict:
+    """``{tries: [[puzzle rating, solved], ...]}`` -> ``{ratings: [{r, rd}]}``: the puzzle
+    rating after each try, from a new player's, the tries rated in their order as
+    ``puzzle_rating`` rates each (a player's page draws it: only the latest rating is
+    stored). A puzzle's rating outside what this game gives is ``rating.bad``."""
+    tries = _param(params, "tries", list, required=True)
+    rating, ratings = DEFAULT, []
+    for entry in tries:
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], bool)
+                and isinstance(entry[0], (int, float)) and not isinstance(entry[0], bool)):
+            raise ApiError("BadRequest", "A try is [the puzzle's rating, solved].")
+        if not RATING_RANGES[0][0] <= entry[0] <= RATING_RANGES[0][1]:
+            raise ApiError("BadRequest", f"The puzzle's rating {entry[0]} is outside what this game gives.", "rating.bad")
+        rating = _rated_try(rating, entry[0], entry[1])
+        ratings.append({"r": rating[0], "rd": rating[1]})
+    return {"ratings": ratings}

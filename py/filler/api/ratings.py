@@ -1,11 +1,12 @@
-"""Ratings: the computer levels' measured ratings (``bot_ratings``, for the lobby) and
+"""Ratings: the computer levels' measured ratings (``bot_ratings``, for the lobby),
 every person's new Glicko-2 rating after a rated match (``rating_updates``,
-``filler.rating``); the page keeps them."""
+``filler.rating``; the page keeps them) and the ratings' history rebuilt from the
+stored matches (``rating_history``, for a player's page)."""
 
 from __future__ import annotations
 
 import filler
-from filler.rating import DEFAULT, match_rating_updates
+from filler.rating import DEFAULT, match_rating_updates, replay_matches
 
 from .tables import ApiError, _levels, _param, _table
 
@@ -77,3 +78,46 @@ def _method_rating_updates(params: dict) -> dict:
         r, rd, vol = after[seat]
         ratings.append({"r": r, "rd": rd, "vol": vol, "change": r - before[seat][0]})
     return {"rated": True, "ratings": ratings}
+
+
+def _method_rating_history(params: dict) -> dict:
+    """``{matches: [{variant, seats: [seat], pairs}]}`` -> ``{matches: [[{before: {r, rd},
+    after: {r, rd}} per seat] per match]}``: every seat's rating before and after each
+    rated match, the matches played again in the order given (``filler.rating.
+    replay_matches``), so a player's page draws a history that follows the matches
+    stored: one deleted is left out of every later rating, one imported counts in its place.
+
+    A seat is ``{person: name}`` (rated: from the rating that person's earlier matches of
+    the variant gave them, the default at first), ``{level}`` (a computer level, at its
+    measured rating, as ``rating_updates`` counts it), ``{rating: [r, rd, vol]}`` (a
+    friend's, as their device sent it) or null (a person without a name: the default);
+    all but a person's are counted and never changed. ``pairs`` is the match outcome's."""
+    matches = _param(params, "matches", list, required=True)
+    replayed = []
+    for match in matches:
+        if not isinstance(match, dict) or not isinstance(match.get("variant"), str) \
+                or not isinstance(match.get("seats"), list) or not isinstance(match.get("pairs"), list):
+            raise ApiError("BadRequest", "A match is {variant, seats: [seat], pairs}.")
+        variant = match["variant"]
+        replayed.append(([_history_seat(variant, seat) for seat in match["seats"]], match["pairs"]))
+    try:
+        history = replay_matches(replayed)  # a bad pair or rating: BadOption, rating.bad
+    except TypeError:
+        raise ApiError("BadRequest", "A match's pairs are [seat, seat, score].") from None
+    return {"matches": [[{"before": {"r": before[0], "rd": before[1]}, "after": {"r": after[0], "rd": after[1]}}
+                         for before, after in (seats[seat] for seat in sorted(seats))] for seats in history]}
+
+
+def _history_seat(variant: str, seat):
+    """A seat of ``rating_history`` as ``replay_matches`` takes it: a person's key (their
+    name within the variant: a rating is a person's in one variant) or a fixed rating."""
+    if seat is None:
+        return DEFAULT
+    if isinstance(seat, dict) and isinstance(seat.get("person"), str):
+        return f"{variant}/{seat['person']}"  # no variant's id has a "/"
+    if isinstance(seat, dict) and isinstance(seat.get("level"), str):
+        return _bot_rating(variant, seat["level"]) or DEFAULT
+    if isinstance(seat, dict) and isinstance(seat.get("rating"), list) and len(seat["rating"]) == 3 \
+            and all(isinstance(value, (int, float)) and not isinstance(value, bool) for value in seat["rating"]):
+        return tuple(float(value) for value in seat["rating"])
+    raise ApiError("BadRequest", "A seat is {person}, {level}, {rating: [r, rd, vol]} or null.")
