@@ -29,8 +29,8 @@
 //   embed.js   embed.html's channel to its host page: the host's commands
 //   events.js  each new state's news, said to a screen reader, as a sound, to an embed's host
 //   copy_link.js  the "Copy link" button
-// then the modes of the table, each a module that registers itself with modes.js
-// (MODES below: the review, the puzzles, Learn, the board of the day); the table draws
+// then the modes of the table, each a module that registers itself with modes.js once it
+// is loaded (MODES below: the review, the puzzles, Learn, the board of the day); the table draws
 // what the mode of the table gives it and never asks which mode that is.
 // Modules talk to each other through `app` (app.startGame, app.saveTable, app.modes, ...)
 // or import plain functions (clockNow, arriving).
@@ -61,13 +61,20 @@ import {attachBoot} from './flows/boot.js';
 import {attachGame, DEFAULT_CONFIG} from './flows/game.js';
 import {attachSaved} from './flows/saved.js';
 import {attachClocks, clockToShow} from './flows/clocks.js';
-// the modes of the table (flows/modes.js): a module and its line in MODES each
-import {attachReview} from './flows/review.js';
-import {attachPuzzles} from './flows/puzzles.js';
+// the modes of the table (flows/modes.js): a module and its entry in MODES each; a mode's
+// module is fetched when the mode is first needed (`load`), or at the start (`attach`,
+// imported here) when a visit needs parts of it before it is opened
 import {attachLessons} from './flows/lessons.js';
 import {attachDaily} from './flows/daily.js';
 
-const MODES = [attachReview, attachPuzzles, attachLessons, attachDaily];
+const MODES = [
+  {name: 'review', load: () => import('./flows/review.js').then((module) => module.attachReview),
+   style: 'styles/review.css', when: ({table}) => Boolean(table?.snapshot.over)}, // its offer on a game's result
+  {name: 'puzzles', load: () => import('./flows/puzzles.js').then((module) => module.attachPuzzles),
+   style: 'styles/puzzles.css', button: 'open-puzzles', link: /^#puzzle(?:=|$)/},
+  {name: 'lessons', attach: attachLessons, button: 'open-learn'}, // Learn's line on a first visit
+  {name: 'daily', attach: attachDaily, button: 'open-daily'}, // the day's status on its button
+];
 // What opens first once the engine is up, and again after it restarted (modes.js
 // openFirst), in this order: a friend's link, a puzzle's, a lesson's, the board of the
 // day, then the match to resume; the first that opens wins and the others are dropped.
@@ -257,7 +264,7 @@ async function main() {
   attachCopyLink(app);
   app.drawListeners.add(drawBoardSummary);
   attachFriend(app);
-  for (const attach of MODES) attach(app, tableRoot);
+  await app.modes.attachAll(MODES, tableRoot); // (those a link asks for loaded)
   // the page opens a friend's match or a mode a link asked for (FIRST_OPENS)
   const elsewhere = app.modes.wanted();
   app.modes.visit(!elsewhere && !launch.given); // a first visit: Learn's "New to Filler?"
