@@ -41,7 +41,7 @@
 // "filler:computer-move" (request sent -> move drawn) and sets data-bot-ms.
 
 import {frameBatcher, append} from './ui/dom.js';
-import {t, translate, setLanguage, onLanguageChange} from './i18n/i18n.js';
+import {t, translate, setLanguage, loadLanguage, onLanguageChange} from './i18n/i18n.js';
 import {TableView} from './ui/table.js';
 import {Lobby, practiceDefaults} from './ui/lobby.js';
 import {applyPalette, applyTheme} from './ui/palette.js';
@@ -183,14 +183,18 @@ function draw() {
 
 function applySettings() {
   const {settings} = state;
-  setLanguage(settings.language);
-  document.documentElement.lang = settings.language;
+  setLanguage(settings.language); // at once if its catalog is here, else once fetched (languageShown)
   applyTheme(document.documentElement, settings.theme);
   applyPalette(document.documentElement, settings.palette);
   document.documentElement.classList.toggle('show-symbols', settings.symbols);
+  languageShown();
+  saveSettings(settings);
+}
+
+/** The page's texts in the language it now shows. */
+function languageShown() {
   document.title = t('app.title');
   translate(document);
-  saveSettings(settings);
   render();
 }
 
@@ -256,8 +260,9 @@ async function main() {
   state.notices.push(...store.notices);
   store.subscribe(saved.storageEvent);
   setInterval(clocks.tick, 100);
-  onLanguageChange(() => render());
+  onLanguageChange(languageShown);
   const launch = readLaunch(state); // embed.html parameters or a shared link
+  await loadLanguage(state.settings.language).catch(() => {}); // (its catalog; English is here)
   applySettings();
   attachLaunch(app, launch);
   attachEvents(app, attachEmbed(app, launch)); // (no channel outside an embed)

@@ -291,6 +291,12 @@ def test_a_first_visit_sends_at_most_its_budget(new_guarded_context, site_dir, s
     page.wait_for_function(SITE_SAVED, arg=[info["cache"], info.get("snapshot")], timeout=BOOT_TIMEOUT_MS,
                            polling=250)
     sent = counter.take()
+    # what it does not use, the page neither fetched nor ran: the modules of the modes not
+    # opened (the review, the puzzles) and their style sheets, the other language's catalog
+    # (the service worker's save fetched them, for offline play)
+    ran = page.evaluate("performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)")
+    assert not {"/js/flows/puzzles.js", "/js/flows/review.js", "/styles/puzzles.css", "/styles/review.css",
+                "/js/i18n/nl.js"} & set(ran), sorted(ran)
     total = sum(sent.values())
     largest = ", ".join(f"{path} {size}" for path, size in sorted(sent.items(), key=lambda item: -item[1])[:12])
     assert total <= FIRST_VISIT_BYTES, f"a first visit sent {total} bytes in {len(sent)} files; the largest: {largest}"
