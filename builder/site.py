@@ -144,7 +144,8 @@ def build(out: Path = DIST) -> dict:
         if (ROOT / SERVICE_WORKER_SOURCE).exists():
             contents[SERVICE_WORKER_SOURCE] = (ROOT / SERVICE_WORKER_SOURCE).read_bytes()
         contents.update(minified(contents, [path for path in contents if path.endswith(MINIFIED_SUFFIXES)
-                                            and path.startswith(("js/", "styles/", "vendor/"))]))
+                                            and path.startswith(("js/", "styles/", "vendor/"))
+                                            or path == "pyodide/pyodide.asm.mjs"]))
         service_worker_source = contents.pop(SERVICE_WORKER_SOURCE, None)
         if contents.pop(SERVICE_WORKER_SOURCE + SOURCE_MAP, None):  # its map would be beside the source, not sw.js
             service_worker_source = re.sub(rb"\n//# sourceMappingURL=\S+\n?$", b"\n", service_worker_source)
