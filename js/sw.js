@@ -32,15 +32,19 @@ self.addEventListener("install", (event) => {
 
 /** Every file of the build not kept yet, fetched (revalidated: never a stale copy from
  *  the HTTP cache) and kept with the security headers on. Any file missing fails (but
- *  the folder URL: a host may not map it; index.html is kept anyway). */
-async function saveSite() {
+ *  the folder URL: a host may not map it; index.html is kept anyway). `fetched`: URLs the
+ *  page fetched itself before this worker took it (the browser's HTTP cache has them):
+ *  revalidated as they are (a host answers "not modified"), not fetched again as copies. */
+async function saveSite(fetched = []) {
   const cache = await openCache();
+  const inHttpCache = new Set(fetched.filter((url) => typeof url === "string").map(sitePath));
   await Promise.all(PRECACHE.map(async (path) => {
     if (await cache.match(path)) return;
     let response = null;
     try {
       const request = new Request(new URL(path, SITE_ROOT), { cache: "no-cache" });
-      response = await fromNetwork(request, sitePath(request.url));
+      response = inHttpCache.has(path) ? withSecurityHeaders(await fetch(request))
+        : await fromNetwork(request, sitePath(request.url));
     } catch (error) {
       if (!OPTIONAL.has(path)) throw error;
     }
@@ -67,7 +71,8 @@ self.addEventListener("message", (event) => {
     event.ports[0].postMessage({ cacheName: CACHE_NAME });
   } else if (data.type === "save" && event.ports[0]) {
     const port = event.ports[0];
-    const saved = (saving ??= saveSite().finally(() => { saving = null; }));
+    const fetched = Array.isArray(data.fetched) ? data.fetched : [];
+    const saved = (saving ??= saveSite(fetched).finally(() => { saving = null; }));
     event.waitUntil(saved.then(() => port.postMessage({ saved: true }), (error) => {
       port.postMessage({ saved: false, reason: String(error && error.message || error) });
     }));
