@@ -188,7 +188,7 @@ def build(out: Path = DIST) -> dict:
         contents["build.json"] = json.dumps(build_info, indent=1).encode() + b"\n"
         # The service worker fetches these from their gzip copy (builder/precompress.py);
         # never precached themselves. Not build.json (small, and read first).
-        copies = gzip_copies(contents, leave_out={"build.json"})
+        copies = gzip_copies(contents, leave_out={"build.json"}, python=build_python)
         for path, copy in copies.items():
             contents[path + GZIP_COPY] = copy
             on_demand.add(path + GZIP_COPY)
