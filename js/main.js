@@ -41,7 +41,7 @@
 // "filler:computer-move" (request sent -> move drawn) and sets data-bot-ms.
 
 import {frameBatcher, append} from './ui/dom.js';
-import {t, translate, setLanguage, loadLanguage, onLanguageChange} from './i18n/i18n.js';
+import {t, translate, language, setLanguage, hasLanguage, loadLanguage, onLanguageChange} from './i18n/i18n.js';
 import {TableView} from './ui/table.js';
 import {Lobby, practiceDefaults} from './ui/lobby.js';
 import {applyPalette, applyTheme} from './ui/palette.js';
@@ -183,18 +183,22 @@ function draw() {
 
 function applySettings() {
   const {settings} = state;
-  setLanguage(settings.language); // at once if its catalog is here, else once fetched (languageShown)
+  if (!hasLanguage(settings.language)) { // its catalog first: until then the page stays in its language
+    const wanted = settings.language;
+    settings.language = language();
+    loadLanguage(wanted).then(() => {
+      settings.language = wanted;
+      applySettings();
+    }, () => {}); // (offline before it was ever saved: the page stays as it is)
+  }
+  setLanguage(settings.language);
+  document.documentElement.lang = settings.language;
   applyTheme(document.documentElement, settings.theme);
   applyPalette(document.documentElement, settings.palette);
   document.documentElement.classList.toggle('show-symbols', settings.symbols);
-  languageShown();
-  saveSettings(settings);
-}
-
-/** The page's texts in the language it now shows. */
-function languageShown() {
   document.title = t('app.title');
   translate(document);
+  saveSettings(settings);
   render();
 }
 
@@ -260,7 +264,7 @@ async function main() {
   state.notices.push(...store.notices);
   store.subscribe(saved.storageEvent);
   setInterval(clocks.tick, 100);
-  onLanguageChange(languageShown);
+  onLanguageChange(() => render());
   const launch = readLaunch(state); // embed.html parameters or a shared link
   await loadLanguage(state.settings.language).catch(() => {}); // (its catalog; English is here)
   applySettings();

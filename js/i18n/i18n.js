@@ -32,6 +32,9 @@ export function rulesTexts() {
   return (LOADED.get(current) ?? en).rules;
 }
 
+/** Whether the catalog of `code` is here (setLanguage shows it at once). */
+export const hasLanguage = (code) => LOADED.has(code);
+
 /** The catalog of `code` fetched, once (a language the page has not shown yet). */
 export function loadLanguage(code) {
   if (!LANGUAGES.includes(code)) return Promise.resolve();
