@@ -40,8 +40,9 @@ ENGINE = ROOT / "py" / "filler"
 # What a first visit may send from a host that compresses nothing, headers included, until
 # the site is saved for offline play (docs/boot.md "A first visit"): a new feature pays
 # for its bytes, or is fetched when it is opened. The goal is 6 MB (issue 53); this is
-# where the first visit stands now (6.17 MB), so that it only goes down.
-FIRST_VISIT_BYTES = 6_200_000
+# where the first visit stands now (6.02 MB; docs/boot.md says what would close the gap),
+# so that it only goes down.
+FIRST_VISIT_BYTES = 6_030_000
 
 
 def build_info(site_dir):
