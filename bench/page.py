@@ -146,6 +146,12 @@ def make_counting_server(site: Path, compress: bool, network: tuple[float, float
             if link is not None:
                 self.wfile = _HeldWriter(self.wfile, link)
 
+        def handle(self):
+            try:
+                super().handle()
+            except ConnectionError:
+                pass  # the browser let go of a response still on its way (its page closed)
+
         def do_GET(self):
             if link is not None:
                 link.wait_latency()
