@@ -91,10 +91,15 @@ def assemble(out: Path, contents: dict[str, bytes]) -> None:
 def service_worker(contents: dict[str, bytes], cache_name: str, on_demand: set[str], gzipped: list[str],
                    source: bytes) -> bytes:
     precache = ["./"] + sorted(name for name in contents if name not in on_demand)
+    # those fetched from a gzip copy, said in few words: the precached ones but PLAIN, and
+    # GZIPPED_TOO (kept once fetched)
+    plain = [name for name in precache[1:] if name not in gzipped]
+    gzipped_too = sorted(set(gzipped) - set(precache))
     header = ("// Written by build.py: the files of this build to precache, those fetched from their\n"
               "// gzip copy, a cache name from their hash, and the headers every response carries.\n"
               f"const PRECACHE = {json.dumps(precache, indent=0)};\n"
-              f"const GZIPPED = {json.dumps(gzipped, indent=0)};\n"
+              f"const PLAIN = {json.dumps(plain, indent=0)};\n"
+              f"const GZIPPED_TOO = {json.dumps(gzipped_too, indent=0)};\n"
               f"const CACHE_NAME = {json.dumps(cache_name)};\n"
               f"const SECURITY_HEADERS = {json.dumps(SECURITY_HEADERS, indent=1)};\n\n")
     return header.encode() + source

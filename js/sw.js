@@ -1,8 +1,9 @@
 // Service worker: the site's files compressed on a first visit, and the whole site
 // offline after it.
 // build.py prepends `const PRECACHE = [...]` (every file of the build, relative to this
-// script), `const GZIPPED = [...]` (the files fetched from their gzip copy, `<file>-gzip`:
-// builder/precompress.py), `const CACHE_NAME = "filler-<content hash>"`, so each build
+// script), `const PLAIN = [...]` and `const GZIPPED_TOO = [...]` (the files fetched from
+// their gzip copy, `<file>-gzip`, builder/precompress.py, are the precached ones but PLAIN,
+// and GZIPPED_TOO), `const CACHE_NAME = "filler-<content hash>"`, so each build
 // gets its own cache and a changed build is a changed sw.js, which the browser picks up
 // as an update, and `const SECURITY_HEADERS = {...}`: the Content-Security-Policy and
 // the rest, put on every response served here, so that the engine's worker (which no
@@ -16,7 +17,7 @@
 // that it does not slow the boot. An update (another worker controls the page): the new
 // one saves the whole site while it installs, and waits until the page takes it.
 
-/* global PRECACHE, GZIPPED, CACHE_NAME, SECURITY_HEADERS */
+/* global PRECACHE, PLAIN, GZIPPED_TOO, CACHE_NAME, SECURITY_HEADERS */
 
 const CACHE_PREFIX = "filler-";
 const SITE_ROOT = new URL("./", self.location.href); // build.py writes this worker at the site's top
@@ -84,7 +85,7 @@ let saving = null; // saveSite() asked by a page, until it is done
 let opening = null; // the cache, opened once per start of this worker
 const openCache = () => (opening ??= caches.open(CACHE_NAME));
 const PRECACHED = new Set(PRECACHE);
-const FROM_GZIP = new Set(GZIPPED);
+const FROM_GZIP = new Set([...PRECACHE.filter((path) => path !== "./" && !PLAIN.includes(path)), ...GZIPPED_TOO]);
 // Not precached (a first visit does not download them) but kept once fetched, so
 // that they work offline from then on: the puzzles (docs/puzzles.md).
 const KEPT_ON_FETCH = /^puzzles\/[a-z0-9-]+\.json$/;
