@@ -42,7 +42,7 @@ ENGINE = ROOT / "py" / "filler"
 # for its bytes, or is fetched when it is opened. The goal is 6 MB (issue 53); this is
 # where the first visit stands now (6.02 MB; docs/boot.md says what would close the gap),
 # so that it only goes down.
-FIRST_VISIT_BYTES = 6_030_000
+FIRST_VISIT_BYTES = 6_000_000
 
 
 def build_info(site_dir):

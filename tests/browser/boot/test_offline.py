@@ -122,8 +122,6 @@ def test_puzzles_opened_once_work_offline(new_guarded_context, site_url):
     cached = "async () => (await Promise.all((await caches.keys()).map(async (name) =>" \
              " (await (await caches.open(name)).keys()).map((r) => r.url)))).flat()"
     assert not [url for url in page.evaluate(cached) if "/puzzles/" in url]
-    # (the puzzles' files are kept once fetched, never precached: docs/puzzles.md)
-    guard.allow_console(r"ERR_FAILED \(http://[^)]*/puzzles/\w+\.json\)")
     page.click("#open-puzzles")
     page.wait_for_selector('.puzzle-verdict[data-phase="solving"]')
     page.wait_for_function(f"async () => ({cached})().then((urls) => urls.some((u) => u.endsWith('/puzzles/quick.json')))")
@@ -131,8 +129,6 @@ def test_puzzles_opened_once_work_offline(new_guarded_context, site_url):
     context.set_offline(True)
     page.reload()
     wait_engine(page)
-    # (the puzzles' files are kept once fetched, never precached: docs/puzzles.md)
-    guard.allow_console(r"ERR_FAILED \(http://[^)]*/puzzles/\w+\.json\)")
     page.click("#open-puzzles")
     page.wait_for_selector('.puzzle-verdict[data-phase="solving"]')
     assert page.get_attribute(".puzzle-about", "data-id").startswith("quick-")
