@@ -80,6 +80,7 @@
 // main.js calls attachModes(app, firstOpens) before any mode registers: it puts the
 // registry on app.modes; then app.modes.attachAll(MODES, container).
 
+import {el, append} from '../ui/dom.js';
 import {arriving} from './game.js';
 
 const REPLY_PAUSE_MS = 450; // between a player's move and its reply, so the reply is seen
@@ -129,14 +130,9 @@ export function attachModes(app, firstOpens) {
   function loader({name, load, style}, container) {
     let loading = null;
     return () => (loading ??= (async () => {
-      if (style) {
-        const sheet = document.createElement('link');
-        Object.assign(sheet, {rel: 'stylesheet', href: style});
-        await new Promise((done) => {
-          sheet.addEventListener('load', done, {once: true});
-          sheet.addEventListener('error', done, {once: true}); // drawn plain rather than not at all
-          document.head.append(sheet);
-        });
+      if (style) { // (failed: drawn plain rather than not at all)
+        await new Promise((done) => append(document.head, el('link', {rel: 'stylesheet', href: style,
+                                                                       onload: done, onerror: done})));
       }
       const attach = await load();
       attach(app, container);
