@@ -14,8 +14,11 @@ with a phone's viewport (390x844, touch) unless --desktop. Each visit is made to
 servers of dist/: one that sends files as they are (like many static hosts) and one that
 gzips what a compressing host would (text, JSON, JavaScript, wasm); --servers picks.
 The servers count the bytes each visit transferred (headers included). --network
-MBIT,MS holds the page's network to that speed and latency (the DevTools protocol's
-Network.emulateNetworkConditions, through a CDP session; it covers the page's worker).
+MBIT,MS holds the network to that speed and latency at the server (Link): every response
+waits MS ms, and all of them share MBIT Mbit/s, so the page's, its engine's worker's and
+the service worker's downloads are all held (the DevTools protocol's network emulation of
+a page reaches neither the service worker, which makes a first visit's downloads, nor
+what it fetches).
 Then the time the page takes to show a computer move (request sent -> move drawn, the
 page's "filler:computer-move" measure) on a few variants. Prints a table of medians (and
 every run); --json FILE also writes them.
@@ -38,6 +41,7 @@ import statistics
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -47,6 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "py"))  # the browser tests' driver imports the engine
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "py"))  # (the tests' driver imports the engine)
 from builder.checkout import DIST  # noqa: E402
 from builder.server import ByteCounter, SiteRequestHandler, make_server  # noqa: E402
 from conftest import chromium_launch_options  # noqa: E402
@@ -89,14 +94,68 @@ def gzipped(body: bytes) -> bytes:
     return _gzipped[key]
 
 
-def make_counting_server(site: Path, compress: bool):
+class Link:
+    """The network between the browser and a server, held at the server: each response
+    waits `latency_ms` before it starts, and all of them share `megabits` Mbit/s (a
+    response's bytes go out in slices, each when the link is free)."""
+
+    SLICE = 8192
+
+    def __init__(self, megabits: float, latency_ms: float):
+        self.bytes_per_second = megabits * 1e6 / 8
+        self.latency = latency_ms / 1000
+        self.lock = threading.Lock()
+        self.free_at = time.monotonic()
+
+    def wait_latency(self) -> None:
+        time.sleep(self.latency)
+
+    def send(self, write, data) -> None:
+        view = memoryview(data)
+        for start in range(0, len(view), self.SLICE):
+            part = view[start:start + self.SLICE]
+            with self.lock:  # the slice's turn on the link: after every slice before it
+                now = time.monotonic()
+                self.free_at = max(now, self.free_at) + len(part) / self.bytes_per_second
+                due = self.free_at
+            time.sleep(max(0.0, due - time.monotonic()))
+            write(part)
+
+
+class _HeldWriter:
+    def __init__(self, inner, link: Link):
+        self.inner, self.link = inner, link
+
+    def write(self, data) -> int:
+        self.link.send(self.inner.write, data)
+        return len(data)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+def make_counting_server(site: Path, compress: bool, network: tuple[float, float] | None = None):
     """The builder's server of `site` (builder/server.py), counting the bytes it sends; with
     compress, it gzips compressible types for clients that accept gzip (as most hosts that
-    compress do)."""
+    compress do); with network (MBIT, MS), it holds its responses to that (Link)."""
     counter = ByteCounter()
+    link = Link(*network) if network else None
 
     class Handler(SiteRequestHandler):
+        def setup(self):
+            super().setup()
+            if link is not None:
+                self.wfile = _HeldWriter(self.wfile, link)
+
+        def handle(self):
+            try:
+                super().handle()
+            except ConnectionError:
+                pass  # the browser let go of a response still on its way (its page closed)
+
         def do_GET(self):
+            if link is not None:
+                link.wait_latency()
             if not (compress and "gzip" in self.headers.get("Accept-Encoding", "")):
                 return super().do_GET()
             real, buffer = self.wfile, io.BytesIO()
@@ -122,18 +181,7 @@ def make_counting_server(site: Path, compress: bool):
     return server, counter
 
 
-def throttle(page, network: tuple[float, float] | None) -> None:
-    if not network:
-        return
-    megabits, latency = network
-    session = page.context.new_cdp_session(page)
-    session.send("Network.enable")
-    session.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": latency,
-        "downloadThroughput": megabits * 1e6 / 8, "uploadThroughput": megabits * 1e6 / 8})
-
-
-def visit(context, url: str, counter: ByteCounter, offline: bool = False, network=None,
+def visit(context, url: str, counter: ByteCounter, offline: bool = False,
           until_saved: list | None = None) -> dict:
     """Milestones of one visit (ms from navigation) and the bytes it made the server send;
     until_saved ([build.json "cache", "snapshot"]): also wait until the site is saved for
@@ -141,8 +189,6 @@ def visit(context, url: str, counter: ByteCounter, offline: bool = False, networ
     context.set_offline(offline)
     counter.take()
     page = context.new_page()
-    if not offline:
-        throttle(page, network)
     page.goto(url)
     try:
         page.wait_for_function(BOTH_SEEN, timeout=BOOT_TIMEOUT_MS)
@@ -167,17 +213,17 @@ def open_profile(playwright, profile: Path, phone: bool):
     return context
 
 
-def page_visits(playwright, url: str, counter: ByteCounter, runs: int, network, phone: bool,
+def page_visits(playwright, url: str, counter: ByteCounter, runs: int, phone: bool,
                 build_info: dict) -> dict[str, list[dict]]:
     saved = [build_info.get("cache"), build_info.get("snapshot")]
     results = {"first visit": [], "later visit, online": [], "later visit, offline": []}
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as profile:
             context = open_profile(playwright, Path(profile), phone)
-            results["first visit"].append(visit(context, url, counter, network=network, until_saved=saved))
+            results["first visit"].append(visit(context, url, counter, until_saved=saved))
             context.close()
             context = open_profile(playwright, Path(profile), phone)
-            results["later visit, online"].append(visit(context, url, counter, network=network))
+            results["later visit, online"].append(visit(context, url, counter))
             context.close()
             context = open_profile(playwright, Path(profile), phone)
             results["later visit, offline"].append(visit(context, url, counter, offline=True))
@@ -267,10 +313,9 @@ def main() -> int:
     visits, moves = {}, {}
     with sync_playwright() as playwright:
         for kind in kinds:
-            server, counter = make_counting_server(site, compress=kind == "gzip")
+            server, counter = make_counting_server(site, compress=kind == "gzip", network=network)
             url = f"http://127.0.0.1:{server.server_address[1]}/"
-            visits[kind] = page_visits(playwright, url, counter, arguments.runs, network, not arguments.desktop,
-                                       build_info)
+            visits[kind] = page_visits(playwright, url, counter, arguments.runs, not arguments.desktop, build_info)
             if kind == kinds[0] and arguments.moves:
                 variants = [name for name in arguments.variants.split(",") if name]
                 moves = computer_moves(playwright, url, variants, arguments.moves, arguments.level)

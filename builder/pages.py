@@ -25,7 +25,11 @@ HEAD_MARKER = re.compile(rb"^[ \t]*<!--#head-->.*\n", re.MULTILINE)
 # `export ... from`, `import './x.js'`; not `import()`, which loads later when needed).
 MODULE_SCRIPT = re.compile(rb'^([ \t]*)<script type="module" src="([^"]+)"></script>\n', re.MULTILINE)
 PRELOAD = re.compile(rb'^[ \t]*<link rel="preload" [^>]*>\n', re.MULTILINE)
+STYLESHEET = re.compile(rb'^([ \t]*)<link rel="stylesheet" href="[^"]+">\n', re.MULTILINE)
 START_SCRIPT = "js/start.js"
+# The one sheet left in the head: the page hidden on its background until start.js has put
+# the page's own sheets in and they are loaded.
+START_STYLE = b'<link rel="stylesheet" href="styles/start.css">\n'
 STATIC_IMPORT = re.compile(rb"""^[ \t]*(?:import|export)\b[^'"`;]*?\bfrom[ \t]*['"](\.[^'"]+)['"]"""
                            rb"""|^[ \t]*import[ \t]*['"](\.[^'"]+)['"]""", re.MULTILINE)
 
@@ -60,15 +64,21 @@ def module_graph(contents: dict[str, bytes], entry: str) -> list[str]:
 
 def with_start_script(page: bytes, contents: dict[str, bytes]) -> bytes:
     """A page whose module script is js/start.js, with the script in its data-start and, in
-    a template start.js puts in the head, a <link rel="modulepreload"> for the script and
-    each module it imports, and the page's own preloads."""
+    a template start.js puts in the head, its style sheets, a <link rel="modulepreload"> for
+    the script and each module it imports, and the page's own preloads; in the head, in
+    place of its style sheets, START_STYLE."""
     preloads = PRELOAD.findall(page)
     page = PRELOAD.sub(b"", page)
+    sheets = list(STYLESHEET.finditer(page))
+    if sheets:  # START_STYLE where the first was, the sheets to the template
+        first = sheets[0].start()
+        page = STYLESHEET.sub(lambda match: match.group(1) + START_STYLE if match.start() == first else b"", page)
 
     def start(match: re.Match) -> bytes:
         indent, entry = match.group(1), match.group(2).decode()
-        links = [indent + b"  " + f'<link rel="modulepreload" href="{module}">\n'.encode()
-                 for module in [entry, *module_graph(contents, entry)]]
+        links = [indent + b"  " + sheet.group(0).strip() + b"\n" for sheet in sheets]  # fetched first
+        links += [indent + b"  " + f'<link rel="modulepreload" href="{module}">\n'.encode()
+                  for module in [entry, *module_graph(contents, entry)]]
         links += [indent + b"  " + preload.strip() + b"\n" for preload in preloads]
         return (indent + f'<script type="module" src="{START_SCRIPT}" data-start="{entry}"></script>\n'.encode()
                 + indent + b'<template id="start-preloads">\n' + b"".join(links) + indent + b"</template>\n")

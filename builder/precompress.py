@@ -8,12 +8,13 @@ dependency is added).
 
 gzip copies of the text files (`<file>-gzip`: not .gz, so that a host sends them as they
 are), which the service worker fetches instead and decodes natively (DecompressionStream
-reads gzip, not zstd): the page's modules, snapshots.json, the runtime's JavaScript.
+reads gzip, not zstd): the page's modules, snapshots.json, the runtime's JavaScript. They
+are made with Zopfli (scripts/zopfli_gzip.py, in the build venv: 5 % smaller than gzip -9,
+a first visit 24 KB less), cached by content.
 """
 
 from __future__ import annotations
 
-import gzip
 import os
 import subprocess
 import tempfile
@@ -51,13 +52,28 @@ GZIP_SUFFIXES = (".js", ".mjs", ".css", ".html", ".json", ".svg", ".webmanifest"
 GZIP_COPY = "-gzip"
 
 
-def gzip_copies(contents: dict[str, bytes], leave_out: set[str]) -> dict[str, bytes]:
+def gzip_copies(contents: dict[str, bytes], leave_out: set[str], python: Path) -> dict[str, bytes]:
     """{path: its gzip copy} of the text files of `contents` (dist path -> bytes) whose copy
-    is at least a tenth smaller, but those in `leave_out`."""
+    is at least a tenth smaller, but those in `leave_out`; made with Zopfli by `python` (the
+    build venv's), each kept in the cache by its content."""
+    folder = CACHE / "gzip"
+    folder.mkdir(parents=True, exist_ok=True)
+    cached = {path: folder / f"{sha256_bytes(data)[:24]}.gz" for path, data in contents.items()
+              if path.endswith(GZIP_SUFFIXES) and path not in leave_out}
+    missing = {path: copy for path, copy in cached.items() if not copy.exists()}
+    if missing:
+        log(f"compressing {len(missing)} file(s) with Zopfli")
+        with tempfile.TemporaryDirectory() as scratch:
+            inputs = {}
+            for number, path in enumerate(missing):
+                inputs[path] = Path(scratch) / str(number)
+                inputs[path].write_bytes(contents[path])
+            subprocess.run([python, SCRIPTS / "zopfli_gzip.py", *inputs.values()], check=True, timeout=1800)
+            for path, source in inputs.items():
+                os.replace(source.with_name(source.name + ".gz"), missing[path])
     copies = {}
-    for path, data in contents.items():
-        if path.endswith(GZIP_SUFFIXES) and path not in leave_out:
-            copy = gzip.compress(data, compresslevel=9, mtime=0)
-            if len(copy) <= 0.9 * len(data):
-                copies[path] = copy
+    for path, copy_path in cached.items():
+        copy = copy_path.read_bytes()
+        if len(copy) <= 0.9 * len(contents[path]):
+            copies[path] = copy
     return copies

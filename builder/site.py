@@ -12,12 +12,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 
 from builder.checkout import (BUILD_VENV, DIST, PYODIDE_FILES, PYODIDE_PACKAGE, ROOT, log, setup_lock,
                               sha256_bytes, sha256_file)
 from builder.engine import build_engine_wheel, static_snapshots
 from builder.headers import SECURITY_HEADERS, headers_file
+from builder.minify import MINIFIED_SUFFIXES, SOURCE_MAP, minified
 from builder.pages import with_shared_head, with_start_script
 from builder.precompress import GZIP_COPY, gzip_copies, precompressed
 from builder.provision import ensure_node_modules, ensure_pyodide_wheels, ensure_venv
@@ -86,15 +88,21 @@ def assemble(out: Path, contents: dict[str, bytes]) -> None:
             path.rmdir()
 
 
-def service_worker(contents: dict[str, bytes], cache_name: str, on_demand: set[str], gzipped: list[str]) -> bytes:
+def service_worker(contents: dict[str, bytes], cache_name: str, on_demand: set[str], gzipped: list[str],
+                   source: bytes) -> bytes:
     precache = ["./"] + sorted(name for name in contents if name not in on_demand)
+    # those fetched from a gzip copy, said in few words: the precached ones but PLAIN, and
+    # GZIPPED_TOO (kept once fetched)
+    plain = [name for name in precache[1:] if name not in gzipped]
+    gzipped_too = sorted(set(gzipped) - set(precache))
     header = ("// Written by build.py: the files of this build to precache, those fetched from their\n"
               "// gzip copy, a cache name from their hash, and the headers every response carries.\n"
               f"const PRECACHE = {json.dumps(precache, indent=0)};\n"
-              f"const GZIPPED = {json.dumps(gzipped, indent=0)};\n"
+              f"const PLAIN = {json.dumps(plain, indent=0)};\n"
+              f"const GZIPPED_TOO = {json.dumps(gzipped_too, indent=0)};\n"
               f"const CACHE_NAME = {json.dumps(cache_name)};\n"
               f"const SECURITY_HEADERS = {json.dumps(SECURITY_HEADERS, indent=1)};\n\n")
-    return header.encode() + (ROOT / SERVICE_WORKER_SOURCE).read_bytes()
+    return header.encode() + source
 
 
 def build(out: Path = DIST) -> dict:
@@ -135,6 +143,18 @@ def build(out: Path = DIST) -> dict:
             on_demand.add(f"pyodide/{name}")
         for target, source in VENDORED.items():
             contents[target] = (ROOT / "node_modules" / source).read_bytes()
+        # The modules (the service worker's too) and the style sheets minified, each with
+        # its source map (builder/minify.py); the pages' preloads were read above from the
+        # readable modules. The maps are for the developer tools: never precached.
+        if (ROOT / SERVICE_WORKER_SOURCE).exists():
+            contents[SERVICE_WORKER_SOURCE] = (ROOT / SERVICE_WORKER_SOURCE).read_bytes()
+        contents.update(minified(contents, [path for path in contents if path.endswith(MINIFIED_SUFFIXES)
+                                            and path.startswith(("js/", "styles/", "vendor/"))
+                                            or path == "pyodide/pyodide.asm.mjs"]))
+        service_worker_source = contents.pop(SERVICE_WORKER_SOURCE, None)
+        if contents.pop(SERVICE_WORKER_SOURCE + SOURCE_MAP, None):  # its map would be beside the source, not sw.js
+            service_worker_source = re.sub(rb"\n//# sourceMappingURL=\S+\n?$", b"\n", service_worker_source)
+        on_demand.update(path for path in contents if path.endswith(SOURCE_MAP))
         # The puzzles (docs/puzzles.md): fetched when a player opens Puzzles, then kept by
         # the service worker (KEPT_ON_FETCH in sw.js); a first visit does not pay for them.
         for source in sorted((ROOT / "puzzles").glob("*.json")):
@@ -173,12 +193,13 @@ def build(out: Path = DIST) -> dict:
         contents["build.json"] = json.dumps(build_info, indent=1).encode() + b"\n"
         # The service worker fetches these from their gzip copy (builder/precompress.py);
         # never precached themselves. Not build.json (small, and read first).
-        copies = gzip_copies(contents, leave_out={"build.json"})
+        copies = gzip_copies(contents, leave_out={"build.json"}, python=build_python)
         for path, copy in copies.items():
             contents[path + GZIP_COPY] = copy
             on_demand.add(path + GZIP_COPY)
-        if (ROOT / SERVICE_WORKER_SOURCE).exists():
-            contents["sw.js"] = service_worker(contents, build_info["cache"], on_demand, sorted(copies))
+        if service_worker_source is not None:
+            contents["sw.js"] = service_worker(contents, build_info["cache"], on_demand, sorted(copies),
+                                               service_worker_source)
         contents["_headers"] = headers_file()
         assemble(out, contents)
     log(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} "

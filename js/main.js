@@ -30,8 +30,8 @@
 //   events.js  each new state's news, said to a screen reader, as a sound, to an embed's host
 //   copy_link.js  the "Copy link" button
 //   profile.js a player's page: ratings over time, results, streaks, practice
-// then the modes of the table, each a module that registers itself with modes.js
-// (MODES below: the review, the puzzles, Learn, the board of the day); the table draws
+// then the modes of the table, each a module that registers itself with modes.js once it
+// is loaded (MODES below: the review, the puzzles, Learn, the board of the day, the analysis board); the table draws
 // what the mode of the table gives it and never asks which mode that is.
 // Modules talk to each other through `app` (app.startGame, app.saveTable, app.modes, ...)
 // or import plain functions (clockNow, arriving).
@@ -42,7 +42,7 @@
 // "filler:computer-move" (request sent -> move drawn) and sets data-bot-ms.
 
 import {frameBatcher, append} from './ui/dom.js';
-import {t, translate, setLanguage, onLanguageChange} from './i18n/i18n.js';
+import {t, translate, language, setLanguage, hasLanguage, loadLanguage, onLanguageChange} from './i18n/i18n.js';
 import {TableView} from './ui/table.js';
 import {Lobby, practiceDefaults} from './ui/lobby.js';
 import {applyPalette, applyTheme} from './ui/palette.js';
@@ -63,14 +63,26 @@ import {attachGame, DEFAULT_CONFIG} from './flows/game.js';
 import {attachSaved} from './flows/saved.js';
 import {attachClocks, clockToShow} from './flows/clocks.js';
 import {attachProfile} from './flows/profile.js';
-// the modes of the table (flows/modes.js): a module and its line in MODES each
-import {attachReview} from './flows/review.js';
-import {attachPuzzles} from './flows/puzzles.js';
+// the modes of the table (flows/modes.js): a module and its entry in MODES each; a mode's
+// module is fetched when the mode is first needed (`load`), or at the start (`attach`,
+// imported here) when a visit needs parts of it before it is opened
 import {attachLessons} from './flows/lessons.js';
 import {attachDaily} from './flows/daily.js';
-import {attachAnalysis} from './flows/analysis.js';
 
-const MODES = [attachReview, attachPuzzles, attachLessons, attachDaily, attachAnalysis];
+const MODES = [
+  {name: 'review', load: () => import('./flows/review.js').then((module) => module.attachReview),
+   style: 'styles/review.css', when: ({table}) => Boolean(table?.snapshot.over)}, // its offer on a game's result
+  {name: 'puzzles', load: () => import('./flows/puzzles.js').then((module) => module.attachPuzzles),
+   style: 'styles/puzzles.css', button: 'open-puzzles', link: /^#puzzle(?:=|$)/},
+  {name: 'lessons', attach: attachLessons, button: 'open-learn'}, // Learn's line on a first visit
+  {name: 'daily', attach: attachDaily, button: 'open-daily'}, // the day's status on its button
+  // its "Analyse" on a result, beside a replay or a practice game; an analysis left open
+  {name: 'analysis', load: () => import('./flows/analysis.js').then((module) => module.attachAnalysis),
+   style: 'styles/analysis.css', button: 'open-analysis', link: /^#analysis=/, when: ({table}) => analysisAround(table)},
+];
+let analysisKept = null; // an analysis open when the page was left (read once)
+const analysisAround = (table) => Boolean(table?.snapshot?.over || table?.replay || table?.config?.variant === 'practice'
+                                          || (analysisKept ??= Boolean(store.getAnalysis()?.open)));
 // What opens first once the engine is up, and again after it restarted (modes.js
 // openFirst), in this order: a friend's link, a puzzle's, a lesson's, the board of the
 // day, an analysis (its link, or the one open when the page was left), then the match to resume; the first that opens wins and the others are dropped.
@@ -180,6 +192,14 @@ function draw() {
 
 function applySettings() {
   const {settings} = state;
+  if (!hasLanguage(settings.language)) { // its catalog first: until then the page stays in its language
+    const wanted = settings.language;
+    settings.language = language();
+    loadLanguage(wanted).then(() => {
+      settings.language = wanted;
+      applySettings();
+    }, () => {}); // (offline before it was ever saved: the page stays as it is)
+  }
   setLanguage(settings.language);
   document.documentElement.lang = settings.language;
   applyTheme(document.documentElement, settings.theme);
@@ -256,13 +276,14 @@ async function main() {
   setInterval(clocks.tick, 100);
   onLanguageChange(() => render());
   const launch = readLaunch(state); // embed.html parameters or a shared link
+  await loadLanguage(state.settings.language).catch(() => {}); // (its catalog; English is here)
   applySettings();
   attachLaunch(app, launch);
   attachEvents(app, attachEmbed(app, launch)); // (no channel outside an embed)
   attachCopyLink(app);
   app.drawListeners.add(drawBoardSummary);
   attachFriend(app);
-  for (const attach of MODES) attach(app, tableRoot);
+  await app.modes.attachAll(MODES, tableRoot); // (those a link asks for loaded)
   // the page opens a friend's match or a mode a link asked for (FIRST_OPENS)
   const elsewhere = app.modes.wanted();
   app.modes.visit(!elsewhere && !launch.given); // a first visit: Learn's "New to Filler?"

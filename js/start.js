@@ -4,9 +4,10 @@
 // On a first visit the service worker is installed and takes the page before anything
 // else is fetched, so that the page's modules, snapshots.json and the engine's runtime
 // come through it, from their compressed copies (docs/boot.md "A first visit"). Then
-// the preloads the build listed (the template #start-preloads: every module of the
-// page's script, snapshots.json) go in the head, all fetched at once, and the page's
-// script is imported. Where no service worker can be (a frame on another site, http on
+// the page's style sheets and the preloads the build listed (the template
+// #start-preloads: every module of the page's script, snapshots.json) go in the head,
+// all fetched at once; once the sheets are in, the page is shown (styles/start.css hid
+// it) and its script is imported. Where no service worker can be (a frame on another site, http on
 // another host than localhost, a browser without), or it has not taken the page within
 // TAKE_OVER_MS, the page goes on without it and fetches the files as they are.
 // Offline mode (js/flows/offline.js) saves the site only once the engine is up.
@@ -36,8 +37,21 @@ async function serviceWorkerFirst() {
   });
 }
 
+/** Until each of the page's style sheets has loaded (or failed: drawn plain, not hidden). */
+function loaded(sheets) {
+  return Promise.all(sheets.map((sheet) => new Promise((done) => {
+    sheet.addEventListener('load', done, {once: true});
+    sheet.addEventListener('error', done, {once: true});
+  })));
+}
+
 const script = document.querySelector('script[data-start]');
 await serviceWorkerFirst();
 const preloads = document.getElementById('start-preloads');
-if (preloads) document.head.appendChild(preloads.content); // (imports nothing: not dom.js)
+if (preloads) {
+  const sheets = [...preloads.content.querySelectorAll('link[rel="stylesheet"]')];
+  document.head.appendChild(preloads.content); // (imports nothing: not dom.js)
+  await loaded(sheets);
+}
+document.documentElement.dataset.styled = ''; // styles/start.css shows the page
 await import(new URL(script.dataset.start, document.baseURI).href);

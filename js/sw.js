@@ -1,8 +1,9 @@
 // Service worker: the site's files compressed on a first visit, and the whole site
 // offline after it.
 // build.py prepends `const PRECACHE = [...]` (every file of the build, relative to this
-// script), `const GZIPPED = [...]` (the files fetched from their gzip copy, `<file>-gzip`:
-// builder/precompress.py), `const CACHE_NAME = "filler-<content hash>"`, so each build
+// script), `const PLAIN = [...]` and `const GZIPPED_TOO = [...]` (the files fetched from
+// their gzip copy, `<file>-gzip`, builder/precompress.py, are the precached ones but PLAIN,
+// and GZIPPED_TOO), `const CACHE_NAME = "filler-<content hash>"`, so each build
 // gets its own cache and a changed build is a changed sw.js, which the browser picks up
 // as an update, and `const SECURITY_HEADERS = {...}`: the Content-Security-Policy and
 // the rest, put on every response served here, so that the engine's worker (which no
@@ -16,7 +17,7 @@
 // that it does not slow the boot. An update (another worker controls the page): the new
 // one saves the whole site while it installs, and waits until the page takes it.
 
-/* global PRECACHE, GZIPPED, CACHE_NAME, SECURITY_HEADERS */
+/* global PRECACHE, PLAIN, GZIPPED_TOO, CACHE_NAME, SECURITY_HEADERS */
 
 const CACHE_PREFIX = "filler-";
 const SITE_ROOT = new URL("./", self.location.href); // build.py writes this worker at the site's top
@@ -32,15 +33,19 @@ self.addEventListener("install", (event) => {
 
 /** Every file of the build not kept yet, fetched (revalidated: never a stale copy from
  *  the HTTP cache) and kept with the security headers on. Any file missing fails (but
- *  the folder URL: a host may not map it; index.html is kept anyway). */
-async function saveSite() {
+ *  the folder URL: a host may not map it; index.html is kept anyway). `fetched`: URLs the
+ *  page fetched itself before this worker took it (the browser's HTTP cache has them):
+ *  revalidated as they are (a host answers "not modified"), not fetched again as copies. */
+async function saveSite(fetched = []) {
   const cache = await openCache();
+  const inHttpCache = new Set(fetched.filter((url) => typeof url === "string").map(sitePath));
   await Promise.all(PRECACHE.map(async (path) => {
     if (await cache.match(path)) return;
     let response = null;
     try {
       const request = new Request(new URL(path, SITE_ROOT), { cache: "no-cache" });
-      response = await fromNetwork(request, sitePath(request.url));
+      response = inHttpCache.has(path) ? withSecurityHeaders(await fetch(request))
+        : await fromNetwork(request, sitePath(request.url));
     } catch (error) {
       if (!OPTIONAL.has(path)) throw error;
     }
@@ -67,7 +72,8 @@ self.addEventListener("message", (event) => {
     event.ports[0].postMessage({ cacheName: CACHE_NAME });
   } else if (data.type === "save" && event.ports[0]) {
     const port = event.ports[0];
-    const saved = (saving ??= saveSite().finally(() => { saving = null; }));
+    const fetched = Array.isArray(data.fetched) ? data.fetched : [];
+    const saved = (saving ??= saveSite(fetched).finally(() => { saving = null; }));
     event.waitUntil(saved.then(() => port.postMessage({ saved: true }), (error) => {
       port.postMessage({ saved: false, reason: String(error && error.message || error) });
     }));
@@ -79,7 +85,7 @@ let saving = null; // saveSite() asked by a page, until it is done
 let opening = null; // the cache, opened once per start of this worker
 const openCache = () => (opening ??= caches.open(CACHE_NAME));
 const PRECACHED = new Set(PRECACHE);
-const FROM_GZIP = new Set(GZIPPED);
+const FROM_GZIP = new Set([...PRECACHE.filter((path) => path !== "./" && !PLAIN.includes(path)), ...GZIPPED_TOO]);
 // Not precached (a first visit does not download them) but kept once fetched, so
 // that they work offline from then on: the puzzles (docs/puzzles.md).
 const KEPT_ON_FETCH = /^puzzles\/[a-z0-9-]+\.json$/;

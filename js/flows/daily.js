@@ -226,7 +226,6 @@ export function attachDaily(app, container) {
     return {again: {text: t('daily.replay'), primary: false, play: () => open(table.daily.date, {replay: true})}};
   }
 
-  button?.addEventListener('click', () => open());
   store.subscribe((event) => { // another tab played a day, an import merged some
     if (event.type === 'changed' && ['daily', 'all'].includes(event.what)) app.changed();
   });

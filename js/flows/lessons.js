@@ -237,7 +237,6 @@ export function attachLessons(app, container) {
     return true;
   }
 
-  document.getElementById('open-learn')?.addEventListener('click', () => open()); // none in an embed
   app.drawListeners.add(() => draw());
   // a link to Learn pasted into this tab changes only the hash: open it
   window.addEventListener('hashchange', () => {

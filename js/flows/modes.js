@@ -3,8 +3,26 @@
 // the one list of what opens first once the engine is up. docs/architecture.md "The
 // modes" says how to add one.
 //
-// A mode is one module of flows/ that registers itself here once, when main.js
-// attaches it (main.js MODES), with the shape (every part but `name` may be left out):
+// A mode is one module of flows/, listed in main.js's MODES by an entry (attachAll):
+//
+//   name      the mode's name (below)
+//   load      () => its attach function, imported (`import('./flows/<mode>.js')`): the
+//             module is fetched and attached when the mode is first needed: its button
+//             pressed, its link opened (at the start or pasted into the tab, which then
+//             reloads), app.modes.open(name), or `when` holds at a draw
+//   attach    instead of load, its attach function imported statically: attached at the
+//             start, for a mode with parts a visit needs before it is opened (the day's
+//             status on its button, Learn's line on a first visit)
+//   button    the id of the page's button that opens it (none in an embed)
+//   link      a RegExp of the address's hash that asks for it (#puzzle=...)
+//   style     its style sheet (styles/<mode>.css), put in the head when it is loaded
+//   when(state)  a draw at which this holds loads it (the review: a game is over, so its
+//             offer is there on the result)
+// Every module of the site is saved for offline play all the same (sw.js), so a mode
+// loaded later opens offline too.
+//
+// The module's attach(app, container) registers the mode here once, with the shape
+// (every part but `name` may be left out):
 //
 //   name      its name: the key of its state (state.modes[name]) and of its tables
 //             (table.mode)
@@ -60,8 +78,9 @@
 // saved.js (the match to resume) register {name, open, asked(), drop()} alone.
 //
 // main.js calls attachModes(app, firstOpens) before any mode registers: it puts the
-// registry on app.modes.
+// registry on app.modes; then app.modes.attachAll(MODES, container).
 
+import {el, append} from '../ui/dom.js';
 import {arriving} from './game.js';
 
 const REPLY_PAUSE_MS = 450; // between a player's move and its reply, so the reply is seen
@@ -72,10 +91,54 @@ export function attachModes(app, firstOpens) {
   state.modes = {};
 
   function register(mode) {
-    if (entries.has(mode.name)) throw new Error(`mode ${mode.name} registered twice`);
-    entries.set(mode.name, mode);
-    const own = state.modes[mode.name] = {waiting: null, opening: 0, ...(mode.state ?? {})};
+    if (entries.has(mode.name) && !entries.get(mode.name).load) throw new Error(`mode ${mode.name} registered twice`);
+    entries.set(mode.name, mode); // (in place of the entry that loaded it)
+    // a mode loaded later keeps what was asked of it before (its waiting, its openings)
+    const own = state.modes[mode.name] = Object.assign(state.modes[mode.name] ?? {waiting: null, opening: 0},
+                                                       mode.state ?? {});
     return lifeOf(mode, own);
+  }
+
+  /** The modes of main.js's MODES (the entries above): each attached now, or made ready
+   *  to load; resolves once those the page's address asks for are attached. */
+  async function attachAll(modes, container) {
+    const asked = [];
+    for (const entry of modes) {
+      if (entry.button) {
+        document.getElementById(entry.button)?.addEventListener('click', () => app.modes.open(entry.name));
+      }
+      if (entry.attach) {
+        entry.attach(app, container);
+        continue;
+      }
+      const load = loader(entry, container);
+      entries.set(entry.name, {name: entry.name, load, open: async (...wanted) => (await load()).open?.(...wanted)});
+      state.modes[entry.name] = {waiting: null, opening: 0};
+      if (entry.link?.test(location.hash)) asked.push(load());
+      if (entry.link) {
+        window.addEventListener('hashchange', () => { // its link pasted into this tab: a visit with it
+          if (entries.get(entry.name).load && entry.link.test(location.hash)) location.reload();
+        });
+      }
+      if (entry.when) app.drawListeners.add(() => { if (entries.get(entry.name).load && entry.when(state)) load(); });
+    }
+    await Promise.all(asked);
+  }
+
+  /** A mode's loading, once: its style sheet in the head (loaded: nothing drawn without
+   *  it), its module imported and attached (it registers in place of its entry). */
+  function loader({name, load, style}, container) {
+    let loading = null;
+    return () => (loading ??= (async () => {
+      if (style) { // (failed: drawn plain rather than not at all)
+        await new Promise((done) => append(document.head, el('link', {rel: 'stylesheet', href: style,
+                                                                       onload: done, onerror: done})));
+      }
+      const attach = await load();
+      attach(app, container);
+      app.changed();
+      return entries.get(name);
+    })());
   }
 
   function lifeOf(mode, own) {
@@ -191,14 +254,16 @@ export function attachModes(app, firstOpens) {
 
   app.modes = {
     register,
+    attachAll,
     openFirst,
     of: modeOf,
     /** Whether a link or a button asked an entry for something before the engine was up. */
     wanted: () => [...entries.values()].some((entry) => Boolean(asked(entry))),
     /** The page has read its URL: each mode is told whether it is `quiet`. */
     visit: (quiet) => { for (const entry of entries.values()) entry.visit?.(quiet); },
-    /** Open the mode `name` (a mode that hands over to another: the review's puzzles). */
-    open: (name, ...wanted) => entries.get(name)?.open(...wanted),
+    /** Open the mode `name` (its button, the lobby's review of a match, a mode that hands
+     *  over to another: the review's puzzles); loaded first if it is not yet. */
+    open: (name, ...wanted) => entries.get(name)?.open?.(...wanted),
     /** What the table draws of `table` (its mode's view), or null. */
     view: (table) => modeOf(table)?.view?.(table) ?? null,
     /** A key at the table: its mode's, if it takes it. */

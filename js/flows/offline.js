@@ -93,13 +93,23 @@ export async function registerOffline() {
   return offlineState();
 }
 
+/** The files of the site this page fetched before the service worker took it (the style
+ *  sheets and the first script of a first visit, which came as they are): the service
+ *  worker saves them from the browser's HTTP cache, revalidated, rather than fetch their
+ *  gzip copies anew. */
+function fetchedItself() {
+  return performance.getEntriesByType("resource")
+    .filter((entry) => entry.workerStart === 0 && new URL(entry.name).origin === location.origin)
+    .map((entry) => new URL(entry.name).href);
+}
+
 /** Ask the active worker to save the site (what is not kept yet); true once it has. */
 async function saveSite(container) {
   try {
     const { active } = await container.ready;
     const channel = new MessageChannel();
     const answer = new Promise((resolve) => { channel.port1.onmessage = (event) => resolve(event.data); });
-    active.postMessage({ type: "save" }, [channel.port2]);
+    active.postMessage({ type: "save", fetched: fetchedItself() }, [channel.port2]);
     const { saved, reason } = await answer;
     if (!saved) console.warn("filler: the site could not be saved for offline play:", reason);
     if (saved) state.status = "ready";

@@ -524,7 +524,6 @@ export function attachPuzzles(app, container) {
     if (wasShown) life.back();
   }
 
-  document.getElementById('open-puzzles')?.addEventListener('click', () => open()); // none in an embed
   app.drawListeners.add(() => draw());
   // a puzzle's link pasted into this tab changes only the hash: open it as a new visit
   window.addEventListener('hashchange', () => {

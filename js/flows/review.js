@@ -53,10 +53,10 @@ export function attachReview(app, container) {
   const panel = el('section', {class: 'mode-panel review-panel', hidden: true, 'aria-labelledby': 'review-title'});
   append(container, panel);
   let drawn = null; // the key of what the panel shows (drawn again when it changes)
-  const my = app.modes.register({name: 'review', view, keys, close, offer: (table) => (offered(table) ? {
+  // open: the lobby's Matches, a game of a saved match (app.modes.open('review', id, game))
+  const my = app.modes.register({name: 'review', open: openMatch, view, keys, close, offer: (table) => (offered(table) ? {
     action: 'review', text: t('review.open'), open: () => openTable(table)} : null),
                                  state: {current: null}}).state; // current: the review shown, see open()
-  app.reviewMatch = openMatch; // the lobby's Matches: review a game of a saved match
 
   /** What the board shows in a review (table.js): the master's move previewed, or a
    *  position of its line ({snapshot, best: the line's next color, step of count}), and

@@ -1,5 +1,8 @@
 // Every text of the page comes from one catalog per language (js/i18n/<code>.js);
-// adding a language is adding its catalog file and its line in CATALOGS below. Code asks
+// adding a language is adding its catalog file and its line in CATALOGS below. Only the
+// catalog of the language shown is fetched (English always: every text falls back to
+// it), another when the page first shows it (setLanguage; docs/boot.md "A first visit");
+// the service worker saves them all for offline play. Code asks
 // t('key', {params}); static markup carries data-i18n="key" (textContent) and
 // data-i18n-attr="attribute:key;attribute:key" and is filled by translate().
 // What the engine, the worker or the storage refuse comes as a problem {code, params,
@@ -10,18 +13,36 @@
 // second person, for the player the page calls "you"; see names.js's person) with an
 // optional {team} picked by params.team (a side of two players, in the plural).
 
-import nl from './nl.js';
 import en from './en.js';
 
-const CATALOGS = [nl, en];
-const STRINGS = Object.fromEntries(CATALOGS.map((catalog) => [catalog.language, catalog.texts]));
+// Each language: its name (the choice of language shows it before its catalog is
+// fetched) and its catalog, imported when first shown.
+const CATALOGS = {
+  nl: {name: 'Nederlands', load: () => import('./nl.js')},
+  en: {name: en.name, load: async () => ({default: en})},
+};
+const LOADED = new Map([['en', en]]); // code -> catalog
+const loading = new Map(); // code -> Promise of its catalog
 
-export const LANGUAGES = CATALOGS.map((catalog) => catalog.language);
-export const LANGUAGE_NAMES = Object.fromEntries(CATALOGS.map((catalog) => [catalog.language, catalog.name]));
+export const LANGUAGES = Object.keys(CATALOGS);
+export const LANGUAGE_NAMES = Object.fromEntries(LANGUAGES.map((code) => [code, CATALOGS[code].name]));
 
 /** The rules page's texts in the current language (rules.js). */
 export function rulesTexts() {
-  return (CATALOGS.find((catalog) => catalog.language === current) ?? en).rules;
+  return (LOADED.get(current) ?? en).rules;
+}
+
+/** Whether the catalog of `code` is here (setLanguage shows it at once). */
+export const hasLanguage = (code) => LOADED.has(code);
+
+/** The catalog of `code` fetched, once (a language the page has not shown yet). */
+export function loadLanguage(code) {
+  if (!LANGUAGES.includes(code)) return Promise.resolve();
+  if (!loading.has(code)) {
+    loading.set(code, CATALOGS[code].load().then((module) => { LOADED.set(code, module.default); },
+                                                  (error) => { loading.delete(code); throw error; }));
+  }
+  return loading.get(code);
 }
 
 let current = 'en';
@@ -40,8 +61,19 @@ export function language() {
   return current;
 }
 
-export function setLanguage(code) {
-  if (!LANGUAGES.includes(code) || code === current) return;
+/** Show the page in language `code`: at once when its catalog is here, else once it is
+ *  fetched (the page stays in its language meanwhile, and if it cannot be). The
+ *  listeners are told (onLanguageChange). */
+export async function setLanguage(code) {
+  if (!LANGUAGES.includes(code)) return;
+  if (!LOADED.has(code)) {
+    try {
+      await loadLanguage(code);
+    } catch {
+      return; // offline before it was ever saved: the page stays as it is
+    }
+  }
+  if (code === current) return;
   current = code;
   document.documentElement.lang = code;
   for (const listener of listeners) listener(code);
@@ -60,7 +92,7 @@ export function t(key, params = {}) {
 
 /** A text of the current language, else the English one (keys may come from data). */
 function lookup(key) {
-  for (const texts of [STRINGS[current], STRINGS.en]) if (Object.hasOwn(texts, key)) return texts[key];
+  for (const {texts} of [LOADED.get(current) ?? en, en]) if (Object.hasOwn(texts, key)) return texts[key];
   return undefined;
 }
 
@@ -160,5 +192,3 @@ export function translate(root = document) {
     }
   }
 }
-
-export const _strings = STRINGS; // for tests: every catalog has the same keys

@@ -296,7 +296,7 @@ export class Lobby {
     const reviews = (twoSides ? reviewedGames(entry) : []).map((index) => el('button', {
       type: 'button', dataset: {action: 'review', id: entry.id, game: String(index)},
       text: entry.games === 2 ? t('lobby.review_game', {number: index + 1}) : t('review.open'),
-      onclick: () => { this.close(); this.app.reviewMatch(entry.id, index); }}));
+      onclick: () => { this.close(); this.app.modes.open('review', entry.id, index); }}));
     const action = finished
       ? el('div', {class: 'saved-actions'},
         el('button', {type: 'button', dataset: {action: 'replay', id: entry.id}, text: t('lobby.replay'),

@@ -2,7 +2,7 @@
 // Each change applies at once (onChange), the dialog stays open until closed.
 
 import {el, append, replaceChildren} from './dom.js';
-import {t, LANGUAGES, LANGUAGE_NAMES} from '../i18n/i18n.js';
+import {t, LANGUAGES, LANGUAGE_NAMES, loadLanguage} from '../i18n/i18n.js';
 import {PALETTE_NAMES} from './palette.js';
 import {THEMES} from './settings.js';
 import {soundOn, setSound} from './sound.js';
@@ -18,10 +18,11 @@ export class OptionsDialog {
 
   open() {
     const {settings} = this;
-    const changed = (name, value) => {
+    const changed = async (name, value) => {
+      if (name === 'language') await loadLanguage(value).catch(() => {}); // (its catalog, the first time)
       settings[name] = value;
       this.onChange();
-      this.open(); // redrawn: the language may have changed
+      if (this.dialog.open) this.open(); // redrawn: the language may have changed (not reopened once closed)
     };
     const choice = (name, values, labelOf) => {
       const node = el('select', {name});

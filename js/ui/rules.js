@@ -134,9 +134,8 @@ function render() {
     // on a phone the code alone ("NL"), so that "Back to the game" keeps one line
     append(languages, el('button', {type: 'button', lang: code, 'aria-pressed': String(code === language()),
       'aria-label': LANGUAGE_NAMES[code], title: LANGUAGE_NAMES[code], onclick: () => {
-        setLanguage(code);
         saveSettings({...loadSettings(), language: code});
-        render();
+        setLanguage(code).then(render); // (its catalog fetched the first time)
       }}, el('span', {class: 'language-name', text: LANGUAGE_NAMES[code]}),
           el('span', {class: 'language-code', 'aria-hidden': 'true', text: code.toUpperCase()})));
   }
@@ -162,8 +161,7 @@ function render() {
 
 async function main() {
   const settings = loadSettings();
-  setLanguage(settings.language);
-  document.documentElement.lang = settings.language;
+  await setLanguage(settings.language);
   applyTheme(document.documentElement, settings.theme);
   applyPalette(document.documentElement, settings.palette);
   document.documentElement.classList.toggle('show-symbols', settings.symbols);

@@ -657,7 +657,9 @@ export class TableView {
       this.shownOver = null;
       return;
     }
-    const key = `${table.tableId}:${snapshot.state_id}:${this.app.state.settings.language}:${Boolean(table.ratingChanges)}:${namesKey(players)}`;
+    const offered = this.app.modes.offers(table); // (a mode loaded later adds its own: modes.js)
+    const key = `${table.tableId}:${snapshot.state_id}:${this.app.state.settings.language}:${Boolean(table.ratingChanges)}:${namesKey(players)}`
+      + `:${offered.map((offer) => offer.action).join()}`;
     if (this.shownOver === key) return;
     this.shownOver = key;
     const match = snapshot.match;
@@ -717,7 +719,7 @@ export class TableView {
     // "Play again" as the mode says it (the board of the day: another try, which does not count)
     const again = view?.again ?? {text: t(inMatch ? 'match.again' : 'over.again'), primary: true};
     // what the modes offer on a result (the review: each game when it ends, game 1 also before the next game)
-    const offers = this.app.modes.offers(table).map((offer) => el('button', {type: 'button',
+    const offers = offered.map((offer) => el('button', {type: 'button',
       dataset: {action: offer.action}, text: offer.text, onclick: () => offer.open()}));
     replaceChildren(this.overPanel,
       el('h2', {class: 'over-title', text: title}),

@@ -133,7 +133,9 @@ MODE_WORDS = {
 # The modules that run every mode alike: none names one, in its code or its strings.
 ALIKE = ["js/main.js", "js/ui/table.js", "js/flows/modes.js", "js/flows/game.js", "js/flows/boot.js",
          "js/flows/launch.js", "js/flows/events.js", "js/flows/copy_link.js", "js/flows/embed.js"]
-REGISTRATION = re.compile(r"^(?:import \{attach\w+\} from './flows/\w+\.js';|const (?:MODES|FIRST_OPENS) = .*)$")
+REGISTRATION = re.compile(r"^(?:import \{attach\w+\} from './flows/\w+\.js';|const (?:MODES|FIRST_OPENS) = .*"
+                          r"|  \{name: '\w+', (?:load: \(\) => import\('./flows/\w+\.js'\)|attach: attach\w+).*"
+                          r"|   style: 'styles/\w+\.css'.*)$")
 # What names a mode from another mode's module: its name, its texts (`<mode>.…`), its
 # classes (`<mode>-…`), its link (`#<mode>`) as a string's word, or a hook of it on app.
 # (The words alone are data there: a review keeps the puzzles found in your games.)

@@ -68,13 +68,13 @@ def test_plurals_follow_the_language(booted_page):
         const before = language();
         const out = {};
         for (const code of ['en', 'nl']) {
-            setLanguage(code);
+            await setLanguage(code); // (a catalog not shown yet is fetched first)
             out[code] = [t('summary.free', {count: 1, dead: 0}), t('summary.free', {count: 2, dead: 0}),
                          t('match.points_count', {count: 1}), t('match.points_count', {count: '1½'}),
                          t('announce.takes', {count: 1}), t('controls.takes', {count: 1}),
                          t('over.moves', {count: 1}), t('lobby.moves', {count: 0})];
         }
-        setLanguage(before);
+        await setLanguage(before);
         return out;
     }""")
     assert said["en"] == ["Free: 1 cell; dead: 0.", "Free: 2 cells; dead: 0.", "1 point", "1½ points",
