@@ -94,7 +94,9 @@ starts at the file's ``next_seed``, so a stopped run goes on where it was.
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import os
 import sys
 import time
@@ -119,88 +121,183 @@ THEMES = ("enclosure", "blocking", "equator", "last-region", "finish", "draw", "
 
 
 # -- proofs ---------------------------------------------------------------------------
-def _proof(game, color, side, nodes):
-    """(result, margin, exact, line) of ``color`` for ``side`` in ``game``, proven by
-    the solver on the position after it; None if its budget ran out first."""
-    from .ai.master import Search
-    from .ai.position import Board
-    from .ai.review import final_value, margin, result_class
-    from .ai.search import Limits, OutOfBudget
-    child = game.play(color)
-    if child.over:
-        value, exact, line = final_value(child, side), True, []
-    else:
-        board, pos = Board.from_game(child)
-        search = Search(board, pos.turn, Limits(max_nodes=nodes))
+def preview_answer(game):
+    """The one legal color whose preview is the largest for the side to move (its
+    flood and the regions it encloses: the cells the table's tooltip counts, from
+    ``Game.preview``), or None when two or more share the largest. A position whose
+    best color it is, is answered by the preview: no puzzle (see the module text).
+
+        >>> import filler
+        >>> game = filler.Game.from_rows(["0121", "2102", "0212"], colors=4)
+        >>> {c: len(game.preview(c)[0]) for c in game.legal_colors()}, preview_answer(game)
+        ({2: 2, 3: 0}, 2)
+        >>> preview_answer(filler.Game.from_rows(["01212", "20101", "12021"], colors=4)) is None
+        True
+    """
+    sizes = {}
+    for color in game.legal_colors():
+        (cells,) = game.preview(color).values()
+        sizes[color] = len(cells)
+    if not sizes:
+        return None
+    top = max(sizes.values())
+    largest = [color for color, size in sizes.items() if size == top]
+    return largest[0] if len(largest) == 1 else None
+
+
+class Prover:
+    """The ending solver's proofs for the positions of one game, all sharing one
+    transposition table: walking back from the end, a position's proofs reuse what
+    those of the later positions found (they lie in its tree), and a puzzle's steps
+    what its first step found. Each search is bounded by ``nodes``, never by the
+    clock, so the same positions proven in the same order give the same answers on
+    every machine; what a proof says does not depend on the table (a proven value is
+    the game's), only whether the budget suffices and which of equal lines is named."""
+
+    def __init__(self, nodes=NODES):
+        self.nodes = nodes
+        self.table = {}
+
+    def _search(self, game):
+        from .ai.master import Search
+        from .ai.position import Board
+        from .ai.search import Limits
+        board, pos = Board.from_game(game)
+        return Search(board, pos.turn, Limits(max_nodes=self.nodes), table=self.table), pos
+
+    def solve(self, game):
+        """The solver's ``Analysis`` of ``game``'s side to move (best color, value,
+        exact, line), or None when the budget runs out first."""
+        from .ai.search import OutOfBudget
+        search, pos = self._search(game)
         try:
-            proven = search.solve(pos)
+            return search.solve(pos)
         except OutOfBudget:
-            proven = None
-        if proven is None:
             return None
-        same = child.side_of(child.turn) == side
-        value = proven.value if same else -proven.value
-        exact, line = proven.exact, list(proven.line or [])
-    return RESULTS[result_class(value) + 1], margin(value), exact, [color] + line[:LINE - 1]
+
+    def proof(self, game, color, side):
+        """(result, margin, exact, line) of ``color`` for ``side`` in ``game``, proven
+        on the position after it; None if the budget ran out first."""
+        from .ai.review import final_value, margin, result_class
+        child = game.play(color)
+        if child.over:
+            value, exact, line = final_value(child, side), True, []
+        else:
+            proven = self.solve(child)
+            if proven is None:
+                return None
+            same = child.side_of(child.turn) == side
+            value = proven.value if same else -proven.value
+            exact, line = proven.exact, list(proven.line or [])
+        return RESULTS[result_class(value) + 1], margin(value), exact, [color] + line[:LINE - 1]
+
+    def reaches(self, game, color, side, bound):
+        """Whether ``color`` gets ``side`` at least ``bound`` (the solver's value scale:
+        ``WIN`` + margin for a win), by one null-window proof on the position after
+        it; None if the budget ran out first."""
+        from .ai.review import final_value
+        from .ai.search import OutOfBudget
+        child = game.play(color)
+        if child.over:
+            return final_value(child, side) >= bound
+        search, pos = self._search(child)
+        try:
+            if child.side_of(child.turn) == side:
+                return search.reaches(pos, bound)
+            return not search.reaches(pos, 1 - bound)
+        except OutOfBudget:
+            return None
 
 
-def _step(game, nodes=NODES):
+def _step(game, prover, preview_rule=True):
     """The proof that ``game``'s side to move has one best color: a dict with
     ``color``, ``result``, ``margin``, ``reply`` (the solver's answer, None at the end),
-    ``others`` ({color: {cost, line}}), or None (no puzzle here), or False when no
-    color is proven at all (the walk back stops)."""
+    ``others`` ({color: {cost, line}}), or None (no puzzle here), or False when the
+    position's value is not proven (the walk back stops). ``preview_rule``: a best
+    color that the preview answers (``preview_answer``) makes no puzzle.
+
+    The cheap questions first: the position's value and a best color (one solve);
+    then, unless the preview answers it, for each other color one null window (is it
+    as good as the best, within ``GAP``?); only a position that passes them all has
+    every other color's cost proven for its record."""
+    from .ai.search import WIN
     legal = game.legal_colors()
     if len(legal) < 2:
         return None
     side = game.side_of(game.turn)
-    proofs = {c: _proof(game, c, side, nodes) for c in legal}
-    if all(p is None for p in proofs.values()):
+    proven = prover.solve(game)
+    if proven is None:
         return False
-    if any(p is None for p in proofs.values()):
+    best, value = proven.color, proven.value
+    if value < 0 or not proven.exact or (preview_rule and best == preview_answer(game)):
         return None
-    rank = {c: (RESULTS.index(p[0]), p[1]) for c, p in proofs.items()}
-    best = max(legal, key=lambda c: rank[c])
-    result, best_margin, exact, line = proofs[best]
-    if result == "loss" or not exact:
-        return None
+    # an other color that reaches this is not strictly worse: by GAP cells of a win,
+    # and any draw where the best draws
+    bound = value - GAP + 1 if value > 0 else 0
+    result, best_margin = ("win", value - WIN) if value > 0 else ("draw", 0)
+    for color in legal:
+        if color != best and prover.reaches(game, color, side, bound) is not False:
+            return None
     others = {}
-    for c in legal:
-        if c == best:
+    for color in legal:
+        if color == best:
             continue
-        other_result, other_margin, other_exact, other_line = proofs[c]
-        worse_result = RESULTS.index(other_result) < RESULTS.index(result)
-        if result == "draw" and other_result != "loss":
+        other = prover.proof(game, color, side)
+        if other is None:
             return None
-        if not worse_result and not (other_exact and best_margin - other_margin >= GAP):
-            return None
-        others[str(c)] = {"cost": {"result": other_result, "cells": best_margin - other_margin,
-                                   "exact": other_exact}, "line": other_line}
+        other_result, other_margin, other_exact, other_line = other
+        if other_result == result and not other_exact:
+            return None   # a win's margin bounded from below only: its cost is unknown
+        others[str(color)] = {"cost": {"result": other_result, "cells": best_margin - other_margin,
+                                       "exact": other_exact}, "line": other_line}
+    line = list(proven.line or [best])
     return {"color": best, "result": result, "margin": best_margin,
             "reply": line[1] if len(line) > 1 else None, "others": others}
 
 
-def _puzzle_from(game, nodes=NODES):
+def _puzzle_from(game, prover, preview_rule=True):
     """(steps, solution) of the longest puzzle from ``game``'s position, or (None, False)
-    / (None, None) as ``_step`` says."""
-    first = _step(game, nodes)
+    / (None, None) as ``_step`` says. After each step the other side's reply is a best
+    one (the solver side then gets no more than the first step's value): the solver's
+    own answer if the next position is again a step, else the first other best reply,
+    by color, whose next position is (``_next_step``)."""
+    first = _step(game, prover, preview_rule)
     if not first:
         return None, first
     steps, solution = [first], [first["color"]]
     position = game.play(first["color"])
     while len(steps) < STEPS and not position.over:
-        reply = steps[-1]["reply"]
-        if reply is None or reply not in position.legal_colors():
+        found = _next_step(position, steps[-1]["reply"], first, prover, preview_rule,
+                           game.side_of(game.turn))
+        if found is None:
             break
-        after = position.play(reply)
-        if after.over or after.side_of(after.turn) != game.side_of(game.turn):
-            break
-        step = _step(after, nodes)
-        if not step:
-            break
+        reply, step = found
         steps.append(step)
         solution += [reply, step["color"]]
-        position = after.play(step["color"])
+        position = position.play(reply).play(step["color"])
     return steps, solution
+
+
+def _next_step(position, answer, first, prover, preview_rule, side):
+    """(reply, step): a best reply of the other side in ``position`` (after a solver
+    move) and the solver side's next step after it, or None. ``answer``: the solver's
+    own reply, tried first; the others by color, each proven a best one (the solver
+    side gets no more than ``first``'s value after it) before its step is sought. A
+    step must be one best color (``_step``) of ``first``'s value."""
+    from .ai.search import WIN
+    value = WIN + first["margin"] if first["result"] == "win" else 0
+    legal = position.legal_colors()
+    order = ([answer] if answer in legal else []) + [c for c in legal if c != answer]
+    for reply in order:
+        after = position.play(reply)
+        if after.over or after.side_of(after.turn) != side:
+            continue
+        if reply != answer and prover.reaches(position, reply, side, value + 1) is not False:
+            continue
+        step = _step(after, prover, preview_rule)
+        if step and (step["result"], step["margin"]) == (first["result"], first["margin"]):
+            return reply, step
+    return None
 
 
 # -- themes and rating ----------------------------------------------------------------
@@ -247,12 +344,27 @@ def _one_region(board, free) -> bool:
     return region == free
 
 
-def found_by(game, solution) -> list:
+def ladder_chances(game, solution) -> list:
+    """The chance of each rung of the ladder (``filler.ai.ladder.RUNGS``, in its order)
+    to play every solver move of ``solution`` from ``game``, the replies as given;
+    rounded to four decimals, as a record keeps them (``chances``)."""
+    from .ai.ladder import RUNGS, solve_chance
+    return [round(solve_chance(game, solution, rung), 4) for rung in RUNGS]
+
+
+def found_by(game, solution, chances=None) -> list:
     """The levels that play every solver move of ``solution`` from ``game`` at their
-    tournament node budget."""
+    tournament node budget. The ladder's rungs ``greedy``, ``lookahead`` and
+    ``master`` are those levels: their ``chances`` (``ladder_chances``) say it when
+    given."""
+    from .ai.ladder import LEVEL_RUNGS, RUNGS
     from .ai.levels import LEVELS, choose, tournament_nodes
     finders = []
     for level in LEVELS:
+        if chances is not None and level in LEVEL_RUNGS:
+            if chances[RUNGS.index(level)] == 1:
+                finders.append(level)
+            continue
         position, ok = game, True
         for ply, color in enumerate(solution):
             if ply % 2 == 0:
@@ -267,18 +379,40 @@ def found_by(game, solution) -> list:
     return finders
 
 
-def rating(variant: str, finders) -> int:
-    """The rating of a puzzle that the levels ``finders`` find (see the module text)."""
-    from .ai.levels import LEVELS
-    from .ai.ratings import RATINGS
-    measured = RATINGS.get(variant)
-    scale = [measured[level][0] if measured else BASE + LEVEL_STEP * i
-             for i, level in enumerate(LEVELS)]
-    if not finders:
-        return scale[-1] + LEVEL_STEP // 2
-    weakest = min(LEVELS.index(level) for level in finders)
-    below = scale[weakest - 1] if weakest else scale[0] - LEVEL_STEP
-    return (scale[weakest] + below) // 2
+def rating(variant: str, chances, measured=None) -> int:
+    """The rating at which the ladder solves a puzzle half of the time: each rung's
+    ``chances`` of solving it (``ladder_chances``) read as the results of games of the
+    rung (its measured rating, ``filler.ai.ladder.RATINGS``) against the puzzle, the
+    puzzle's rating is the one that explains them best (maximum likelihood on Elo's
+    curve: where the rungs' expected scores add up to their chances). ``measured``:
+    {rung: rating}, by default the variant's; 0 on a variant whose ladder is not
+    measured.
+
+        >>> from filler.ai.ladder import RUNGS
+        >>> ladder = dict(zip(RUNGS, range(800, 2000, 100)))   # 800 to 1900
+        >>> rating("quick", [0.25] + [0.0] * 6 + [1.0] * 5, ladder)
+        1430
+        >>> rating("quick", [0.25] + [0.0] * 9 + [1.0] * 2, ladder)
+        1779
+    """
+    from .ai.ladder import ELO, RATINGS, RUNGS
+    measured = measured or RATINGS.get(variant)
+    if not measured:
+        return 0
+    rungs = [measured[rung] for rung in RUNGS]
+    solved = sum(chances)
+
+    def expected(r):   # the rungs' expected score against a puzzle rated r
+        return sum(1 / (1 + math.exp((r - rung) / ELO)) for rung in rungs)
+
+    low, high = min(rungs) - 800, max(rungs) + 800
+    for _ in range(60):
+        middle = (low + high) / 2
+        if expected(middle) > solved:
+            low = middle
+        else:
+            high = middle
+    return round((low + high) / 2)
 
 
 # -- finding --------------------------------------------------------------------------
@@ -312,24 +446,31 @@ def find_puzzles(game_or_record, *, seed=None, nodes=NODES, per_game=PER_GAME,
     seed = game.seed if seed is None else seed
     moves = [color for _, color in game.moves]
     positions = _positions(game)
-    found, limit = [], len(moves)
+    prover = Prover(nodes)
+    found = []
     for ply in range(len(moves) - 1, -1, -1):
         if len(found) >= per_game:
             break
         position = positions[ply]
-        steps, solution = _puzzle_from(position, nodes)
+        steps, solution = _puzzle_from(position, prover)
         if steps is None:
             if solution is False:
                 break
             continue
-        if ply + len(solution) > limit:
-            continue
-        limit = ply
+        covered = [p for p in found if len(p["moves"]) < ply + len(solution)]
+        if any(len(p["solution"]) >= len(solution) for p in covered):
+            continue   # it shares a ply with a puzzle as long, found later in the game
         record = _record(position, seed, moves[:ply], steps, solution)
-        if rate:
-            record["found_by"] = found_by(position, solution)
-            record["rating"] = rating(variant, record["found_by"])
+        if verify(record, nodes):
+            continue   # proven here with the game's table, but not by a fresh one
+        found = [p for p in found if p not in covered]   # shorter ones give way
         found.append(record)
+    if rate:
+        for record in found:
+            position = positions[len(record["moves"])]
+            record["chances"] = ladder_chances(position, record["solution"])
+            record["found_by"] = found_by(position, record["solution"], record["chances"])
+            record["rating"] = rating(variant, record["chances"])
     return found
 
 
@@ -385,7 +526,7 @@ def own_puzzle(game, ply, nodes=NODES):
             or game.variant_id == "practice" or not 0 <= ply < len(game.moves)):
         return None  # a record names a variant and a seed: a practice board's options it cannot carry
     position = _positions(game)[ply]
-    steps, solution = _puzzle_from(position, nodes)
+    steps, solution = _puzzle_from(position, Prover(nodes), preview_rule=False)
     played = game.moves[ply][1]
     if not steps or played == solution[0]:
         return None
@@ -482,42 +623,100 @@ def _check_others(position, color, others):
 
 
 def verify(record, nodes=NODES) -> list:
-    """Prove every solver step of ``record`` again; the list of what does not hold
-    (empty: the puzzle holds). A malformed record is one failure."""
+    """Prove every solver step of ``record`` again, with a table of its own (so what a
+    generator's table held does not count); the list of what does not hold (empty: the
+    puzzle holds). At every step the record's color must be the one best, of the
+    record's result and margin (so each reply before it was a best one), not the one
+    the preview answers (``preview_answer``; a puzzle of your own game excepted), and
+    every other color's cost as recorded (an inexact cost is "at least": a bound the
+    proven cost must meet). The refutation lines are checked for legality only
+    (``check_record``): of equally good answers the solver may name another. A
+    malformed record is one failure."""
     try:
         check_record(record)
     except BadPuzzle as error:
         return [str(error)]
     failures = []
+    own = record["id"].startswith("own-")
+    prover = Prover(nodes)
     position = _replayed(record["variant"], record["seed"], record["moves"], record.get("game", 1))
     solution = record["solution"]
     for ply in range(0, len(solution), 2):
-        step = _step(position, nodes)
+        color = solution[ply]
         where = f"{record['id']} step {ply // 2 + 1}"
+        if not own and preview_answer(position) == color:
+            failures.append(f"{where}: the preview answers it ({color} has the largest preview)")
+        step = _step(position, prover, preview_rule=False)
         if not step:
             failures.append(f"{where}: no single best color proven")
             break
-        if step["color"] != solution[ply]:
-            failures.append(f"{where}: the best color is {step['color']}, not {solution[ply]}")
+        if step["color"] != color:
+            failures.append(f"{where}: the best color is {step['color']}, not {color}")
             break
-        if ply == 0 and (step["result"], step["margin"]) != (record["result"], record["margin"]):
+        if (step["result"], step["margin"]) != (record["result"], record["margin"]):
             failures.append(f"{where}: proven {step['result']} by {step['margin']}, the record "
                             f"says {record['result']} by {record['margin']}")
-        if ply + 1 < len(solution) and step["reply"] != solution[ply + 1]:
-            failures.append(f"{where}: the reply is {step['reply']}, not {solution[ply + 1]}")
-        if step["others"] != record["others"][ply // 2]:
+        recorded = record["others"][ply // 2]
+        if any(not _same_cost(step["others"][key]["cost"], entry["cost"])
+               for key, entry in recorded.items()):
             failures.append(f"{where}: the other colors' costs differ")
-        position = position.play(solution[ply])
+        position = position.play(color)
         if ply + 1 < len(solution):
             position = position.play(solution[ply + 1])
     return failures
 
 
+def _same_cost(proven, recorded) -> bool:
+    """Whether a proven cost agrees with a recorded one: the same result, and the same
+    cells where both are exact; an inexact cost is a lower bound of the cells."""
+    if proven["result"] != recorded["result"]:
+        return False
+    if proven["exact"] and recorded["exact"]:
+        return proven["cells"] == recorded["cells"]
+    if proven["exact"]:
+        return proven["cells"] >= recorded["cells"]
+    return not recorded["exact"] or recorded["cells"] >= proven["cells"]
+
+
 # -- files ----------------------------------------------------------------------------
 def new_file(variant: str) -> dict:
+    from .ai.ladder import RUNGS
     return {"format": FORMAT, "version": VERSION, "variant": variant, "gap": GAP,
             "generation": {"command": "", "games": 0, "cpu_seconds": 0.0, "next_seed": 1},
-            "puzzles": []}
+            "ladder": list(RUNGS), "puzzles": []}
+
+
+def preview_share(records) -> tuple:
+    """(answered, tied): how many of ``records`` have a first color that is the one
+    largest preview (``preview_answer``: none may, under the rule), and how many a
+    first color tied with others for the largest."""
+    answered = tied = 0
+    for record in records:
+        game = _replayed(record["variant"], record["seed"], record["moves"], record.get("game", 1))
+        color = record["solution"][0]
+        if preview_answer(game) == color:
+            answered += 1
+        else:
+            sizes = {c: len(next(iter(game.preview(c).values()))) for c in game.legal_colors()}
+            tied += sizes[color] == max(sizes.values())
+    return answered, tied
+
+
+def left_out_check(data) -> str:
+    """How often the player left out of the ladder (``ladder.LEFT_OUT``, its rating
+    measured against the rungs: ``ladder.LEFT_OUT_RATINGS``) solves the puzzles of
+    ``data`` rated below its rating, and those rated above it: the ratings' check."""
+    from .ai.ladder import LEFT_OUT, LEFT_OUT_RATINGS, solve_chance
+    variant = data["variant"]
+    own = LEFT_OUT_RATINGS[variant]
+    below, above = [], []
+    for record in data["puzzles"]:
+        game = _replayed(variant, record["seed"], record["moves"], record.get("game", 1))
+        chance = solve_chance(game, record["solution"], LEFT_OUT)
+        (below if record["rating"] < own else above).append(chance)
+    share = [100 * sum(group) / len(group) if group else 0.0 for group in (below, above)]
+    return (f"{LEFT_OUT} (rated {own}) solves {share[0]:.0f} % of the {len(below)} puzzles "
+            f"rated below {own} and {share[1]:.0f} % of the {len(above)} rated {own} or above")
 
 
 def load(path) -> dict:
@@ -568,36 +767,61 @@ def play_game(variant: str, seed: int):
     return game, levels
 
 
-def generate(variant: str, count: int, seed=None, out=None, *, command="",
+def game_puzzles(task):
+    """The puzzles of the game of seed ``seed`` (``task`` = (variant, seed)), rated:
+    (levels, records, CPU seconds). A top-level function: ``generate``'s processes
+    run it."""
+    variant, seed = task
+    start = time.process_time()
+    game, levels = play_game(variant, seed)
+    records = find_puzzles(game, seed=seed)
+    return levels, records, time.process_time() - start
+
+
+def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, command="",
              progress=sys.stderr) -> dict:
     """Play games from ``seed`` (default the file's ``next_seed``) until ``count`` new
-    puzzles are found, appending to the file ``out`` after every game."""
+    puzzles are found, appending to the file ``out`` after every game. ``jobs``
+    processes play games side by side; their puzzles are taken in the order of the
+    seeds, so the file is the same for any number of them."""
+    from .parallel import ordered_map
     if variant not in VARIANTS or VARIANTS[variant].seats != 2 or VARIANTS[variant].teams:
         raise ValueError(f"puzzles are made on variants of two players, not {variant!r}")
     data = load(out) if out is not None and os.path.exists(out) else new_file(variant)
     if data["variant"] != variant:
         raise ValueError(f"{out} holds {data['variant']} puzzles, not {variant}")
     generation = data["generation"]
-    next_seed = generation["next_seed"] if seed is None else seed
+    first = generation["next_seed"] if seed is None else seed
     known = {p["id"] for p in data["puzzles"]}
-    added = 0
-    while added < count:
-        start = time.process_time()
-        game, levels = play_game(variant, next_seed)
-        new = [p for p in find_puzzles(game, seed=next_seed) if p["id"] not in known]
-        new = new[:count - added]
+    added = longer = 0
+    cpu = 0.0
+    tasks = ((variant, number) for number in itertools.count(first))
+    for number, (levels, records, seconds) in zip(itertools.count(first),
+                                                  ordered_map(game_puzzles, tasks, jobs)):
+        new = [p for p in records if p["id"] not in known][:count - added]
         data["puzzles"].extend(new)
         known.update(p["id"] for p in new)
         added += len(new)
+        longer += sum(len(p["solution"]) > 1 for p in new)
+        cpu += seconds
         generation["games"] += 1
-        generation["cpu_seconds"] = round(generation["cpu_seconds"] + time.process_time() - start, 1)
-        next_seed += 1
-        generation["next_seed"] = next_seed
+        generation["cpu_seconds"] = round(generation["cpu_seconds"] + seconds, 1)
+        generation["next_seed"] = number + 1
         if command:
             generation["command"] = command
         if out is not None:
             dump(data, out)
         if progress is not None:
-            print(f"seed {next_seed - 1} ({levels[0]} vs {levels[1]}): {len(new)} puzzles, "
-                  f"{added}/{count}, {generation['cpu_seconds']} s CPU", file=progress, flush=True)
+            print(f"seed {number} ({levels[0]} vs {levels[1]}): {len(new)} puzzles, {added}/{count} "
+                  f"({longer} of two moves or more), {cpu:.1f} s CPU, "
+                  f"{per_hour(added, cpu):.0f} puzzles per CPU-hour", file=progress, flush=True)
+        if added >= count:
+            break
+    if progress is not None:
+        print(f"{added} puzzles ({longer} of two moves or more) in {cpu:.1f} s CPU: "
+              f"{per_hour(added, cpu):.0f} puzzles per CPU-hour", file=progress, flush=True)
     return data
+
+
+def per_hour(puzzles_found: int, cpu_seconds: float) -> float:
+    return puzzles_found * 3600 / cpu_seconds if cpu_seconds else 0.0

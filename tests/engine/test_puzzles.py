@@ -130,6 +130,66 @@ def test_a_record_that_is_not_a_dict_is_refused():
         puzzles.check_record([1, 2])
 
 
+# -- the preview rule: no puzzle that the preview answers -----------------------------
+def test_the_preview_answer_is_the_one_largest_preview_enclosures_counted():
+    # seat 0 (bottom left): color 3 floods 4 cells, color 2 floods 3 and encloses 3
+    game = filler.Game.from_rows(["3320", "3023", "0030", "0200"], colors=4)
+    parts = {c: game.preview_parts(c)[0] for c in game.legal_colors()}
+    assert {c: (len(p["flood"]), len(p["enclosure"])) for c, p in parts.items()} == {
+        1: (0, 0), 2: (3, 3), 3: (4, 0)}
+    assert puzzles.preview_answer(game) == 2
+    # a tie for the largest answers nothing
+    assert puzzles.preview_answer(filler.Game.from_rows(["13312", "20301", "32303"], colors=4)) is None
+
+
+def step_of(rows, preview_rule=True):
+    return puzzles._step(filler.Game.from_rows(rows, colors=4), puzzles.Prover(20_000), preview_rule)
+
+
+def test_a_position_whose_one_best_color_has_the_largest_preview_is_no_puzzle():
+    rows = ["0203", "3331", "0303", "3032"]   # 0 takes 2 cells, 1 and 2 nothing: 0 wins by 8
+    assert step_of(rows, preview_rule=False)["color"] == 0
+    assert puzzles.preview_answer(filler.Game.from_rows(rows, colors=4)) == 0
+    assert step_of(rows) is None
+
+
+def test_a_best_color_tied_for_the_largest_preview_or_smaller_stays_a_puzzle():
+    tied = step_of(["13312", "20301", "32303"])     # 0 and 1 both take nothing: 1 wins
+    assert (tied["color"], tied["result"], tied["margin"]) == (1, "win", 6)
+    smaller = step_of(["20311", "22330", "13021", "12320"])   # 2 takes 4, but 3 (1 cell) draws
+    assert (smaller["color"], smaller["result"]) == (3, "draw")
+    assert {c: o["cost"]["result"] for c, o in smaller["others"].items()} == {"0": "loss", "2": "loss"}
+
+
+def test_a_longer_puzzle_is_cut_before_a_move_the_preview_answers():
+    game, _ = puzzles.play_game("quick", 4)
+    position = puzzles._positions(game)[13]
+    _, free = puzzles._puzzle_from(position, puzzles.Prover(), preview_rule=False)
+    assert free == [1, 0, 4, 3, 0]
+    after = position.play(1).play(0)
+    assert puzzles.preview_answer(after) == 4   # the second move is the largest preview
+    steps, solution = puzzles._puzzle_from(position, puzzles.Prover())
+    assert solution == [1] and len(steps) == 1
+
+
+def test_verify_refuses_a_first_color_the_preview_answers():
+    game, _ = puzzles.play_game("quick", 4)
+    position = puzzles._positions(game)[13]
+    steps, solution = puzzles._puzzle_from(position, puzzles.Prover(), preview_rule=False)
+    record = puzzles._record(position, 4, [c for _, c in game.moves[:13]], steps[:1], solution[:1])
+    assert puzzles.verify(record) == []
+    answered = puzzles._record(position.play(1).play(0), 4, [c for _, c in game.moves[:13]] + [1, 0],
+                               steps[1:2], solution[2:3])
+    assert puzzles.verify(answered) == ["quick-4-15 step 1: the preview answers it (4 has the largest preview)"]
+    # the first record's color ties with another for the largest preview: allowed
+    assert puzzles.preview_share([record, answered]) == (1, 1)
+
+
+def test_every_shipped_first_color_is_not_the_largest_preview(shipped):
+    answered, _ = puzzles.preview_share(shipped["puzzles"])
+    assert answered == 0
+
+
 def small_game(seed):
     game = filler.Game.new("practice", seed, width=6, height=5, colors=5)
     while not game.over:

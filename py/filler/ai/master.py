@@ -790,6 +790,32 @@ class Search:
             self.solving = False
             self.lazy_depth = 2 if self.weight == 1 else -1
 
+    @collector_paused()
+    def reaches(self, pos: Position, bound: int) -> bool:
+        """Whether the side to move in ``pos`` gets at least ``bound`` (a value on the
+        scale of the module text), proven by the ending solver with one null window:
+        cheaper than ``solve``, which finds the value itself. Raises ``OutOfBudget``
+        when the budget runs out first.
+
+            >>> import filler
+            >>> from filler.ai.position import Board
+            >>> board, pos = Board.from_game(filler.Game.from_rows(["0121", "2102", "0212"], colors=3))
+            >>> search = Search(board, pos.turn, Limits(max_nodes=10_000))
+            >>> value = search.solve(pos).value
+            >>> search.reaches(pos, value), search.reaches(pos, value + 1)
+            (True, False)
+        """
+        if pos.over:
+            return self.signs[pos.turn] * self.terminal(pos) >= bound
+        self.solving = True
+        self.lazy_depth = -1
+        try:
+            self.components(pos)
+            return self.negamax(pos, SOLVED, bound - 1, bound, 0) >= bound
+        finally:
+            self.solving = False
+            self.lazy_depth = 2 if self.weight == 1 else -1
+
     def line(self, pos: Position, color, length=24):
         """The principal line from the table, starting with ``color``."""
         board = self.board
