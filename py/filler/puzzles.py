@@ -14,14 +14,28 @@ of two sides, position by position, while the ending solver
 move (the solver side) has exactly one best color: that color is proven to win, or
 to draw where every other legal color is proven to lose, and every other legal color
 is proven strictly worse, by its result or by at least ``GAP`` cells of final
-margin. Each color is proven on its own (the position after it, a fresh search
-bounded by ``NODES`` nodes, never by the clock, so every run and every machine
-agrees); a color the solver cannot prove in its budget makes the position no puzzle.
-The walk stops at the first position where no color is proven. A puzzle runs on
-for at most ``STEPS`` moves of the solver side: after each, the other side's reply is
-the solver's best one (its principal line), and the solver side's next move is kept
-only if it is again the only best. At most ``PER_GAME`` puzzles a game, none sharing
-a ply with another.
+margin; and that color is not the one that the preview answers: the one legal color
+with the largest preview (``preview_answer``: its flood and the regions it encloses,
+the cells the table's tooltip counts; a color tied with others for the largest
+stays a puzzle, the player must tell them apart). A puzzle runs on for at most
+``STEPS`` moves of the solver side: after each, the other side replies with a best
+answer (the solver side then gets no more than the puzzle's value), and the solver
+side's next move is kept only if it is again the one best and not the preview's
+answer, for the same result and margin (``_puzzle_from``: the solver's own reply
+first, then the other best replies by color). At most ``PER_GAME`` puzzles a game,
+none sharing a ply with another; where two would, the longer is kept.
+
+**Proofs** (``Prover``): every search is bounded by ``NODES`` nodes, never by the
+clock, so every run and every machine agrees. The proofs of one game share one
+transposition table, so a position's proofs reuse what those of the later positions
+found (they lie in its tree). A position costs little when it is no puzzle: first
+its value and a best color (one ``solve``: the walk stops where that is not proven
+in the budget); a loss, or a best color the preview answers, ends it there; then one
+null window per other color (``Search.reaches``: does it come within ``GAP`` cells of
+the best?); only a position that passes them all has each other color's cost proven,
+the margin only where it keeps the best's result (how much less a wrong color wins;
+a loss is a loss). A puzzle found is kept only if ``verify`` proves it again with a
+table of its own, as anyone checking a file does.
 
 **A record** (one dict, JSON values only)::
 
@@ -34,7 +48,8 @@ a ply with another.
      "others": [{"2": {"cost": {"result": "loss", "cells": 9, "exact": true},
                        "line": [2, 4, ...]}, ...}, ...],
      "themes": ["enclosure", "finish"], "rating": 1580,
-     "found_by": ["lookahead", "master"]}
+     "found_by": ["lookahead", "master"],
+     "chances": [0.25, 0.1667, ...]}   # each rung of the ladder's chance to solve it
 
 A record may carry ``"game": 2``: the position is of the second game of a match
 (the corners swapped, the other seat first, ``Match``), and its id is
@@ -72,24 +87,27 @@ with the move they missed. Its id starts ``own-``; it is not rated (``rating`` 0
 - ``draw``: the solution draws;
 - ``long``: more than one solver move to find.
 
-**Rating.** ``found_by`` lists the computer levels (``filler.ai.levels.LEVELS``) that
-play the whole solution (every solver move, the replies as recorded) at their
-tournament node budget (``levels.tournament_nodes``; beginner and greedy need none).
-The rating is the midpoint between the measured rating (``filler.ai.ratings.RATINGS``
-of the variant) of the weakest level that finds it and that of the level just below
-it: the strength at which one would find it about half of the time. Below the
-beginner counts as ``LEVEL_STEP`` under it (so a puzzle the beginner finds is rated
-``LEVEL_STEP / 2`` under the beginner); a puzzle no level finds is rated
-``LEVEL_STEP / 2`` above the master. A variant without measured ratings uses
-``BASE + LEVEL_STEP * index`` for the levels in their order.
+**Rating** (``rating``). ``chances`` holds, for each rung of the ladder
+(``filler.ai.ladder.RUNGS``: random play, greedy players that err at several rates,
+the lookahead at three depths and the master at five node budgets, each with a
+measured rating), the chance that the rung plays the whole solution (the replies as
+recorded): 0 or 1 for a rung that always plays the same color, a fraction for the
+random and erring ones (``ladder_chances``). The rating is where the ladder solves
+the puzzle half of the time: the rating that, as an opponent of the rungs on Elo's
+curve, explains their chances best (maximum likelihood), so it is continuous between
+the rungs' ratings. ``found_by`` lists the computer levels (``filler.ai.levels.LEVELS``)
+that play the whole solution at their tournament node budget; three of them are
+rungs of the ladder.
 
 **File.** ``{"format": "filler-puzzles", "version": 1, "variant", "gap",
-"generation": {"command", "games", "cpu_seconds", "next_seed"}, "puzzles": [...]}``
-(``load``, ``dump``). ``generate`` plays games of the computer levels against each
-other (each level at its tournament node budget, as ``ai.tournament.play_match`` does,
-so a seed always gives the same game), finds their puzzles and appends them; it
-starts at the file's ``next_seed``, so a stopped run goes on where it was.
-``verify(record)`` proves every step again with the same budgets.
+"generation": {"command", "games", "cpu_seconds", "next_seed"}, "ladder": [rungs],
+"puzzles": [...]}`` (``load``, ``dump``; ``ladder`` names the rungs of each record's
+``chances``). ``generate`` plays games of the computer levels against each other
+(each level at its tournament node budget, as ``ai.tournament.play_match`` does, so a
+seed always gives the same game), finds their puzzles and appends them, in the
+order of the seeds whatever the number of processes (``jobs``); it starts at the
+file's ``next_seed``, so a stopped run goes on where it was. ``verify(record)``
+proves every step again with the same budgets.
 """
 
 from __future__ import annotations
@@ -107,13 +125,11 @@ from .variants import VARIANTS
 FORMAT = "filler-puzzles"
 VERSION = 1
 GAP = 3            # cells of final margin by which every other color must do worse
-NODES = 150_000    # the solver's node budget for one color
+NODES = 150_000    # the solver's node budget for one search
 STEPS = 3          # solver moves in a puzzle at most
 PER_GAME = 3       # puzzles from one game at most
 LINE = 8           # colors of a refutation line at most
 BLOCK_CELLS = 2
-LEVEL_STEP = 400
-BASE = 1000
 RESULTS = ("loss", "draw", "win")
 FIELDS = ("id", "variant", "seed", "moves", "side", "solution", "result", "margin", "others",
           "themes", "rating", "found_by")
@@ -165,25 +181,34 @@ class Prover:
         board, pos = Board.from_game(game)
         return Search(board, pos.turn, Limits(max_nodes=self.nodes), table=self.table), pos
 
-    def solve(self, game):
+    def solve(self, game, margin=True):
         """The solver's ``Analysis`` of ``game``'s side to move (best color, value,
-        exact, line), or None when the budget runs out first."""
+        exact, line), or None when the budget runs out first. ``margin``: False proves
+        the result only (``Search.solve``)."""
         from .ai.search import OutOfBudget
         search, pos = self._search(game)
         try:
-            return search.solve(pos)
+            return search.solve(pos, margin=margin)
         except OutOfBudget:
             return None
 
-    def proof(self, game, color, side):
+    def proof(self, game, color, side, result=None):
         """(result, margin, exact, line) of ``color`` for ``side`` in ``game``, proven
-        on the position after it; None if the budget ran out first."""
+        on the position after it; None if the budget ran out first. ``result``: the
+        margin is proven only where the result is this one, elsewhere its bound
+        (``exact`` False): a puzzle shows how much less a wrong color wins, not by
+        how much it loses."""
         from .ai.review import final_value, margin, result_class
         child = game.play(color)
         if child.over:
             value, exact, line = final_value(child, side), True, []
         else:
-            proven = self.solve(child)
+            proven = self.solve(child, margin=result is None)
+            if proven is not None and result is not None and not proven.exact:
+                same = child.side_of(child.turn) == side
+                bound = proven.value if same else -proven.value
+                if RESULTS[result_class(bound) + 1] == result:
+                    proven = self.solve(child)
             if proven is None:
                 return None
             same = child.side_of(child.turn) == side
@@ -225,7 +250,9 @@ def _step(game, prover, preview_rule=True):
     if len(legal) < 2:
         return None
     side = game.side_of(game.turn)
-    proven = prover.solve(game)
+    proven = prover.solve(game, margin=False)
+    if proven is not None and proven.value > 0:
+        proven = prover.solve(game)   # a win's margin (a loss is no puzzle)
     if proven is None:
         return False
     best, value = proven.color, proven.value
@@ -242,7 +269,7 @@ def _step(game, prover, preview_rule=True):
     for color in legal:
         if color == best:
             continue
-        other = prover.proof(game, color, side)
+        other = prover.proof(game, color, side, result)
         if other is None:
             return None
         other_result, other_margin, other_exact, other_line = other
@@ -582,6 +609,13 @@ def check_record(record) -> None:
     from .ai.levels import LEVELS
     if not isinstance(record["found_by"], list) or not set(record["found_by"]) <= set(LEVELS):
         _bad("found_by", "unknown levels")
+    if "chances" in record:
+        from .ai.ladder import RUNGS
+        chances = record["chances"]
+        if (not isinstance(chances, list) or len(chances) != len(RUNGS)
+                or not all(isinstance(c, (int, float)) and not isinstance(c, bool) and 0 <= c <= 1
+                           for c in chances)):
+            _bad("chances", "not a chance (0 to 1) for each rung of the ladder")
     try:
         game = _replayed(variant, seed, record["moves"], game_number)
     except FillerError:

@@ -114,6 +114,8 @@ DAMAGES = [
     ("themes", lambda r: r.update(themes=["luck"]), "themes"),
     ("found_by", lambda r: r.update(found_by=["grandmaster"]), "found_by"),
     ("rating", lambda r: r.update(rating="high"), "rating"),
+    ("chances", lambda r: r.update(chances=[2.0] * 12), "chances"),
+    ("chances length", lambda r: r.update(chances=[0.5]), "chances"),
 ]
 
 
@@ -190,21 +192,22 @@ def test_every_shipped_first_color_is_not_the_largest_preview(shipped):
     assert answered == 0
 
 
-def small_game(seed):
-    game = filler.Game.new("practice", seed, width=6, height=5, colors=5)
+def greedy_game(seed):
+    game = filler.Game.new("quick", seed)
     while not game.over:
         game = game.play(filler.ai.choose(game, "greedy"))
     return game
 
 
-def test_find_puzzles_on_a_small_game_is_deterministic():
-    game = small_game(3)
+def test_find_puzzles_is_deterministic_and_a_longer_puzzle_takes_its_plies():
+    game = greedy_game(22)
     first = puzzles.find_puzzles(game, rate=False, nodes=20_000)
     again = puzzles.find_puzzles(game, rate=False, nodes=20_000)
-    assert first and first == again
+    assert first == again
+    assert [(p["id"], p["solution"]) for p in first] == [("quick-22-17", [5]), ("quick-22-14", [0, 4, 5])]
     plies = sorted((len(p["moves"]), len(p["moves"]) + len(p["solution"])) for p in first)
     assert all(end <= start for (_, end), (start, _) in zip(plies, plies[1:]))  # no overlap
-    assert len(first) <= puzzles.PER_GAME
+    assert all(puzzles.verify(p, nodes=20_000) == [] for p in first)
 
 
 def test_generate_and_verify_commands(tmp_path, capsys):

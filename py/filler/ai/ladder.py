@@ -4,7 +4,7 @@ it (``filler.puzzles.ladder_rating``).
 
     >>> import filler
     >>> game = filler.Game.new("quick", seed=7)
-    >>> chances = move_chances(game, "greedy-50")
+    >>> chances = move_chances(game, "greedy-soft4")
     >>> sorted(chances) == game.legal_colors(), round(sum(chances.values()), 9)
     (True, 1.0)
     >>> move_chances(game, "master-1/4") == {choose(game, "master-1/4", 0): 1.0}
@@ -13,8 +13,10 @@ it (``filler.puzzles.ladder_rating``).
 **A rung** gives, for a position, the chance of each legal color (``move_chances``):
 
 - ``random``: every legal color alike;
-- ``greedy-50``, ``greedy-20``: the greedy level's color (the most value now,
-  enclosures included) but, at that rate, one of the others alike;
+- ``greedy-soft4``, ``greedy-soft2``: the greedy level's way of seeing (the value
+  each color gains now, enclosures included) with noise: each color with a chance
+  in proportion to e^(gain / T), T = 4 and 2 cells, so that they err more often where
+  another color gains nearly as much;
 - ``greedy``: the greedy level;
 - ``lookahead-1``, ``lookahead-2``: the lookahead level's search (its evaluation, its
   300 nodes) one and two moves deep; ``lookahead`` is the level itself (three);
@@ -45,13 +47,13 @@ import time
 from .levels import _deepen, _greedy_move, _mix, LOOKAHEAD_NODES, LOOKAHEAD_REACH, tournament_nodes
 from .position import Board
 
-# (name, kind, parameter): kind "random"; "greedy" with its error rate; "lookahead"
-# with its depth; "master" with its share of the tournament budget
+# (name, kind, parameter): kind "random"; "greedy" with its temperature in cells (0:
+# the level); "lookahead" with its depth; "master" with its share of the tournament budget
 _RUNGS = (
     ("random", "random", None),
-    ("greedy-50", "greedy", 0.5),
-    ("greedy-20", "greedy", 0.2),
-    ("greedy", "greedy", 0.0),
+    ("greedy-soft4", "greedy", 4),
+    ("greedy-soft2", "greedy", 2),
+    ("greedy", "greedy", 0),
     ("lookahead-1", "lookahead", 1),
     ("lookahead-2", "lookahead", 2),
     ("lookahead", "lookahead", 3),
@@ -92,9 +94,11 @@ def move_chances(game, name: str) -> dict:
         return {color: 1 / len(legal) for color in legal}
     if kind == "greedy" and parameter:
         board, pos = Board.from_game(game)
-        top = _greedy_move(board, pos)
-        return {color: 1 - parameter if color == top else parameter / (len(legal) - 1)
-                for color in legal}
+        gains = {color: board.play(pos, color).gained for color in legal}
+        top = max(gains.values())
+        weights = {color: math.exp((gain - top) / parameter) for color, gain in gains.items()}
+        total = sum(weights.values())
+        return {color: weight / total for color, weight in weights.items()}
     return {_certain(game, name): 1.0}
 
 

@@ -733,7 +733,7 @@ class Search:
         return result
 
     @collector_paused()
-    def solve(self, pos: Position, rest: Limits | None = None):
+    def solve(self, pos: Position, rest: Limits | None = None, margin=True):
         """The proven value and best color (an Analysis with exact True), or None when
         the budget runs out first. First the result (a null window around a draw),
         then the best margin within it, by null windows: a win from its proven
@@ -743,7 +743,9 @@ class Search:
         value is the bound that is proven (a lower bound of a win, an upper bound
         of a loss). ``rest``: the limits a win's margin may use once the result is
         proven (the move's whole time: the result is what matters, and the margin
-        only gets better)."""
+        only gets better). ``margin``: False proves the result only, its value
+        the bound it was proven with (``exact`` False unless a draw), for callers
+        to whom a loss is a loss (a puzzle's wrong colors)."""
         self.solving = True
         self.lazy_depth = -1
         try:
@@ -753,6 +755,7 @@ class Search:
             proven = Analysis(color, value, True, None, SOLVED, self.limits.nodes, True)
             if value != 0:
                 proven.exact = False
+            if value != 0 and margin:
                 try:
                     if value > 0:
                         # a win with at least this margin: raise it while it holds
