@@ -407,27 +407,35 @@ def found_by(game, solution, chances=None) -> list:
 
 
 def rating(variant: str, chances, measured=None) -> int:
-    """The rating at which the ladder solves a puzzle half of the time: each rung's
-    ``chances`` of solving it (``ladder_chances``) read as the results of games of the
-    rung (its measured rating, ``filler.ai.ladder.RATINGS``) against the puzzle, the
-    puzzle's rating is the one that explains them best (maximum likelihood on Elo's
-    curve: where the rungs' expected scores add up to their chances). ``measured``:
-    {rung: rating}, by default the variant's; 0 on a variant whose ladder is not
-    measured.
+    """The rating at which the ladder solves a puzzle half of the time, guessing aside.
+
+    Each rung's chance of solving it (``chances``, ``ladder_chances``) is read as the
+    result of a game of the rung (its measured rating, ``filler.ai.ladder.RATINGS``)
+    against the puzzle, above what guessing gets: the random rung's chance ``g`` (one
+    legal color in four or five a step) comes to anyone, so a rung's chance ``p``
+    counts as ``(p - g) / (1 - g)`` (none below 0). The puzzle's rating is the one that
+    explains these best (maximum likelihood on Elo's curve: where the rungs' expected
+    scores add up to them), so it is continuous between the rungs' ratings; a puzzle
+    that no rung solves beyond guessing is rated 800 above the strongest rung.
+    ``measured``: {rung: rating}, by default the variant's; 0 on a variant whose
+    ladder is not measured.
 
         >>> from filler.ai.ladder import RUNGS
         >>> ladder = dict(zip(RUNGS, range(800, 2000, 100)))   # 800 to 1900
-        >>> rating("quick", [0.25] + [0.0] * 6 + [1.0] * 5, ladder)
-        1430
-        >>> rating("quick", [0.25] + [0.0] * 9 + [1.0] * 2, ladder)
-        1779
+        >>> rating("quick", [0.25, 0.2, 0.1, 0] + [0.0] * 3 + [1.0] * 5, ladder)
+        1457
+        >>> rating("quick", [0.25, 0.3, 0.4, 1] + [1.0] * 3 + [1.0] * 5, ladder)
+        984
+        >>> rating("quick", [0.0625, 0.02, 0.01] + [0.0] * 8 + [1.0], ladder)
+        1992
     """
     from .ai.ladder import ELO, RATINGS, RUNGS
     measured = measured or RATINGS.get(variant)
     if not measured:
         return 0
     rungs = [measured[rung] for rung in RUNGS]
-    solved = sum(chances)
+    guess = chances[RUNGS.index("random")]
+    beyond = sum(max(0.0, (chance - guess) / (1 - guess)) for chance in chances)
 
     def expected(r):   # the rungs' expected score against a puzzle rated r
         return sum(1 / (1 + math.exp((r - rung) / ELO)) for rung in rungs)
@@ -435,7 +443,7 @@ def rating(variant: str, chances, measured=None) -> int:
     low, high = min(rungs) - 800, max(rungs) + 800
     for _ in range(60):
         middle = (low + high) / 2
-        if expected(middle) > solved:
+        if expected(middle) > beyond:
             low = middle
         else:
             high = middle
