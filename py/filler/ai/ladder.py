@@ -7,7 +7,7 @@ it (``filler.puzzles.ladder_rating``).
     >>> chances = move_chances(game, "greedy-soft4")
     >>> sorted(chances) == game.legal_colors(), round(sum(chances.values()), 9)
     (True, 1.0)
-    >>> move_chances(game, "master-1/4") == {choose(game, "master-1/4", 0): 1.0}
+    >>> move_chances(game, "lookahead-2") == {choose(game, "lookahead-2", 0): 1.0}
     True
 
 **A rung** gives, for a position, the chance of each legal color (``move_chances``):
