@@ -25,7 +25,7 @@ answer, for the same result and margin (``_puzzle_from``: the solver's own reply
 first, then the other best replies by color). At most ``PER_GAME`` puzzles a game,
 none sharing a ply with another; where two would, the longer is kept.
 
-**Proofs** (``Prover``): every search is bounded by ``NODES`` nodes, never by the
+**Proofs** (``Prover``): every search is bounded by nodes (``budget``), never by the
 clock, so every run and every machine agrees. The proofs of one game share one
 transposition table, so a position's proofs reuse what those of the later positions
 found (they lie in its tree). A position costs little when it is no puzzle: first
@@ -125,7 +125,11 @@ from .variants import VARIANTS
 FORMAT = "filler-puzzles"
 VERSION = 1
 GAP = 3            # cells of final margin by which every other color must do worse
-NODES = 150_000    # the solver's node budget for one search
+# the solver's node budget for one search, by variant (``budget``): past it the proofs
+# that still succeed seldom make a puzzle (docs/puzzles.md: the generator)
+NODES = {"quick": 60_000}
+DEFAULT_NODES = 150_000
+OWN_NODES = 150_000   # a puzzle of your own game (``own_puzzle``)
 STEPS = 3          # solver moves in a puzzle at most
 PER_GAME = 3       # puzzles from one game at most
 LINE = 8           # colors of a refutation line at most
@@ -170,7 +174,7 @@ class Prover:
     every machine; what a proof says does not depend on the table (a proven value is
     the game's), only whether the budget suffices and which of equal lines is named."""
 
-    def __init__(self, nodes=NODES):
+    def __init__(self, nodes=DEFAULT_NODES):
         self.nodes = nodes
         self.table = {}
 
@@ -468,7 +472,12 @@ def record_id(variant, seed, ply, game_number=1, own=False) -> str:
     return f"{'own-' if own else ''}{variant}-{seed}-{'g2-' if game_number == 2 else ''}{ply}"
 
 
-def find_puzzles(game_or_record, *, seed=None, nodes=NODES, per_game=PER_GAME,
+def budget(variant: str) -> int:
+    """The node budget of each of the solver's searches for puzzles of ``variant``."""
+    return NODES.get(variant, DEFAULT_NODES)
+
+
+def find_puzzles(game_or_record, *, seed=None, nodes=None, per_game=PER_GAME,
                  rate=True) -> list:
     """The puzzles of a finished game (a ``filler.Game`` of a seeded variant, or its
     record), latest first (see the module text). ``rate``: compute ``found_by`` and
@@ -479,6 +488,7 @@ def find_puzzles(game_or_record, *, seed=None, nodes=NODES, per_game=PER_GAME,
         raise ValueError("puzzles are made from games of two players")
     variant = game.variant_id
     seed = game.seed if seed is None else seed
+    nodes = nodes or budget(variant)
     moves = [color for _, color in game.moves]
     positions = _positions(game)
     prover = Prover(nodes)
@@ -553,7 +563,7 @@ def mistake_plies(results, per_seat=PER_GAME) -> list:
     return chosen
 
 
-def own_puzzle(game, ply, nodes=NODES):
+def own_puzzle(game, ply, nodes=OWN_NODES):
     """The puzzle at ``ply`` of ``game`` (a game of a seeded variant of two sides) when
     the solver proves one best color there and the color played was another (see the
     module text), else None."""
@@ -664,7 +674,7 @@ def _check_others(position, color, others):
             after = after.play(c)
 
 
-def verify(record, nodes=NODES) -> list:
+def verify(record, nodes=None) -> list:
     """Prove every solver step of ``record`` again, with a table of its own (so what a
     generator's table held does not count); the list of what does not hold (empty: the
     puzzle holds). At every step the record's color must be the one best, of the
@@ -680,7 +690,7 @@ def verify(record, nodes=NODES) -> list:
         return [str(error)]
     failures = []
     own = record["id"].startswith("own-")
-    prover = Prover(nodes)
+    prover = Prover(nodes or (OWN_NODES if own else budget(record["variant"])))
     position = _replayed(record["variant"], record["seed"], record["moves"], record.get("game", 1))
     solution = record["solution"]
     for ply in range(0, len(solution), 2):
