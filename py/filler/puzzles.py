@@ -131,6 +131,7 @@ NODES = {"quick": 60_000}
 DEFAULT_NODES = 150_000
 OWN_NODES = 150_000   # a puzzle of your own game (``own_puzzle``)
 STEPS = 3          # solver moves in a puzzle at most
+LONGER = 0.25      # the share of a file's puzzles of two moves or more, at least
 PER_GAME = 3       # puzzles from one game at most
 LINE = 8           # colors of a refutation line at most
 BLOCK_CELLS = 2
@@ -835,7 +836,9 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, command="
     """Play games from ``seed`` (default the file's ``next_seed``) until ``count`` new
     puzzles are found, appending to the file ``out`` after every game. ``jobs``
     processes play games side by side; their puzzles are taken in the order of the
-    seeds, so the file is the same for any number of them."""
+    seeds, so the file is the same for any number of them. A puzzle of one move is
+    kept only while the file keeps ``LONGER`` of its puzzles two moves or more (the
+    others are rarer: some one-move puzzles are left out)."""
     from .parallel import ordered_map
     if variant not in VARIANTS or VARIANTS[variant].seats != 2 or VARIANTS[variant].teams:
         raise ValueError(f"puzzles are made on variants of two players, not {variant!r}")
@@ -850,7 +853,13 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, command="
     tasks = ((variant, number) for number in itertools.count(first))
     for number, (levels, records, seconds) in zip(itertools.count(first),
                                                   ordered_map(game_puzzles, tasks, jobs)):
-        new = [p for p in records if p["id"] not in known][:count - added]
+        new = []   # the longer first: they make room for the others
+        for record in sorted(records, key=lambda record: len(record["solution"]) == 1):
+            if record["id"] in known or added + len(new) >= count:
+                continue
+            if len(record["solution"]) == 1 and not _room_for_one_move(data["puzzles"] + new):
+                continue
+            new.append(record)
         data["puzzles"].extend(new)
         known.update(p["id"] for p in new)
         added += len(new)
@@ -873,6 +882,13 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, command="
         print(f"{added} puzzles ({longer} of two moves or more) in {cpu:.1f} s CPU: "
               f"{per_hour(added, cpu):.0f} puzzles per CPU-hour", file=progress, flush=True)
     return data
+
+
+def _room_for_one_move(records) -> bool:
+    """Whether a puzzle of one move may join ``records`` and keep at least ``LONGER``
+    of them two moves or more (a puzzle of more moves always may)."""
+    longer = sum(len(record["solution"]) > 1 for record in records)
+    return longer >= LONGER * (len(records) + 1)
 
 
 def per_hour(puzzles_found: int, cpu_seconds: float) -> float:

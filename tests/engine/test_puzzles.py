@@ -11,6 +11,7 @@ import pytest
 import filler
 from filler import puzzles
 from filler.__main__ import main
+from filler.ai import ladder
 from filler.errors import BadPuzzle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -225,11 +226,20 @@ def test_generate_and_verify_commands(tmp_path, capsys):
 
 def test_generate_appends_and_records_its_next_seed(tmp_path):
     out = tmp_path / "p.json"
-    # seed 5 (greedy against the master) gives a puzzle in its first game, in about
-    # 2 s of CPU; seed 1 needs 8 s for the same checks
-    assert main(["puzzles", "generate", "--variant", "quick", "--count", "1", "--seed", "5",
+    # seed 24 (the beginner against greedy) gives two puzzles of two and three moves in
+    # its game, in about 2 s of CPU
+    assert main(["puzzles", "generate", "--variant", "quick", "--count", "1", "--seed", "24",
                  "--out", str(out)]) == 0
     data = puzzles.load(out)
-    assert len(data["puzzles"]) == 1 and data["generation"]["next_seed"] == 6
-    assert data["generation"]["games"] == 1
-    assert data["puzzles"][0]["id"].startswith("quick-")
+    assert [p["id"] for p in data["puzzles"]] == ["quick-24-19"]
+    assert data["generation"]["next_seed"] == 25 and data["generation"]["games"] == 1
+    assert data["ladder"] == list(ladder.RUNGS)
+    assert len(data["puzzles"][0]["chances"]) == len(ladder.RUNGS)
+
+
+def test_a_one_move_puzzle_joins_a_file_only_while_a_quarter_stays_longer():
+    one, three = {"solution": [1]}, {"solution": [1, 2, 3]}
+    assert not puzzles._room_for_one_move([])
+    assert puzzles._room_for_one_move([three])            # 1 of 2 longer
+    assert puzzles._room_for_one_move([three, one, one])  # 1 of 4
+    assert not puzzles._room_for_one_move([three, one, one, one])  # 1 of 5 would be less
