@@ -25,7 +25,7 @@ answer, for the same result and margin (``_puzzle_from``: the solver's own reply
 first, then the other best replies by color). At most ``PER_GAME`` puzzles a game,
 none sharing a ply with another; where two would, the longer is kept.
 
-**Proofs** (``Prover``): every search is bounded by nodes (``budget``), never by the
+**Proofs** (``Prover``): every search is bounded by ``NODES`` nodes, never by the
 clock, so every run and every machine agrees. The proofs of one game share one
 transposition table, so a position's proofs reuse what those of the later positions
 found (they lie in its tree). A position costs little when it is no puzzle: first
@@ -125,10 +125,9 @@ from .variants import VARIANTS
 FORMAT = "filler-puzzles"
 VERSION = 1
 GAP = 3            # cells of final margin by which every other color must do worse
-# the solver's node budget for one search, by variant (``budget``): past it the proofs
-# that still succeed seldom make a puzzle (docs/puzzles.md: the generator)
-NODES = {"quick": 60_000}
-DEFAULT_NODES = 150_000
+# the solver's node budget for one search: past it the proofs that still succeed seldom
+# make a puzzle (docs/puzzles.md: the generator)
+NODES = 60_000
 OWN_NODES = 150_000   # a puzzle of your own game (``own_puzzle``)
 STEPS = 3          # solver moves in a puzzle at most
 LONGER = 0.25      # the share of a file's puzzles of two moves or more, at least
@@ -175,7 +174,7 @@ class Prover:
     every machine; what a proof says does not depend on the table (a proven value is
     the game's), only whether the budget suffices and which of equal lines is named."""
 
-    def __init__(self, nodes=DEFAULT_NODES):
+    def __init__(self, nodes=NODES):
         self.nodes = nodes
         self.table = {}
 
@@ -473,12 +472,7 @@ def record_id(variant, seed, ply, game_number=1, own=False) -> str:
     return f"{'own-' if own else ''}{variant}-{seed}-{'g2-' if game_number == 2 else ''}{ply}"
 
 
-def budget(variant: str) -> int:
-    """The node budget of each of the solver's searches for puzzles of ``variant``."""
-    return NODES.get(variant, DEFAULT_NODES)
-
-
-def find_puzzles(game_or_record, *, seed=None, nodes=None, per_game=PER_GAME,
+def find_puzzles(game_or_record, *, seed=None, nodes=NODES, per_game=PER_GAME,
                  rate=True) -> list:
     """The puzzles of a finished game (a ``filler.Game`` of a seeded variant, or its
     record), latest first (see the module text). ``rate``: compute ``found_by`` and
@@ -489,7 +483,6 @@ def find_puzzles(game_or_record, *, seed=None, nodes=None, per_game=PER_GAME,
         raise ValueError("puzzles are made from games of two players")
     variant = game.variant_id
     seed = game.seed if seed is None else seed
-    nodes = nodes or budget(variant)
     moves = [color for _, color in game.moves]
     positions = _positions(game)
     prover = Prover(nodes)
@@ -691,7 +684,7 @@ def verify(record, nodes=None) -> list:
         return [str(error)]
     failures = []
     own = record["id"].startswith("own-")
-    prover = Prover(nodes or (OWN_NODES if own else budget(record["variant"])))
+    prover = Prover(nodes or (OWN_NODES if own else NODES))
     position = _replayed(record["variant"], record["seed"], record["moves"], record.get("game", 1))
     solution = record["solution"]
     for ply in range(0, len(solution), 2):
