@@ -824,10 +824,11 @@ def game_puzzles(task):
     return levels, records, time.process_time() - start
 
 
-def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, command="",
+def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, games=None, command="",
              progress=sys.stderr) -> dict:
     """Play games from ``seed`` (default the file's ``next_seed``) until ``count`` new
-    puzzles are found, appending to the file ``out`` after every game. ``jobs``
+    puzzles are found (or ``games`` games played), appending to the file ``out`` after
+    every game. ``jobs``
     processes play games side by side; their puzzles are taken in the order of the
     seeds, so the file is the same for any number of them. A puzzle of one move is
     kept only while the file keeps ``LONGER`` of its puzzles two moves or more (the
@@ -841,8 +842,8 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, command="
     generation = data["generation"]
     first = generation["next_seed"] if seed is None else seed
     known = {p["id"] for p in data["puzzles"]}
-    added = longer = 0
-    cpu = 0.0
+    added = longer = found = 0
+    cpu, number = 0.0, first - 1
     tasks = ((variant, number) for number in itertools.count(first))
     for number, (levels, records, seconds) in zip(itertools.count(first),
                                                   ordered_map(game_puzzles, tasks, jobs)):
@@ -854,6 +855,7 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, command="
                 continue
             new.append(record)
         data["puzzles"].extend(new)
+        found += len(records)
         known.update(p["id"] for p in new)
         added += len(new)
         longer += sum(len(p["solution"]) > 1 for p in new)
@@ -866,14 +868,15 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, command="
         if out is not None:
             dump(data, out)
         if progress is not None:
-            print(f"seed {number} ({levels[0]} vs {levels[1]}): {len(new)} puzzles, {added}/{count} "
-                  f"({longer} of two moves or more), {cpu:.1f} s CPU, "
+            print(f"seed {number} ({levels[0]} vs {levels[1]}): {len(new)} of {len(records)} "
+                  f"puzzles kept, {added}/{count} ({longer} of two moves or more), {cpu:.1f} s CPU, "
                   f"{per_hour(added, cpu):.0f} puzzles per CPU-hour", file=progress, flush=True)
-        if added >= count:
+        if added >= count or number + 1 - first == games:
             break
     if progress is not None:
-        print(f"{added} puzzles ({longer} of two moves or more) in {cpu:.1f} s CPU: "
-              f"{per_hour(added, cpu):.0f} puzzles per CPU-hour", file=progress, flush=True)
+        print(f"{added} puzzles kept ({longer} of two moves or more) of {found} found in "
+              f"{number + 1 - first} games, {cpu:.1f} s CPU: {per_hour(added, cpu):.0f} puzzles "
+              f"kept per CPU-hour ({per_hour(found, cpu):.0f} found)", file=progress, flush=True)
     return data
 
 

@@ -31,6 +31,7 @@ def add_arguments(parser):
     make.add_argument("--seed", type=int, default=None)
     make.add_argument("--out", default=None, help="the puzzle file to append to")
     make.add_argument("--jobs", type=int, default=1, help="processes side by side (default 1)")
+    make.add_argument("--games", type=int, default=None, help="stop after this many games")
     rate = actions.add_parser("rate", help="rate a file's puzzles again on the ladder")
     rate.add_argument("file")
     rate.add_argument("--left-out", action="store_true",
@@ -46,9 +47,10 @@ def run(args) -> int:
         command = " ".join(["python -m filler puzzles generate", "--variant", args.variant,
                             "--count", str(args.count)]
                            + (["--seed", str(args.seed)] if args.seed is not None else [])
+                           + (["--games", str(args.games)] if args.games is not None else [])
                            + (["--out", args.out] if args.out else []))
         data = puzzles.generate(args.variant, args.count, args.seed, args.out, jobs=args.jobs,
-                                command=command)
+                                games=args.games, command=command)
         if args.out is None:
             puzzles.dump_to(data, sys.stdout)
         return 0
