@@ -66,11 +66,25 @@ def test_a_shipped_solution_is_legal_and_its_other_colors_cost_what_they_say(shi
             game = game.play(color)
 
 
-def test_a_shipped_puzzle_is_rated_by_who_finds_it(shipped):
+def test_a_shipped_puzzle_is_rated_where_the_ladder_solves_it_half_of_the_time(shipped):
     for record in shipped["puzzles"]:
-        assert record["rating"] == puzzles.rating(shipped["variant"], record["found_by"])
-    assert puzzles.rating("quick", []) > puzzles.rating("quick", ["master"]) \
-        > puzzles.rating("quick", ["lookahead", "master"]) > puzzles.rating("quick", ["beginner"])
+        assert record["rating"] == puzzles.rating(shipped["variant"], record["chances"])
+        # the levels that are rungs of the ladder find it when their chance is 1
+        assert [level for level in record["found_by"] if level in ladder.LEVEL_RUNGS] == [
+            rung for rung in ladder.LEVEL_RUNGS if record["chances"][ladder.RUNGS.index(rung)] == 1]
+    assert shipped["ladder"] == list(ladder.RUNGS)
+
+
+SIZES = {"quick": 1000, "classic": 300, "hex": 200}
+
+
+def test_a_shipped_file_is_big_a_quarter_longer_and_its_ratings_spread(shipped):
+    records = shipped["puzzles"]
+    assert len(records) >= SIZES[shipped["variant"]]
+    assert 4 * sum(len(p["solution"]) > 1 for p in records) >= len(records)
+    ratings = [p["rating"] for p in records]
+    assert len(set(ratings)) >= 20
+    assert max(ratings.count(r) for r in set(ratings)) <= 0.15 * len(ratings)
 
 
 def test_two_shipped_puzzles_of_each_file_are_proven_again(shipped):

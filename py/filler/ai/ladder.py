@@ -204,7 +204,10 @@ RATINGS = {
     "quick": {"random": 745, "greedy-soft4": 886, "greedy-soft2": 1011, "greedy": 1395,
               "lookahead-1": 1475, "lookahead-2": 1600, "lookahead": 1704, "master-1/64": 1835,
               "master-1/16": 1899, "master-1/4": 1956, "master": 1986, "master-x2": 2063},
+    "hex": {"random": 613, "greedy-soft4": 865, "greedy-soft2": 910, "greedy": 1227,
+            "lookahead-1": 1570, "lookahead-2": 1676, "lookahead": 1748, "master-1/64": 1938,
+            "master-1/16": 2028, "master-1/4": 2107, "master": 2178, "master-x2": 2163},
 }
-LEFT_OUT_RATINGS = {"quick": 1909}
+LEFT_OUT_RATINGS = {"quick": 1909, "hex": 2007}
 RATINGS_COMMAND = ""
 RATINGS_DATE = ""
