@@ -29,10 +29,8 @@ every run); --json FILE also writes them.
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
 import hashlib
-import http.server
 import io
 import json
 import shutil
@@ -48,8 +46,10 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-import build  # noqa: E402
-from conftest import BOOT_TIMEOUT_MS, chromium_launch_options  # noqa: E402
+from builder.checkout import DIST  # noqa: E402
+from builder.server import ByteCounter, SiteRequestHandler, make_server  # noqa: E402
+from conftest import chromium_launch_options  # noqa: E402
+from driver import BOOT_TIMEOUT_MS, SITE_SAVED  # noqa: E402
 
 RECORD_MILESTONES = """
 window.__milestones = {};
@@ -62,16 +62,6 @@ new MutationObserver(() => {
   if (data.engine === "ready" && !("engine" in window.__milestones)) window.__milestones.engine = performance.now();
 }).observe(document, {subtree: true, attributes: true, childList: true});
 """
-# Once the worker has kept the decoded runtime in the build's cache (builds that do so name
-# it in build.json "cache"), a later visit can be measured. Polled: each call starts a
-# look and returns what the last one found.
-DECODED_KEPT = """() => {
-  fetch('build.json').then((response) => response.json()).then(async (build) => {
-    window.__kept = !build.cache || !build.snapshot || Boolean(await caches.open(build.cache)
-      .then((cache) => cache.match(build.snapshot + '?restored')));
-  });
-  return window.__kept === true;
-}"""
 BOTH_SEEN = "() => window.__milestones && 'board' in window.__milestones && 'engine' in window.__milestones"
 # What a visit that never got there shows instead (for the message of a timeout).
 WHAT_IS_SHOWN = """() => ({milestones: window.__milestones, body: {...document.body.dataset},
@@ -88,35 +78,6 @@ COMPRESSIBLE = ("text/", "application/javascript", "application/json", "applicat
                 "application/manifest+json", "image/svg+xml")
 
 
-class ByteCounter:
-    """Bytes sent, by path, since the last take()."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.by_path: dict[str, int] = {}
-
-    def add(self, path: str, count: int) -> None:
-        with self.lock:
-            self.by_path[path] = self.by_path.get(path, 0) + count
-
-    def take(self) -> dict[str, int]:
-        with self.lock:
-            by_path, self.by_path = self.by_path, {}
-        return by_path
-
-
-class CountingWriter:
-    def __init__(self, inner, counter: ByteCounter, handler):
-        self.inner, self.counter, self.handler = inner, counter, handler
-
-    def write(self, data) -> int:
-        self.counter.add(getattr(self.handler, "path", "?").split("?")[0], len(data))
-        return self.inner.write(data)
-
-    def __getattr__(self, name):
-        return getattr(self.inner, name)
-
-
 _gzipped: dict[str, bytes] = {}
 
 
@@ -128,17 +89,12 @@ def gzipped(body: bytes) -> bytes:
 
 
 def make_counting_server(site: Path, compress: bool):
-    """build.py's server of `site`, counting the bytes it sends; with compress, it gzips
-    compressible types for clients that accept gzip (as most hosts that compress do)."""
+    """The builder's server of `site` (builder/server.py), counting the bytes it sends; with
+    compress, it gzips compressible types for clients that accept gzip (as most hosts that
+    compress do)."""
     counter = ByteCounter()
 
-    class Handler(build.SiteRequestHandler):
-        quiet = True
-
-        def setup(self):
-            super().setup()
-            self.wfile = CountingWriter(self.wfile, counter, self)
-
+    class Handler(SiteRequestHandler):
         def do_GET(self):
             if not (compress and "gzip" in self.headers.get("Accept-Encoding", "")):
                 return super().do_GET()
@@ -160,8 +116,7 @@ def make_counting_server(site: Path, compress: bool):
             text = "\r\n".join([status] + [f"{name}: {value}" for name, value in headers])
             self.wfile.write(text.encode("latin-1") + b"\r\n\r\n" + body)
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
-    server.daemon_threads = True
+    server = make_server(site, quiet=True, counter=counter, handler_class=Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, counter
 
@@ -178,9 +133,10 @@ def throttle(page, network: tuple[float, float] | None) -> None:
 
 
 def visit(context, url: str, counter: ByteCounter, offline: bool = False, network=None,
-          until_saved: bool = False) -> dict:
+          until_saved: list | None = None) -> dict:
     """Milestones of one visit (ms from navigation) and the bytes it made the server send;
-    until_saved: also wait until the service worker has saved the site (a first visit)."""
+    until_saved ([build.json "cache", "snapshot"]): also wait until the site is saved for
+    offline play and the decoded runtime kept (a first visit)."""
     context.set_offline(offline)
     counter.take()
     page = context.new_page()
@@ -194,9 +150,7 @@ def visit(context, url: str, counter: ByteCounter, offline: bool = False, networ
                          f" a ready engine; the page shows {page.evaluate(WHAT_IS_SHOWN)}") from None
     milestones = page.evaluate("window.__milestones")
     if until_saved:
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
-        page.wait_for_function(DECODED_KEPT, timeout=BOOT_TIMEOUT_MS, polling=250)
+        page.wait_for_function(SITE_SAVED, arg=until_saved, timeout=BOOT_TIMEOUT_MS, polling=250)
     page.close()
     result = {name: round(value) for name, value in milestones.items()}
     result["by_path"] = counter.take()
@@ -212,12 +166,14 @@ def open_profile(playwright, profile: Path, phone: bool):
     return context
 
 
-def page_visits(playwright, url: str, counter: ByteCounter, runs: int, network, phone: bool) -> dict[str, list[dict]]:
+def page_visits(playwright, url: str, counter: ByteCounter, runs: int, network, phone: bool,
+                build_info: dict) -> dict[str, list[dict]]:
+    saved = [build_info.get("cache"), build_info.get("snapshot")]
     results = {"first visit": [], "later visit, online": [], "later visit, offline": []}
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as profile:
             context = open_profile(playwright, Path(profile), phone)
-            results["first visit"].append(visit(context, url, counter, network=network, until_saved=True))
+            results["first visit"].append(visit(context, url, counter, network=network, until_saved=saved))
             context.close()
             context = open_profile(playwright, Path(profile), phone)
             results["later visit, online"].append(visit(context, url, counter, network=network))
@@ -283,7 +239,7 @@ def main() -> int:
     parser.add_argument("--servers", default="plain,gzip",
                         help="plain (files as they are), gzip (a compressing host), or both (default)")
     parser.add_argument("--desktop", action="store_true", help="a 1280x720 desktop viewport instead of a phone's")
-    parser.add_argument("--site", type=Path, default=build.DIST,
+    parser.add_argument("--site", type=Path, default=DIST,
                         help="the built site to measure (default dist/; e.g. another build, to compare)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     arguments = parser.parse_args()
@@ -312,7 +268,8 @@ def main() -> int:
         for kind in kinds:
             server, counter = make_counting_server(site, compress=kind == "gzip")
             url = f"http://127.0.0.1:{server.server_address[1]}/"
-            visits[kind] = page_visits(playwright, url, counter, arguments.runs, network, not arguments.desktop)
+            visits[kind] = page_visits(playwright, url, counter, arguments.runs, network, not arguments.desktop,
+                                       build_info)
             if kind == kinds[0] and arguments.moves:
                 variants = [name for name in arguments.variants.split(",") if name]
                 moves = computer_moves(playwright, url, variants, arguments.moves, arguments.level)

@@ -26,8 +26,10 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-import build  # noqa: E402
-from conftest import BOOT_TIMEOUT_MS, chromium_launch_options  # noqa: E402
+from builder.checkout import DIST  # noqa: E402
+from builder.server import make_server  # noqa: E402
+from conftest import chromium_launch_options  # noqa: E402
+from driver import BOOT_TIMEOUT_MS  # noqa: E402
 
 REPLY_PAUSE_MS = 450  # js/flows/puzzles.js
 
@@ -52,8 +54,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="quick", choices=("quick", "classic", "hex"))
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1, help="the order of the puzzles offered (docs/puzzles.md)")
     args = parser.parse_args(argv)
-    server = build.make_server(build.DIST, 0, quiet=True)
+    server = make_server(DIST, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     runs = []
@@ -67,6 +70,9 @@ def main(argv=None) -> int:
             page.goto(url)
             page.wait_for_selector('body[data-engine="ready"][data-ready="1"]', state="attached")
             page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # its precache done: not measured here
+            # the same first puzzle each run: a player's order of the puzzles, as kept after a first try
+            page.evaluate("(seed) => localStorage.setItem('filler:puzzles', JSON.stringify({version: 1, rating: null, "
+                          "tries: 0, solved: 0, streak: 0, best: 0, tried: {}, seed}))", args.seed)
             page.click("#open-puzzles")
             page.wait_for_selector('.puzzle-verdict[data-phase="solving"]')
             if args.variant != "quick":  # the filter: the first quick puzzle, then the variant's
@@ -96,7 +102,7 @@ def main(argv=None) -> int:
             page.wait_for_function("() => document.querySelector('.puzzle-verdict').dataset.ply === '2'")
             shown = page.evaluate("Object.entries(window.__seen).find(([k]) => k.endsWith(':2'))[1]")
             right_ms = shown - before - (REPLY_PAUSE_MS if len(record["solution"]) > 1 else 0)
-            moved_ms = page.evaluate("window.__seen.moved") - before
+            moved_ms = (page.evaluate("window.__seen.moved") or shown) - before  # a move that ends the game: no reply
             runs.append({"open": (opened - start) / 1000, "wrong": wrong_ms / 1000, "lines": lines_ms / 1000, "moved": moved_ms / 1000, "right": right_ms / 1000})
             context.close()
         browser.close()

@@ -25,10 +25,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-import build  # noqa: E402
+from builder.checkout import DIST  # noqa: E402
+from builder.server import make_server  # noqa: E402
 import filler  # noqa: E402
 from filler.ai import choose  # noqa: E402
-from conftest import BOOT_TIMEOUT_MS, chromium_launch_options  # noqa: E402
+from conftest import chromium_launch_options  # noqa: E402
+from driver import BOOT_TIMEOUT_MS  # noqa: E402
 
 RECORD = """
 window.__review = {};
@@ -56,7 +58,7 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", type=int, default=1)
     args = parser.parse_args(argv)
     link, moves = game_link(args.variant, args.seed)
-    server = build.make_server(build.DIST, 0, quiet=True)
+    server = make_server(DIST, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/{link}"
     runs = []

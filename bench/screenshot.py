@@ -15,8 +15,10 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-import build  # noqa: E402
-from conftest import BOOT_TIMEOUT_MS, chromium_launch_options  # noqa: E402
+from builder.checkout import DIST  # noqa: E402
+from builder.server import make_server  # noqa: E402
+from conftest import chromium_launch_options  # noqa: E402
+from driver import BOOT_TIMEOUT_MS  # noqa: E402
 
 # The legal color whose tooltip promises the most cells: a plausible human move.
 BEST_COLOR = """() => [...document.querySelectorAll('.color-button:not([aria-disabled])')]
@@ -32,7 +34,7 @@ def main() -> int:
     parser.add_argument("--theme", choices=("light", "dark"), default="light")
     arguments = parser.parse_args()
 
-    server = build.make_server(build.DIST, 0, quiet=True)
+    server = make_server(DIST, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     with sync_playwright() as playwright:

@@ -4,7 +4,7 @@
 //
 // The folders of js/ are its layers:
 //   flows/   what happens: the boot, a game, saved matches, the clocks, a friend's link,
-//            the review, what a URL asks for, offline mode, ratings
+//            the table's modes, what a URL asks for, offline mode, ratings
 //   ui/      what is drawn (and heard): the table, the board, the lobby, the dialogs,
 //            the rules page (ui/rules.js, rules.html's script), the settings it follows
 //   store/   what is kept: storage.js, the store's interface, and its parts
@@ -12,48 +12,67 @@
 //   engine/  the seam to Python: worker.js (Pyodide in its Web Worker) and engine.js
 // Imports run one way, down: flows may import ui, store, i18n and engine; ui may import
 // store and i18n, never a flow; store, i18n and engine import only inside their own
-// folder. Nothing imports main.js. js/sw.js, the service worker, imports nothing (build.py
-// writes it to the site's top, sw.js, so that its scope is the whole site).
+// folder. Nothing imports main.js: js/start.js, every page's first script, loads it once
+// the service worker has taken the page (docs/boot.md "A first visit"). js/sw.js, the
+// service worker, imports nothing (build.py writes it to the site's top, sw.js, so that
+// its scope is the whole site).
 // tests/engine/test_page_layers.py checks this.
 //
 // The flows each attach to `app` once:
+//   modes.js   the table's modes (app.modes) and what opens first once the engine is up
 //   boot.js    the engine's boot; the board drawn before it; what happens once it is up
 //   game.js    a game at the table: new game, play, undo, resign, ready, hint, the computer
 //   saved.js   saved matches: saving the table, resume, take over, replay, store notices
 //   clocks.js  counting the clock down; the page hidden, left or shown again
-//   friend.js  a match with a friend by link;  review.js  the master's review
-//   puzzles.js the puzzles: a position, the color to find, the engine's verdict
-//   lessons.js Learn: a lesson's board, its task judged by the engine, the stars
-//   daily.js   the board of the day: the day's match, its result to send, the streak
-//   around.js  what a URL asks for, the embed, share link, announcements and sound
-// Modules talk to each other through `app` (app.startGame, app.saveTable, ...) or
-// import plain functions (clockNow, arriving).
+//   friend.js  a match with a friend by link
+//   launch.js  what a URL asks for: its problems said, a shared game's replay
+//   embed.js   embed.html's channel to its host page: the host's commands
+//   events.js  each new state's news, said to a screen reader, as a sound, to an embed's host
+//   copy_link.js  the "Copy link" button
+// then the modes of the table, each a module that registers itself with modes.js
+// (MODES below: the review, the puzzles, Learn, the board of the day); the table draws
+// what the mode of the table gives it and never asks which mode that is.
+// Modules talk to each other through `app` (app.startGame, app.saveTable, app.modes, ...)
+// or import plain functions (clockNow, arriving).
 //
 // For tests and benchmarks, <body> carries: data-ready="1" (a board is shown and
 // takes moves), data-engine="booting|ready|failed", data-state-id, data-moves,
 // data-turn, data-over; each computer move shown adds a performance measure
 // "filler:computer-move" (request sent -> move drawn) and sets data-bot-ms.
 
-import {frameBatcher} from './ui/dom.js';
+import {frameBatcher, append} from './ui/dom.js';
 import {t, translate, setLanguage, onLanguageChange} from './i18n/i18n.js';
 import {TableView} from './ui/table.js';
-import {Lobby} from './ui/lobby.js';
+import {Lobby, practiceDefaults} from './ui/lobby.js';
 import {applyPalette, applyTheme} from './ui/palette.js';
 import {loadSettings, saveSettings, keepSettingsIn} from './ui/settings.js';
 import {OptionsDialog} from './ui/options.js';
 import {openStorage} from './store/storage.js';
-import {readLaunch, attachAround} from './flows/around.js';
+import {readLaunch, attachLaunch} from './flows/launch.js';
+import {attachEmbed} from './flows/embed.js';
+import {attachEvents} from './flows/events.js';
+import {attachCopyLink} from './flows/copy_link.js';
+import {drawBoardSummary} from './ui/board_summary.js';
 import {attachFriend} from './flows/friend.js';
 import {updateRatings} from './flows/ratings.js';
 import {bootParts, drawBootParts} from './ui/boot_view.js';
+import {attachModes} from './flows/modes.js';
+import {attachBoot} from './flows/boot.js';
+import {attachGame, DEFAULT_CONFIG} from './flows/game.js';
+import {attachSaved} from './flows/saved.js';
+import {attachClocks, clockToShow} from './flows/clocks.js';
+// the modes of the table (flows/modes.js): a module and its line in MODES each
 import {attachReview} from './flows/review.js';
 import {attachPuzzles} from './flows/puzzles.js';
 import {attachLessons} from './flows/lessons.js';
 import {attachDaily} from './flows/daily.js';
-import {attachBoot} from './flows/boot.js';
-import {attachGame, DEFAULT_CONFIG, PRACTICE_DEFAULTS} from './flows/game.js';
-import {attachSaved} from './flows/saved.js';
-import {attachClocks, clockToShow} from './flows/clocks.js';
+
+const MODES = [attachReview, attachPuzzles, attachLessons, attachDaily];
+// What opens first once the engine is up, and again after it restarted (modes.js
+// openFirst), in this order: a friend's link, a puzzle's, a lesson's, the board of the
+// day, then the match to resume; the first that opens wins and the others are dropped.
+// A mode's table that a restart left is reopened in its turn.
+const FIRST_OPENS = ['friend', 'puzzles', 'lessons', 'daily', 'saved'];
 
 const store = openStorage();
 keepSettingsIn(store);
@@ -61,7 +80,7 @@ keepSettingsIn(store);
 export const state = {
   settings: loadSettings(),
   engine: {status: 'booting', stage: 'runtime', fraction: 0, error: null, attempts: 0},
-  catalog: {variants: [], levels: ['greedy'], boards: {}, linkVariants: null}, // snapshots.json, then the engine's
+  catalog: {variants: [], levels: ['beginner'], boards: {}, linkVariants: null, firstGame: null}, // snapshots.json, then the engine's
   table: null,          // the game at the table (see makeTable in game.js)
   config: structuredClone(DEFAULT_CONFIG), // what the start screen last chose
   pendingConfig: null,  // a game asked for before the engine was up
@@ -71,14 +90,12 @@ export const state = {
   blocked: null,        // {id}: the match to resume is open in another tab
   pendingResume: null,  // true: reopen the newest unfinished match once the engine is up
   botRatings: {},       // {variant: {level: {r, rd}}}
+  modes: {},            // each mode's state, by its name (flows/modes.js)
 };
 
 const body = document.body;
 const render = frameBatcher(draw);
 let lobby;
-let review; // review.js
-let puzzles; // puzzles.js
-let lessons; // lessons.js
 
 export const app = {
   state,
@@ -86,27 +103,22 @@ export const app = {
   changed: render, // draw in the next frame
   drawNow: () => draw(),
   request: (method, params) => app.engine.request(method, params),
-  drawListeners: new Set(), // around.js: embed events, live region, sound, share link
-  snapshotListeners: new Set(), // around.js: every state a table takes, even two in one frame
+  drawListeners: new Set(), // after each draw: events.js, copy_link.js, a mode's panel, the board's summary
+  snapshotListeners: new Set(), // every state a table takes, even two in one frame (events.js, friend.js)
   applySettings: () => applySettings(),
   openLobby,
   clockToShow, // table.js: the clock to draw (clocks.js)
   dismissNotice,
-  showError, // a refusal said at the table (or, with none, by around.js)
+  showError, // a refusal said at the table (or, with none, by launch.js)
   exportAll: () => lobby.exportFile(),
   checkRecord: (record, seats) => app.request('check_record', {record, seats}),
   updateRatings: (table) => updateRatings(app, table),
-  reviewOffered: (table) => review.offered(table), openReview: (table) => review.openTable(table),
-  reviewMatch: (id, gameIndex) => review.openMatch(id, gameIndex),
-  puzzleMove: (color) => puzzles.move(color),
-  openPuzzles: (choice) => puzzles.open(choice), // review.js: your own games' puzzles
-  lessonMove: (color) => lessons.move(color),
-  // attached in main(): engine, startEngine (boot.js); startGame, rematch, play, undo,
-  // hint, resign, resignMatch, ready, makeTable, setTable, applySnapshot, afterSnapshot
-  // (game.js); saveTable, resumeNewest, resumeMatch, openSaved, takeOver, replayMatch,
-  // showReplay, replayStep (saved.js); tableView; onEngineReady, renderFriends
-  // (friend.js); noTable (around.js); reviewView (review.js); puzzleView (puzzles.js);
-  // lessonView (lessons.js)
+  // attached in main(): modes (modes.js); engine, startEngine (boot.js); startGame,
+  // rematch, play, undo, hint, resign, resignMatch, ready, makeTable, setTable,
+  // applySnapshot, afterSnapshot (game.js); saveTable, resumeNewest, resumeMatch,
+  // openSaved, reopenTable, takeOver, replayMatch, showReplay, replayStep (saved.js); tableView;
+  // renderFriends (friend.js); noTable (launch.js); and what the modes put there for
+  // the lobby's Matches
 };
 
 /** Dismiss the notices at `indices` (a line of the table may stand for several). */
@@ -122,7 +134,7 @@ function showError(error, table = state.table) {
   if (table) {
     table.error = error.problem ?? {message: error.message || String(error)}; // said by t() in the page's language
     render();
-  } else app.noTable?.(error); // around.js: a URL's game the engine refused
+  } else app.noTable?.(error); // launch.js: a URL's game the engine refused
 }
 
 // ---- drawing --------------------------------------------------------------------
@@ -180,8 +192,8 @@ function applySettings() {
 function openLobby(tab) {
   if (!state.catalog.variants.length) return;
   const config = structuredClone(state.config);
-  if (config.variant === 'practice') config.options = {...PRACTICE_DEFAULTS, ...config.options};
-  else config.options = {...PRACTICE_DEFAULTS};
+  const practice = practiceDefaults(state.catalog); // the lobby's practice fields start from them
+  config.options = config.variant === 'practice' ? {...practice, ...config.options} : practice;
   lobby.open(config, typeof tab === 'string' ? tab : 'new');
 }
 
@@ -196,8 +208,7 @@ function onKey(event) {
     app.tableView.clearPreview();
     return;
   }
-  if (review.onKey(event)) return; // ← → Home End by move in a review
-  if (puzzles.onKey(event)) return; // ← → Home End through a puzzle's refutation or solution
+  if (app.modes.keys(event)) return; // the mode's own (← → Home End by move, through a line)
   const replay = state.table?.replay;
   const replayKeys = {ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity}; // as on lichess
   if (replay && Object.hasOwn(replayKeys, event.key)) {
@@ -220,13 +231,13 @@ function onKey(event) {
 
 async function main() {
   const tableRoot = document.getElementById('table');
-  document.getElementById('boot-slot').append(...bootParts);
+  append(document.getElementById('boot-slot'), ...bootParts);
+  attachModes(app, FIRST_OPENS);
   const boot = attachBoot(app);
   attachGame(app);
   const saved = attachSaved(app);
   const clocks = attachClocks(app);
   app.tableView = new TableView(tableRoot, app);
-  review = attachReview(app, tableRoot);
   lobby = new Lobby(app);
   const options = new OptionsDialog(state.settings, applySettings);
   document.getElementById('new-game').addEventListener('click', openLobby);
@@ -241,21 +252,22 @@ async function main() {
   onLanguageChange(() => render());
   const launch = readLaunch(state); // embed.html parameters or a shared link
   applySettings();
-  attachAround(app, launch);
-  const friendLink = attachFriend(app);
-  puzzles = attachPuzzles(app, tableRoot); // after attachFriend: a friend's link wins
-  document.getElementById('open-puzzles')?.addEventListener('click', () => puzzles.open()); // none in an embed
-  lessons = attachLessons(app, tableRoot); // after the puzzles: a friend's link or a puzzle's wins
-  document.getElementById('open-learn')?.addEventListener('click', () => lessons.open()); // none in an embed
-  const daily = attachDaily(app, tableRoot); // the board of the day (its button: none in an embed)
-  // the page opens a friend's match, a puzzle, a lesson or a day
-  const elsewhere = friendLink || puzzles.wanted() || lessons.wanted() || daily.wanted();
-  lessons.offerIf(!elsewhere && !launch.given); // a first visit: "New to Filler?"
+  attachLaunch(app, launch);
+  attachEvents(app, attachEmbed(app, launch)); // (no channel outside an embed)
+  attachCopyLink(app);
+  app.drawListeners.add(drawBoardSummary);
+  attachFriend(app);
+  for (const attach of MODES) attach(app, tableRoot);
+  // the page opens a friend's match or a mode a link asked for (FIRST_OPENS)
+  const elsewhere = app.modes.wanted();
+  app.modes.visit(!elsewhere && !launch.given); // a first visit: Learn's "New to Filler?"
 
   boot.startEngine();
   const unfinished = store.listMatches({finished: false})[0];
   const resume = unfinished && !launch.given && !body.hasAttribute('data-embed');
   const loaded = await boot.loadSnapshots();
+  // nothing asked for by the URL: what a returning player last chose (else the engine's first game)
+  if (loaded && !launch.given) state.config = saved.lastChosen() ?? state.config;
   // the match to be resumed, drawn from its last state at once (if it fits the catalog)
   if (resume && !elsewhere) saved.showStandIn();
   if (loaded) launch.check(state.catalog); // unknown variant or level: a message, the default game

@@ -1,35 +1,53 @@
-// Service worker: the whole site offline after one visit.
+// Service worker: the site's files compressed on a first visit, and the whole site
+// offline after it.
 // build.py prepends `const PRECACHE = [...]` (every file of the build, relative to this
-// script), `const CACHE_NAME = "filler-<content hash>"`, so each build gets its own
-// cache and a changed build is a changed sw.js, which the browser picks up as an update,
-// and `const SECURITY_HEADERS = {...}`: the Content-Security-Policy and the rest, put
-// on every response served here, so that the engine's worker (which no <meta> tag
-// reaches) runs under the same policy as the page, whatever headers the host sends.
+// script), `const GZIPPED = [...]` (the files fetched from their gzip copy, `<file>-gzip`:
+// builder/precompress.py), `const CACHE_NAME = "filler-<content hash>"`, so each build
+// gets its own cache and a changed build is a changed sw.js, which the browser picks up
+// as an update, and `const SECURITY_HEADERS = {...}`: the Content-Security-Policy and
+// the rest, put on every response served here, so that the engine's worker (which no
+// <meta> tag reaches) runs under the same policy as the page, whatever headers the host
+// sends.
+//
+// A first visit: installed by the page's first script (js/start.js), this worker takes
+// the page at once, before its modules are fetched; every file of the site it fetches
+// comes from its gzip copy, decoded here (DecompressionStream), and is kept. The rest of
+// the site is saved once the engine is up, when the page asks ("save": offline.js), so
+// that it does not slow the boot. An update (another worker controls the page): the new
+// one saves the whole site while it installs, and waits until the page takes it.
 
-/* global PRECACHE, CACHE_NAME, SECURITY_HEADERS */
+/* global PRECACHE, GZIPPED, CACHE_NAME, SECURITY_HEADERS */
 
 const CACHE_PREFIX = "filler-";
+const SITE_ROOT = new URL("./", self.location.href); // build.py writes this worker at the site's top
 const OPTIONAL = new Set(["./"]); // a host may not map the folder URL to index.html
 
 self.addEventListener("install", (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(CACHE_NAME);
-    // Kept with the security headers already on, so that a fetch answers with the cached
-    // response itself (no copy streamed through this worker). no-cache: revalidate with
-    // the server, never take a stale copy from the HTTP cache. Any file missing fails the
-    // install (the folder URL may: a host may not map it; index.html is kept anyway).
-    await Promise.all(PRECACHE.map(async (url) => {
-      let response = null;
-      try {
-        response = await fetch(new Request(url, { cache: "no-cache" }));
-      } catch (error) {
-        if (!OPTIONAL.has(url)) throw error;
-      }
-      if (response?.ok) await cache.put(url, withSecurityHeaders(response));
-      else if (!OPTIONAL.has(url)) throw new TypeError(`${url}: HTTP ${response.status}`);
-    }));
-  })());
+  if (!self.registration.active) {
+    self.skipWaiting(); // the first: take the page now (activate), save the site when asked
+    return;
+  }
+  event.waitUntil(saveSite());
 });
+
+/** Every file of the build not kept yet, fetched (revalidated: never a stale copy from
+ *  the HTTP cache) and kept with the security headers on. Any file missing fails (but
+ *  the folder URL: a host may not map it; index.html is kept anyway). */
+async function saveSite() {
+  const cache = await openCache();
+  await Promise.all(PRECACHE.map(async (path) => {
+    if (await cache.match(path)) return;
+    let response = null;
+    try {
+      const request = new Request(new URL(path, SITE_ROOT), { cache: "no-cache" });
+      response = await fromNetwork(request, sitePath(request.url));
+    } catch (error) {
+      if (!OPTIONAL.has(path)) throw error;
+    }
+    if (response?.ok) await cache.put(path, response);
+    else if (!OPTIONAL.has(path)) throw new TypeError(`${path}: HTTP ${response.status}`);
+  }));
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -47,16 +65,38 @@ self.addEventListener("message", (event) => {
     self.skipWaiting();
   } else if (data.type === "version" && event.ports[0]) {
     event.ports[0].postMessage({ cacheName: CACHE_NAME });
+  } else if (data.type === "save" && event.ports[0]) {
+    const port = event.ports[0];
+    const saved = (saving ??= saveSite().finally(() => { saving = null; }));
+    event.waitUntil(saved.then(() => port.postMessage({ saved: true }), (error) => {
+      port.postMessage({ saved: false, reason: String(error && error.message || error) });
+    }));
   }
 });
 
+let saving = null; // saveSite() asked by a page, until it is done
+
 let opening = null; // the cache, opened once per start of this worker
+const openCache = () => (opening ??= caches.open(CACHE_NAME));
+const PRECACHED = new Set(PRECACHE);
+const FROM_GZIP = new Set(GZIPPED);
 // Not precached (a first visit does not download them) but kept once fetched, so
 // that they work offline from then on: the puzzles (docs/puzzles.md).
 const KEPT_ON_FETCH = /^puzzles\/[a-z0-9-]+\.json$/;
+const TYPES = {
+  js: "text/javascript; charset=utf-8", mjs: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8",
+  html: "text/html; charset=utf-8", json: "application/json", svg: "image/svg+xml",
+  webmanifest: "application/manifest+json", txt: "text/plain; charset=utf-8",
+};
 
-async function fromCacheFirst(request) {
-  const cache = await (opening ??= caches.open(CACHE_NAME));
+/** The path of a URL of this site, as PRECACHE has it ("" for the site's folder). */
+function sitePath(url) {
+  return new URL(url).pathname.slice(SITE_ROOT.pathname.length);
+}
+
+async function fromCacheFirst(event) {
+  const request = event.request;
+  const cache = await openCache();
   let cached = await cache.match(request);
   if (!cached && request.mode === "navigate") {
     // Pages carry their settings in the query string (embeds, shared links): same file.
@@ -65,10 +105,35 @@ async function fromCacheFirst(request) {
   // what install kept carries the headers; what the page's worker kept there does not
   if (cached?.headers.has("Content-Security-Policy")) return cached;
   if (cached) return withSecurityHeaders(cached);
-  const response = withSecurityHeaders(await fetch(request));
-  const path = new URL(request.url).pathname.slice(new URL(self.registration.scope).pathname.length);
-  if (response.ok && KEPT_ON_FETCH.test(path)) await cache.put(request, response.clone());
+  const path = sitePath(request.url);
+  const response = await fromNetwork(request, path);
+  const search = new URL(request.url).search;
+  if (response.ok && !search && (PRECACHED.has(path) || KEPT_ON_FETCH.test(path))) {
+    event.waitUntil(cache.put(request, response.clone())); // kept: saveSite() will not fetch it again
+  }
   return response;
+}
+
+/** The file at `path` from the network, with the security headers: from its gzip copy,
+ *  decoded, where it has one (the folder itself is index.html), else as asked. */
+async function fromNetwork(request, path) {
+  const file = path === "" ? "index.html" : path;
+  if (FROM_GZIP.has(file)) {
+    const cache = request.cache === "only-if-cached" ? "default" : request.cache;
+    const copy = await fetch(new Request(new URL(`${file}-gzip`, SITE_ROOT), { cache }));
+    if (copy.ok) {
+      const headers = new Headers({ "Content-Type": TYPES[file.split(".").pop()], ...SECURITY_HEADERS });
+      return new Response(await gunzipped(copy), { status: 200, headers });
+    }
+  }
+  return withSecurityHeaders(await fetch(request));
+}
+
+/** A gzip copy's body, decoded; as it is if a host decoded it on the way (Content-Encoding). */
+async function gunzipped(response) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
 function withSecurityHeaders(response) {
@@ -81,5 +146,5 @@ function withSecurityHeaders(response) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(fromCacheFirst(request));
+  event.respondWith(fromCacheFirst(event));
 });

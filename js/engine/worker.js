@@ -15,9 +15,11 @@
 //
 // Boot, fastest first: build.py ships a memory snapshot of Pyodide taken right after
 // the engine was imported (build.json "snapshot"); restoring it skips Python's start-up
-// and the imports. Without one (or if it fails) Python starts from scratch. Either way
-// the engine wheel is put on sys.path as a zip (zipimport): micropip would first have
-// to load itself, which costs 1-3 s here (docs/boot.md).
+// and the imports. Without one (or if it fails) Python starts from scratch and imports
+// the engine from its wheel, put on sys.path as a zip (zipimport): micropip would first
+// have to load itself, which costs 1-3 s here (docs/boot.md). The snapshot holds the
+// engine, so its boot downloads no wheel (INSTALL_ENGINE: only if a module it lacks is
+// imported).
 //
 // A first visit downloads as little as it can, all at once (docs/boot.md): the
 // wasm runtime comes zstd-compressed (build.json "precompressed"; decoded here with
@@ -148,7 +150,7 @@ function leb128(bytes, at, signed = false) {
   return [value, at];
 }
 
-/** (address, bytes) of the wasm's data segments, as build.py's wasm_data_segments. */
+/** (address, bytes) of the wasm's data segments, as builder/wasm.py's wasm_data_segments. */
 function wasmDataSegments(wasm) {
   const segments = [];
   let at = 8;
@@ -174,7 +176,7 @@ function wasmDataSegments(wasm) {
   return segments;
 }
 
-/** Undo build.py's xor_with_wasm_data, in place. */
+/** Undo builder/wasm.py's xor_with_wasm_data, in place. */
 function xorWithWasmData(snapshot, wasm) {
   const memoryStart = new DataView(snapshot.buffer, snapshot.byteOffset).getUint32(4, true);
   for (const [address, data] of wasmDataSegments(wasm)) {
@@ -185,6 +187,9 @@ function xorWithWasmData(snapshot, wasm) {
 }
 
 // Run once the interpreter is up (restored or fresh); its value is filler.api.handle.
+// FETCH_WHEEL (restored only): the snapshot holds every engine module the page imports,
+// so the wheel is not downloaded at boot; should an engine module the snapshot lacks be
+// imported all the same, FETCH_WHEEL() writes the wheel at WHEEL_PATH first (once).
 const INSTALL_ENGINE = `
 import sys
 if WHEEL_PATH not in sys.path:
@@ -192,9 +197,40 @@ if WHEEL_PATH not in sys.path:
 if "random" in sys.modules:
     # A restored snapshot would otherwise give every visit the same random numbers.
     sys.modules["random"].seed()
+if FETCH_WHEEL is not None:
+    class EngineWheelFinder:
+        """An engine module the snapshot does not hold: the wheel first, then the usual finders."""
+
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            if name.partition(".")[0] == "filler" and FETCH_WHEEL():
+                sys.meta_path.remove(EngineWheelFinder)
+                for finder in list(sys.path_importer_cache.values()):
+                    if getattr(finder, "archive", None) == WHEEL_PATH:
+                        finder.invalidate_caches()  # the wheel's zip importers read it anew
+            return None
+
+    sys.meta_path.insert(0, EngineWheelFinder)
 import filler.api
 filler.api.handle
 `;
+
+/** Download the engine wheel now, synchronously (an import is waiting for it), into
+ *  Pyodide's file system; whether that worked. */
+function fetchWheelNow(pyodide, url, path) {
+  try {
+    const request = new XMLHttpRequest();
+    request.open("GET", url, false);
+    request.responseType = "arraybuffer";
+    request.send();
+    if (request.status !== 200) return false;
+    pyodide.FS.writeFile(path, new Uint8Array(request.response));
+    return true;
+  } catch (error) {
+    console.warn("filler: could not download the engine wheel", error);
+    return false;
+  }
+}
 
 // Later visits: the decoded runtime and the restored snapshot, kept after the first boot
 // in this build's offline cache (the service worker's, build.json "cache"; it deletes the
@@ -251,10 +287,12 @@ async function boot() {
   const build = await (await fetchOk(new URL("build.json", siteRoot), "build")).json();
   const indexURL = new URL(build.pyodide, siteRoot).href;
   download.expected = Object.values(build.boot_download_bytes || {}).reduce((sum, size) => sum + size, 0);
-  // Start every download at once; they arrive while the runtime compiles.
-  const wheelBytes = fetchOk(new URL(build.engine_wheel, siteRoot), "engine")
-    .then((response) => response.arrayBuffer());
-  wheelBytes.catch(() => {}); // reported when awaited below
+  // Start every download at once; they arrive while the runtime compiles. The engine
+  // wheel only for a boot from scratch (the snapshot holds the engine).
+  const wheelURL = new URL(build.engine_wheel, siteRoot);
+  const fetchWheel = () => fetchOk(wheelURL, "engine").then((response) => response.arrayBuffer());
+  let wheelBytes = build.snapshot ? null : fetchWheel();
+  wheelBytes?.catch(() => {}); // reported when awaited below
   for (const [original, copy] of Object.entries(build.precompressed || {})) {
     precompressed.set(new URL(original, siteRoot).href, new URL(copy, siteRoot));
   }
@@ -322,10 +360,11 @@ async function boot() {
 
   progress("engine", 0.9);
   const wheelName = build.engine_wheel.split("/").pop();
-  const wheelPath = `/home/pyodide/${wheelName}`; // the same as build.py's wheel_fs_path
+  const wheelPath = `/home/pyodide/${wheelName}`; // the same as builder/snapshot.py's wheel_fs_path
   pyodide.FS.mkdirTree("/home/pyodide");
-  pyodide.FS.writeFile(wheelPath, new Uint8Array(await wheelBytes));
-  const globals = pyodide.toPy({ WHEEL_PATH: wheelPath });
+  if (!timings.snapshot) pyodide.FS.writeFile(wheelPath, new Uint8Array(await (wheelBytes ??= fetchWheel())));
+  const fetchWheelLater = timings.snapshot ? () => fetchWheelNow(pyodide, wheelURL.href, wheelPath) : undefined;
+  const globals = pyodide.toPy({ WHEEL_PATH: wheelPath, FETCH_WHEEL: fetchWheelLater });
   let handle;
   try {
     handle = pyodide.runPython(INSTALL_ENGINE, { globals });

@@ -4,9 +4,10 @@
 // of the engine's first boards of the variant, picked at random in game.js: its layout
 // and first state, previews included), so hovering works at once; a move made then is
 // queued. Once the engine is ready: the catalog (variants,
-// levels, the computer's ratings), then a friend's link (friend.js), else the newest
-// unfinished match, else the game asked for, and the board drawn before boot gets its
-// engine twin (openOnEngine) and plays the queued move. Offline mode starts only then
+// levels, the computer's ratings), then what main.js's first-opens list says (a friend's
+// link, a mode's, the newest unfinished match: modes.js openFirst), else the game asked
+// for, and the board drawn before boot gets its engine twin (openOnEngine) and plays the
+// queued move. Offline mode starts only then
 // (its precache would slow the first boot).
 //
 // An engine that stops while running (engine.js onStopped) is started again at once,
@@ -22,8 +23,7 @@
 import {Engine} from '../engine/engine.js';
 import {newMatchId} from '../store/storage.js';
 import {newGameParams, arriving, noteMoves} from './game.js';
-import {savedPlayers} from './saved.js';
-import {clockNow, clockShown} from './clocks.js';
+import {clockShown} from './clocks.js';
 
 const RESTART_CALM_MS = 60_000;
 
@@ -130,9 +130,9 @@ export function attachBoot(app) {
     app.changed();
     startOffline();
     try {
-      const [variants, levels] = await Promise.all([engine.request('variants'), engine.request('levels')]);
-      state.catalog.variants = variants;
-      state.catalog.levels = levels;
+      const [variants, levels, firstGame] = await Promise.all(
+        [engine.request('variants'), engine.request('levels'), engine.request('first_game')]);
+      Object.assign(state.catalog, {variants, levels, firstGame});
       state.botRatings = await engine.request('bot_ratings');
     } catch (error) {
       app.showError(error);
@@ -143,16 +143,8 @@ export function attachBoot(app) {
       await reopenStopped();
       if (!state.table && !state.pendingConfig) return; // nothing to open (a match open in another tab)
     }
-    if (await app.onEngineReady?.()) return; // friend.js: the page was opened with a friend's link
-    if (state.pendingResume) {
-      state.pendingResume = null;
-      const resumed = await app.resumeNewest();
-      if (state.table?.resumeStandIn) { // its match did not reopen here (open elsewhere, set aside)
-        state.table = null;
-        app.changed();
-      }
-      if (resumed) return;
-    }
+    // a friend's link, a mode's, the match to resume... (main.js FIRST_OPENS)
+    if (await app.modes.openFirst()) return;
     const table = state.table;
     if (state.pendingConfig || !table) {
       const config = state.pendingConfig || state.config;
@@ -170,8 +162,7 @@ export function attachBoot(app) {
    *  with the moves played so far, then play a queued move. */
   async function openOnEngine(table) {
     if (table.matchId && table.snapshot.record) {
-      await app.openSaved(table.matchId, {...table.snapshot.record, id: table.matchId, players: savedPlayers(table),
-                                          clock: clockNow(table), created: table.created, daily: table.daily ?? undefined});
+      await app.reopenTable(table); // its saved match (saved.js)
       return;
     }
     // the board drawn, by the seed in its config: the board played
@@ -222,6 +213,7 @@ export function attachBoot(app) {
       state.botRatings = data.bot_ratings ?? state.botRatings; // the lobby's ratings before boot
       state.catalog.boards = data.boards; // {variant: [first board, ...]} (game.js)
       state.catalog.linkVariants = data.link_variants ?? null; // friend_peek.js
+      state.catalog.firstGame = data.first_game ?? null; // a new player's first game (game.js)
       app.changed();
       return true;
     } catch {

@@ -9,27 +9,20 @@
 // kind}, kind 'counted' (the first try of its day, begun on that day: it counts for the
 // streak), 'late' (the first try of a past day: kept, not in the streak) or 'replay'
 // (any later try: not kept in the history). The history and the streak are the store's
-// (store.getDaily, startDaily, finishDaily; js/store/daily.js).
+// (store.getDaily, startDaily, finishDaily; js/store/kinds/daily.js).
 //
 // At the end: the result to send, plain text (shareText: the day, the result, the
 // cells, the final board in colored squares, the link), by the share sheet or the
-// clipboard. A link `#daily=YYYY-MM-DD` opens that day's board.
+// clipboard. A link `#daily=YYYY-MM-DD` opens that day's board. A mode of the table
+// (modes.js): its tables are those of a day's match (claims), whoever opened them.
 
-import {el, replaceChildren} from '../ui/dom.js';
-import {t, language, problemText} from '../i18n/i18n.js';
+import {el, replaceChildren, append, placeAfter} from '../ui/dom.js';
+import {t, dateText, problemText} from '../i18n/i18n.js';
 import {EMOJI} from '../ui/palette.js';
-import {newMatchId} from '../store/storage.js';
-import {dailyStreak, dayOf, isDate} from '../store/daily.js';
-import {arriving} from './game.js';
+import {dailyStreak, dayOf, daysBy, isDate, isLate, localDate, newMatchId} from '../store/storage.js';
 
 const LINK = /^#daily=(.*)$/;
 const HISTORY_SHOWN = 14; // the newest days in the panel
-
-/** The player's local date, YYYY-MM-DD: the day whose board is today's. */
-export function localDate(now = new Date()) {
-  const pad = (number) => String(number).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** The date a URL's hash asks for (as written: the engine checks it), or null. */
 export function dailyFromLink(hash = location.hash) {
@@ -74,17 +67,16 @@ export function resultLine(result) {
 /** The text to send: the day, the result and cells, the board picture, the link. No move in it. */
 export function shareText({date, number, kind, result, final, palette}) {
   const mark = kind === 'counted' ? '' : ` · ${t(`daily.share.${kind}`)}`;
-  return [`${t('daily.share.title', {number, date})}${mark}`, resultLine(result), boardPicture(final, palette),
+  return [`${t('daily.share.title', {number, date: dateText(date)})}${mark}`, resultLine(result), boardPicture(final, palette),
           dailyLink(date)].join('\n');
 }
 
-/** A date as the page's language writes it ("Fri, 4 Dec 2026"; without the year, "Fri,
- *  4 Dec"), the day of the calendar whatever the time zone. */
-function dateText(date, withYear = true) {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(language(), {weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC',
-                                              ...(withYear ? {year: 'numeric'} : {})})
-    .format(new Date(Date.UTC(year, month - 1, day)));
+/** A problem (the engine's, about a date) with its dates as the page's language writes
+ *  them; a text that is no date stays as it was written. */
+function datesShown(problem) {
+  const params = Object.fromEntries(Object.entries(problem.params ?? {})
+    .map(([name, value]) => [name, isDate(value) ? dateText(value) : value]));
+  return {...problem, params};
 }
 
 /** A finished match's result from the player's (seat 0's) side, as the store keeps it. */
@@ -96,29 +88,30 @@ function resultOf(match) {
 
 export function attachDaily(app, container) {
   const {state, store} = app;
-  const bar = el('section', {class: 'daily-bar', hidden: true});
-  const panel = el('section', {class: 'daily-panel', hidden: true, 'aria-labelledby': 'daily-title'});
+  const bar = el('section', {class: 'mode-bar daily-bar', hidden: true});
+  const panel = el('section', {class: 'mode-panel daily-panel', hidden: true, 'aria-labelledby': 'daily-title'});
   const share = el('section', {class: 'daily-share', hidden: true, 'aria-label': t('daily.share.label')});
-  app.tableView.replayBar.after(bar); // right above the board
-  container.append(panel);
+  placeAfter(app.tableView.replayBar, bar); // right above the board
+  append(container, panel);
   const button = document.getElementById('open-daily'); // none in an embed
   const badge = button?.querySelector('.daily-status');
-  let message = null; // a problem ({code, params}) or a key: why a day did not open
-  let waiting = null; // {date, replay}: asked for before the engine was up
-  let opening = 0; // counts openings: an older one that answers late is dropped
-  let first = null; // the first day that has a board (the engine's, from daily_day)
-  let picked = ''; // the date picker's value
-  let sent = null; // {key, status}: what Send or Copy did for the text shown
-  let drawn = null;
+  let drawn = null; // {key, stored}: what the panel shows (drawn again when it changes)
 
   const today = () => localDate();
   const days = () => store.getDaily().days;
   const isDaily = (table) => Boolean(table?.daily);
+  const life = app.modes.register({name: 'daily', open, view, claims: isDaily, linkable: (table) => !isDaily(table), state: {
+    message: null, // a problem ({code, params}) or a key: why a day did not open
+    first: null, // the first day that has a board (the engine's, from daily_day)
+    picked: '', // the date picker's value
+    sent: null, // {key, status}: what Send or Copy did for the text shown
+  }});
+  const my = life.state;
 
   const link = dailyFromLink(); // the page was opened with a day's link
   if (link !== null) {
     history.replaceState(null, '', location.pathname + location.search); // a reload is a normal visit
-    waiting = {date: link, replay: false};
+    life.queue(link, {replay: false});
   }
 
   /**
@@ -127,24 +120,19 @@ export function attachDaily(app, container) {
    * or late for a past day). `replay`: another try, which counts for nothing.
    */
   async function open(date = today(), {replay = false} = {}) {
-    message = null;
-    sent = null;
-    const ticket = ++opening;
-    if (state.engine.status !== 'ready') {
-      waiting = {date, replay};
-      app.changed();
-      return;
-    }
-    waiting = null;
+    my.message = null;
+    my.sent = null;
+    const ticket = life.ask(date, {replay});
+    if (ticket === null) return; // opened once the engine is up
     const now = today();
     // the engine's answer about this date, or null when it refused (said in the panel)
     const ask = (method) => app.request(method, {date, today: now}).catch((error) => {
-      if (ticket === opening) say(error.problem ?? {code: 'internal', message: error.message});
+      if (!life.late(ticket)) say(error.problem ?? {code: 'internal', message: error.message});
       return null;
     });
     const day = await ask('daily_day');
-    if (!day || ticket !== opening) return;
-    first = day.first;
+    if (!day || life.late(ticket)) return;
+    my.first = day.first;
     const tried = dayOf(days(), date);
     const shown = state.table;
     if (tried && !replay && shown?.daily?.date === date && [shown.matchId, shown.replay?.id].includes(tried.match)) {
@@ -153,18 +141,12 @@ export function attachDaily(app, container) {
     }
     if (tried && !replay && tried.match && await showTry(tried)) return;
     const opened = await ask('daily_open');
-    if (!opened) return;
-    if (ticket !== opening) {
-      app.request('close', {table_id: opened.table_id}).catch(() => {});
-      return;
-    }
-    const config = {variant: day.variant, seed: day.seed, options: {}, games: day.games, clock: {mode: 'none'},
-                    seats: opened.layout.players};
-    const table = app.makeTable(config, opened.layout, arriving(opened.state), opened.table_id);
+    if (!opened || !life.keep(ticket, opened)) return;
+    const table = life.table(opened, {variant: day.variant, seed: day.seed, games: day.games});
     table.matchId = newMatchId();
     const begun = tried ? {counted: false} : store.startDaily(date, {match: table.matchId, late: date !== now});
-    table.daily = {date, number: day.number, kind: begun.ok === false || !begun.counted ? 'replay' : date === now ? 'counted' : 'late'};
-    if (begun.ok === false) message = 'daily.not_stored';
+    table.daily = {date, number: day.number, kind: begun.ok === false || !begun.counted ? 'replay' : begun.day.late ? 'late' : 'counted'};
+    if (begun.ok === false) my.message = 'daily.not_stored';
     app.setTable(table);
     app.saveTable(table);
     app.afterSnapshot(table);
@@ -182,7 +164,7 @@ export function attachDaily(app, container) {
   }
 
   function say(problem) {
-    message = problem;
+    my.message = problem;
     app.changed();
   }
 
@@ -196,7 +178,7 @@ export function attachDaily(app, container) {
     table.dailyNoted = true;
     const final = {width: table.layout.width, colors: snapshot.cell_colors, owners: snapshot.cell_owners};
     const noted = store.finishDaily(daily.date, {match: table.matchId ?? table.replay?.id, result: resultOf(match), final});
-    if (!noted.ok) message = 'daily.not_stored';
+    if (!noted.ok) my.message = 'daily.not_stored';
   }
 
   /** The safety stop cut the master's search short (filler.daily): its moves here may
@@ -208,22 +190,41 @@ export function attachDaily(app, container) {
     app.saveTable(table);
   }
 
-  /** "Play again" at the end of a day's match: the same day, as a replay. */
-  const rematch = app.rematch;
-  app.rematch = () => (isDaily(state.table) ? open(state.table.daily.date, {replay: true}) : rematch());
-
-  // a day asked for before the engine was up (its link, the button), opened now; a
-  // friend's link or a puzzle's wins
-  const before = app.onEngineReady;
-  app.onEngineReady = async () => {
-    if (await before?.()) return true;
-    if (!waiting) return false;
-    await open(waiting.date, {replay: waiting.replay});
-    return Boolean(state.table?.tableId);
+  /** The day whose own try, not finished, is the saved match `id` (the Matches tab asks
+   *  before it deletes one): {date, text: the date in the page's language}, or null. */
+  app.dayOfTry = (id) => {
+    const day = days().find((entry) => entry.match === id && entry.result === null);
+    return day ? {date: day.date, text: dateText(day.date)} : null;
   };
 
-  /** Whether the page opens a day's board rather than a game once the engine is up. */
-  const wanted = () => Boolean(waiting);
+  /** The day's own try in the saved match `id` is deleted: the day is given up first,
+   *  resigned and kept as lost (a day deleted and begun again would let a try be had
+   *  over, knowing the master's answers: the first try is the one that counts). True
+   *  when the match is no such try, or the day's end is kept. */
+  app.giveUpDay = async (id) => {
+    const day = app.dayOfTry(id);
+    const saved = day && store.loadMatch(id);
+    if (!saved) return true;
+    try {
+      const opened = await app.request('open_record', {record: saved, seats: saved.players, daily: day.date, paused: true});
+      const ended = opened.state.match.over ? opened.state
+        : await app.request('resign_match', {table_id: opened.table_id, state_id: opened.state.state_id, seat: 0});
+      app.request('close', {table_id: opened.table_id}).catch(() => {});
+      const final = {width: opened.layout.width, colors: ended.cell_colors, owners: ended.cell_owners};
+      const noted = store.finishDaily(day.date, {match: id, result: resultOf(ended.match), final});
+      app.changed();
+      return noted.ok;
+    } catch {
+      return false; // the engine is not up, or refused: the match stays
+    }
+  };
+
+  /** A day's table (table.js): "Play again" at the end of its match is the same day,
+   *  as a replay, said so (the result to send is the day's first thing to do, not
+   *  this); its match's moves are never sent as a link (linkable). */
+  function view(table) {
+    return {again: {text: t('daily.replay'), primary: false, play: () => open(table.daily.date, {replay: true})}};
+  }
 
   button?.addEventListener('click', () => open());
   store.subscribe((event) => { // another tab played a day, an import merged some
@@ -242,12 +243,14 @@ export function attachDaily(app, container) {
       noteShortened(table);
       noteEnd(table);
     }
-    const daily = isDaily(table) ? table.daily : null;
-    const history = days();
+    const stored = days();
     const now = today();
+    const history = daysBy(stored, now);
+    const daily = isDaily(table) ? {...table.daily, kind: kindOf(table, history)} : null;
     const ofToday = dayOf(history, now);
     drawButton(ofToday);
-    if (!daily && message === null && !waiting) {
+    const waiting = my.waiting;
+    if (!daily && my.message === null && !waiting) {
       bar.hidden = panel.hidden = true;
       placeParts(false);
       drawn = null;
@@ -255,11 +258,12 @@ export function attachDaily(app, container) {
     }
     const over = Boolean(daily && table.snapshot.match?.over);
     placeParts(over);
+    // the history is the store's until it changes (read once): compared as it is
     const key = JSON.stringify([state.settings.language, state.settings.palette, daily, over, table?.snapshot.state_id,
-                                table?.replay?.step, history, now, message, waiting, sent, first, picked, state.engine.status]);
-    if (drawn === key) return;
-    drawn = key;
-    if (over) replaceChildren(share, ...shareParts(table));
+                                table?.replay?.step, now, my.message, waiting, my.sent, my.first, my.picked, state.engine.status]);
+    if (drawn?.key === key && drawn.stored === stored) return;
+    drawn = {key, stored};
+    if (over) replaceChildren(share, ...shareParts(table, daily));
     bar.hidden = !daily;
     if (daily) {
       replaceChildren(bar, // one line: on a phone the board needs the height
@@ -271,15 +275,15 @@ export function attachDaily(app, container) {
     const focused = document.activeElement?.closest?.('.daily-panel') ? document.activeElement.dataset.focus : null;
     const {current, best, counted} = dailyStreak(history, now);
     replaceChildren(panel,
-      el('div', {class: 'daily-head'},
+      el('div', {class: 'mode-head daily-head'},
         el('h2', {id: 'daily-title', text: t('daily.title')}),
         daily ? null : el('button', {type: 'button', dataset: {action: 'daily-close', focus: 'close'}, text: t('nav.close'),
-                                     onclick: () => { message = null; waiting = null; app.changed(); }})),
+                                     onclick: () => { my.message = null; my.waiting = null; app.changed(); }})),
       daily ? el('p', {class: 'daily-counts', dataset: {kind: daily.kind}, text: t(`daily.kind.${daily.kind}`)}) : null,
       daily?.shortened ? el('p', {class: 'daily-shortened', text: t('daily.shortened', {count: daily.shortened})}) : null,
-      message !== null ? el('p', {class: 'daily-message', role: 'alert',
-                                  text: typeof message === 'string' ? t(message) : problemText(message)}) : null,
-      waiting && message === null ? el('p', {class: 'daily-waiting', text: t('daily.waiting')}) : null,
+      my.message !== null ? el('p', {class: 'daily-message', role: 'alert',
+                                  text: typeof my.message === 'string' ? t(my.message) : problemText(datesShown(my.message))}) : null,
+      waiting && my.message === null ? el('p', {class: 'daily-waiting', text: t('daily.waiting')}) : null,
       el('p', {class: 'daily-streak', dataset: {streak: String(current), best: String(best), counted: String(counted)},
                text: t('daily.streak', {count: current, best, played: counted})}),
       el('p', {class: 'daily-today', dataset: {today: ofToday ? (ofToday.result ? 'played' : 'started') : 'not-yet'}},
@@ -287,7 +291,9 @@ export function attachDaily(app, container) {
       el('div', {class: 'daily-actions'},
         daily && daily.date !== now ? el('button', {type: 'button', class: 'primary', dataset: {action: 'daily-today', focus: 'today'},
                                                    text: t('daily.open_today'), onclick: () => open(now)}) : null,
-        daily && dayOf(history, daily.date)?.result ? el('button', {type: 'button', dataset: {action: 'daily-replay', focus: 'replay'},
+        // (at the end of a try, the result's own "Play it again" says it)
+        daily && dayOf(history, daily.date)?.result && !(over && !table.replay)
+          ? el('button', {type: 'button', dataset: {action: 'daily-replay', focus: 'replay'},
           text: t('daily.replay'), onclick: () => open(daily.date, {replay: true})}) : null),
       historyList(history, daily),
       picker(now));
@@ -295,20 +301,23 @@ export function attachDaily(app, container) {
   }
 
   /** At the end the result to send is part of the result (table.js's over-panel), under
-   *  the score, and the rest of the panel under its buttons; else the panel is the
-   *  table's own, below the board (beside it on a wide screen). The over-panel is drawn
-   *  anew now and then: they are put back each draw. */
+   *  the score, then the result's buttons, its chart, and the rest of the panel: on a
+   *  wide screen the text to send and the buttons show without a scroll. Else the panel
+   *  is the table's own, below the board (beside it on a wide screen). The over-panel is
+   *  drawn anew now and then: they are put back each draw. */
   function placeParts(over) {
     const result = app.tableView.overPanel;
     const atEnd = over && !result.hidden;
     share.hidden = !atEnd;
     if (!atEnd) {
-      if (panel.parentNode !== container) container.append(panel);
+      if (panel.parentNode !== container) append(container, panel);
       return;
     }
     const chart = result.querySelector(':scope > .over-chart');
-    if (share.parentNode !== result || share.nextElementSibling !== chart) result.insertBefore(share, chart);
-    if (panel.parentNode !== result || panel.nextElementSibling) result.append(panel);
+    const actions = result.querySelector(':scope > .over-actions');
+    if (share.parentNode !== result || share.nextElementSibling !== actions) result.insertBefore(share, chart);
+    if (actions && actions.nextElementSibling !== chart) result.insertBefore(actions, chart);
+    if (panel.parentNode !== result || panel.nextElementSibling) append(result, panel);
   }
 
   function drawButton(ofToday) {
@@ -327,13 +336,22 @@ export function attachDaily(app, container) {
     return t('daily.today.played', {result: resultLine(ofToday.result)});
   }
 
+  /** What the try at `table` is: the day's own ('counted', or 'late' when begun after its
+   *  day) when the history keeps it as that day's try, else a 'replay', whatever its
+   *  match's mark says. */
+  function kindOf(table, history) {
+    const day = dayOf(history, table.daily.date);
+    if (table.daily.kind === 'replay' || !day || day.match !== (table.matchId ?? table.replay?.id)) return 'replay';
+    return isLate(day) ? 'late' : 'counted';
+  }
+
   /** The result to send: the text, "Send…" (the share sheet, where there is one) and "Copy" (its parts). */
-  function shareParts(table) {
-    const {daily, snapshot} = table;
+  function shareParts(table, daily) {
+    const {snapshot} = table;
     const text = shareText({date: daily.date, number: daily.number, kind: daily.kind, result: resultOf(snapshot.match),
                             final: {width: table.layout.width, colors: snapshot.cell_colors, owners: snapshot.cell_owners},
                             palette: state.settings.palette});
-    const shown = sent?.key === text ? sent.status : null;
+    const shown = my.sent?.key === text ? my.sent.status : null;
     const box = el('textarea', {class: 'daily-share-text', readonly: true, rows: String(text.split('\n').length),
                                 'aria-label': t('daily.share.label'), dataset: {focus: 'text'}, spellcheck: 'false'});
     box.value = text;
@@ -358,10 +376,10 @@ export function attachDaily(app, container) {
     try {
       if (how === 'share') await navigator.share({text});
       else await navigator.clipboard.writeText(text);
-      sent = {key: text, status: how === 'share' ? 'shared' : 'copied'};
+      my.sent = {key: text, status: how === 'share' ? 'shared' : 'copied'};
     } catch (error) {
       if (error?.name === 'AbortError') return; // the share sheet was closed
-      sent = {key: text, status: 'select'};
+      my.sent = {key: text, status: 'select'};
     }
     app.changed();
   }
@@ -375,7 +393,7 @@ export function attachDaily(app, container) {
       el('ul', {}, shown.map((day) => el('li', {dataset: {date: day.date}, 'data-current': daily?.date === day.date ? '' : null},
         el('span', {class: 'daily-day', text: dateText(day.date)}),
         el('span', {class: 'daily-day-result', text: day.result ? resultLine(day.result) : t('daily.unfinished')}),
-        day.late ? el('span', {class: 'daily-late', text: t('daily.kind.late')}) : null,
+        isLate(day) ? el('span', {class: 'daily-late', text: t('daily.late_tag')}) : null,
         daily?.date === day.date ? null : el('button', {type: 'button', class: 'link', dataset: {action: 'daily-show', focus: `show-${day.date}`},
           text: t(day.result ? 'daily.show' : 'daily.go_on'), 'aria-label': `${t(day.result ? 'daily.show' : 'daily.go_on')}: ${dateText(day.date)}`,
           onclick: () => open(day.date)})))));
@@ -383,18 +401,17 @@ export function attachDaily(app, container) {
 
   /** Another day: a date picker, from the first board of the day to today. */
   function picker(now) {
-    const input = el('input', {type: 'date', id: 'daily-date', value: picked || null, max: now, min: first,
+    const input = el('input', {type: 'date', id: 'daily-date', value: my.picked || null, max: now, min: my.first,
                                dataset: {focus: 'date'}});
-    input.addEventListener('change', () => { picked = input.value; });
+    input.addEventListener('change', () => { my.picked = input.value; });
     const play = () => {
-      picked = input.value;
-      if (!isDate(picked)) return say('daily.pick');
-      open(picked);
+      my.picked = input.value;
+      if (!isDate(my.picked)) return say('daily.pick');
+      open(my.picked);
     };
     return el('div', {class: 'daily-picker'},
       el('label', {for: 'daily-date', text: t('daily.other_day')}), input,
       el('button', {type: 'button', dataset: {action: 'daily-pick', focus: 'pick'}, text: t('daily.play_day'), onclick: play}));
   }
 
-  return {open, wanted};
 }

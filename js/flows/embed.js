@@ -19,6 +19,8 @@
 // the referrer); when that is unknown, events go to any origin ('*') and commands are
 // ignored.
 
+import {isEmbed} from './launch.js';
+
 export const EVENT_SOURCE = 'filler';
 
 /** The parent's origin: the `origin` parameter, else what the browser tells. */
@@ -76,4 +78,32 @@ export class EmbedChannel {
     // a type named like an inherited property ("constructor", "__proto__") is unknown
     if (Object.hasOwn(handlers, message.type)) handlers[message.type]();
   }
+}
+
+/** In embed.html (main.js): the channel to the host page, taking its commands; null
+ *  elsewhere. */
+export function attachEmbed(app, launch) {
+  if (!isEmbed()) return null;
+  const {state} = app;
+  return new EmbedChannel({origin: launch.origin, handlers: {
+    newGame: (payload) => {
+      const seed = Number.isInteger(payload.seed) && payload.seed >= 0 ? payload.seed : null;
+      const variant = state.catalog.variants.some((entry) => entry.id === payload.variant) ? payload.variant : null;
+      const config = {...state.config, seed};
+      if (variant && variant !== config.variant) {
+        config.variant = variant;
+        config.options = {};
+      }
+      app.startGame(config);
+    },
+    setTheme: (theme) => {
+      if (['auto', 'light', 'dark'].includes(theme)) { state.settings.theme = theme; app.applySettings(); }
+    },
+    setLanguage: (code) => {
+      if (['nl', 'en'].includes(code)) { state.settings.language = code; app.applySettings(); }
+    },
+    setSymbols: (on) => {
+      if (typeof on === 'boolean') { state.settings.symbols = on; app.applySettings(); }
+    },
+  }});
 }

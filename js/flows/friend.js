@@ -18,9 +18,10 @@
 //
 // main.js calls attachFriend(app) once; it uses only app's and the Store's public parts.
 
-import {el, svg, clear} from '../ui/dom.js';
-import {t, pick} from '../i18n/i18n.js';
-import {playerName} from '../ui/table.js';
+import {el, svg, clear, append, placeAfter, placeBefore, prepend} from '../ui/dom.js';
+import {t, variantName} from '../i18n/i18n.js';
+import {playerName} from '../ui/names.js';
+import {ratingText} from '../ui/rating_text.js';
 import {peekLink, toBase64url} from './friend_peek.js';
 
 
@@ -39,13 +40,13 @@ const siteAddress = () => new URL('./', location.href).href;
 /**
  * Friend play in the page: the panel above a friend table (whose turn, the link to
  * send, its QR code), opening links (the page's own hash, a pasted link) and the
- * lobby's Friends list (app.renderFriends). Returns whether the page was opened with
- * a friend link (then main.js neither resumes nor starts another game first).
+ * lobby's Friends list (app.renderFriends). A link the page was opened with is opened
+ * once the engine is up, first of all (main.js FIRST_OPENS).
  */
 export function attachFriend(app) {
   const {state, store} = app;
   const panel = el('section', {class: 'friend-panel', hidden: true, 'aria-live': 'polite'});
-  document.getElementById('table').before(panel);
+  placeBefore(document.getElementById('table'), panel);
   let pending = FRIEND_FRAGMENT.test(location.hash) ? location.href : null;
   if (pending) history.replaceState(null, '', location.pathname + location.search);
   // {key, params} | {problem}: what opening a link did; {checking: link}: what the link
@@ -111,12 +112,10 @@ export function attachFriend(app) {
     app.changed();
   }
 
-  // -- opening a link: the page's own hash, a link opened in this tab later, a pasted one
-  app.onEngineReady = async () => {
-    const text = pending;
-    pending = null;
-    return text ? openLink(text) : false;
-  };
+  // -- opening a link: the page's own hash, a link opened in this tab later, a pasted
+  //    one; one that came before the engine was up: opened first (modes.js openFirst)
+  app.modes.register({name: 'friend', open: openLink, asked: () => (pending ? [pending] : null),
+                      drop: () => { pending = null; }});
   window.addEventListener('hashchange', () => {
     if (!FRIEND_FRAGMENT.test(location.hash)) return;
     const text = location.href;
@@ -215,7 +214,7 @@ export function attachFriend(app) {
                      own: {key: 'friend.own', params: {name}}, older: {key: 'friend.older', params: {}},
                      rebuilt: {key: 'friend.rebuilt', params: {name}},
                      new: {key: 'friend.invited', askName: true, params: {
-                       name, variant: variant ? pick(variant.name) : found.record.variant,
+                       name, variant: variant ? variantName(variant.id) : found.record.variant,
                        kind: t(found.record.games === 2 ? 'friend.kind.match' : 'friend.kind.single')}},
                      // a resignation and a move that crossed: the resignation stands; two that
                      // crossed: the one of the player to move (link.merge)
@@ -301,7 +300,7 @@ export function attachFriend(app) {
     const peek = checking.peek;
     if (!peek) return t('friend.checking');
     const found = state.catalog.variants.find((v) => v.id === peek.variant);
-    const params = {name: peek.names[peek.sender] || t('friend.someone'), variant: found ? pick(found.name) : peek.variant,
+    const params = {name: peek.names[peek.sender] || t('friend.someone'), variant: found ? variantName(found.id) : peek.variant,
                     kind: t(peek.games === 2 ? 'friend.kind.match' : 'friend.kind.single')};
     return t(checking.known ? 'friend.checking_from' : 'friend.checking_invite', params);
   }
@@ -324,20 +323,20 @@ export function attachFriend(app) {
                        el('span', {text: noticeText()}));
       // while a link is checked there is nothing to close: its result replaces the notice
       if (!notice.checking) {
-        shown.append(' ', el('button', {type: 'button', class: 'link', dataset: {action: 'dismiss-friend-notice'},
-                                        text: t('nav.close'), onclick: () => { notice = null; app.changed(); }}));
+        append(shown, ' ', el('button', {type: 'button', class: 'link', dataset: {action: 'dismiss-friend-notice'},
+                                         text: t('nav.close'), onclick: () => { notice = null; app.changed(); }}));
       }
-      panel.append(shown);
+      append(panel, shown);
     }
     if (!friendly) return;
     panel.dataset.turn = table.friend.turn;
-    panel.prepend(el('h2', {class: 'friend-title', text: t('friend.title', {name: friendName(table)})}));
+    prepend(panel, el('h2', {class: 'friend-title', text: t('friend.title', {name: friendName(table)})}));
     const first = gameOneResult(table);
-    if (first) panel.append(el('p', {class: 'friend-game-one', text: first}));
-    if (notice?.askName) panel.append(nameField(table));
-    if (needsLink(table)) panel.append(...sendParts(table));
+    if (first) append(panel, el('p', {class: 'friend-game-one', text: first}));
+    if (notice?.askName) append(panel, nameField(table));
+    if (needsLink(table)) append(panel, ...sendParts(table));
     else if (table.friend.turn === 'mine') {
-      panel.append(el('p', {class: 'friend-turn', text: t('friend.your_turn', {name: friendName(table)})}));
+      append(panel, el('p', {class: 'friend-turn', text: t('friend.your_turn', {name: friendName(table)})}));
     }
   });
 
@@ -386,7 +385,7 @@ export function attachFriend(app) {
     if (showQr && link) {
       const holder = el('div', {class: 'friend-qr'});
       parts.push(holder);
-      qrCode(link).then((code) => holder.append(code)).catch((error) => console.warn('filler: no QR code', error));
+      qrCode(link).then((code) => append(holder, code)).catch((error) => console.warn('filler: no QR code', error));
     }
     if (shareStatus === 'select') queueMicrotask(() => input.focus());
     return parts;
@@ -397,8 +396,8 @@ export function attachFriend(app) {
     const list = document.querySelector('.over-panel:not([hidden]) .rating-changes');
     const sent = table.friend.ratings[friendSeat(table)];
     if (!list || !table.ratingChanges || list.nextElementSibling?.classList.contains('friend-rating-note')) return;
-    list.after(el('p', {class: 'friend-rating-note', text: t('friend.rating_note', {
-      name: friendName(table), rating: sent ? Math.round(sent[0]) : 1500})}));
+    placeAfter(list, el('p', {class: 'friend-rating-note', text: t('friend.rating_note', {
+      name: friendName(table), rating: ratingText(sent ? {r: sent[0], rd: sent[1]} : {r: 1500, rd: 350})})}));
   }
 
   // -- the lobby's Friends tab
@@ -417,7 +416,7 @@ export function attachFriend(app) {
       const variant = lobby.variant(saved.variant);
       return el('li', {class: 'saved-match friend-match', dataset: {id: entry.id, turn: friend.turn}},
         el('div', {class: 'saved-main'}, el('strong', {text: playerName(saved.players, 1 - friend.seat)}), ' · ',
-          el('span', {text: variant ? pick(variant.name) : saved.variant}), ' · ',
+          el('span', {text: variant ? variantName(variant.id) : saved.variant}), ' · ',
           el('span', {class: 'friend-turn', text: turn})),
         el('button', {type: 'button', class: friend.turn === 'mine' ? 'primary' : '', dataset: {action: 'open-friend', id: entry.id},
                       text: t('friend.open'), onclick: () => { lobby.close(); open(entry.id); }}));
@@ -438,7 +437,6 @@ export function attachFriend(app) {
         : el('p', {class: 'empty', text: t('friend.none')}), form);
   };
 
-  return Boolean(pending);
 }
 
 /** The link as a QR code, drawn as SVG by the pinned qrcode-generator (dist/vendor/). */

@@ -11,30 +11,32 @@
 // resign, resignMatch, ready, makeTable, setTable, applySnapshot and afterSnapshot
 // on app.
 
-import {defaultLevel} from '../ui/lobby.js';
+import {defaultLevel, practiceDefaults} from '../ui/lobby.js';
 import {newMatchId} from '../store/storage.js';
 import {updateRatings} from './ratings.js';
 
 // The first board of a visit is untimed: a newcomer reads the tooltips and the rules
-// while playing, and a clock (with a loss on time) is a choice made in the lobby.
+// while playing, and a clock (with a loss on time) is a choice made in the lobby. Its
+// variant (null: nothing chosen yet) and its computer's level are the engine's first
+// game (catalog.firstGame: quick 8×7 against the beginner), or what a returning player
+// last chose (saved.js lastChosen).
 export const DEFAULT_CONFIG = {
-  variant: 'classic', seed: null, options: {}, games: 1,
+  variant: null, seed: null, options: {}, games: 1,
   clock: {mode: 'none', bankMinutes: 5, incrementSeconds: 3},
   seats: [{kind: 'human', name: ''}, {kind: 'computer', name: '', level: null}],
 };
-export const PRACTICE_DEFAULTS = {shape: 'square', width: 10, height: 10, colors: 6};
 const BOT_PACING_MS = 350; // between two computer moves in a row, so people can follow
 
 /** The engine's new_game parameters for a config (the lobby's or a saved match's). */
 export function newGameParams(config, catalog) {
   const seats = config.seats.map((seat) => seat.kind === 'computer'
-    ? {kind: 'computer', name: '', level: seat.level || defaultLevel(catalog.levels)}
+    ? {kind: 'computer', name: '', level: seat.level || defaultLevel(catalog)}
     : {kind: seat.kind === 'friend' ? 'friend' : 'human', name: (seat.name || '').trim()});
   const params = {variant: config.variant, seats, games: config.games === 2 ? 2 : 1};
   const clock = clockSpec(config, catalog);
   if (clock) params.clock = clock;
   if (config.seed !== null && config.seed !== undefined) params.seed = config.seed;
-  if (config.variant === 'practice') params.options = {...PRACTICE_DEFAULTS, ...config.options};
+  if (config.variant === 'practice') params.options = {...practiceDefaults(catalog), ...config.options};
   return params;
 }
 
@@ -105,20 +107,21 @@ export function attachGame(app) {
       ratingChanges: null, ratingAsked: false,
       friend: null,    // a match with a friend by link: {id, seat, ratings, sent, turn} (friend.js)
       resumeStandIn: false, // a saved match's last state, drawn before boot (saved.js showStandIn)
-      puzzle: null,    // a puzzle's table: what puzzle_open said of it (puzzles.js)
-      lesson: null,    // a lesson's table: what the engine said of the lesson (lessons.js)
-      daily: null,     // the board of the day's match: {date, number, kind} (daily.js)
+      mode: null,      // the name of the mode that opened it (modes.js); null: a game
+      // (a saved match's other marks, kept with it, are set by saved.js as it reads them)
     };
   }
 
   async function startGame(config) {
-    const {moves = null, ...chosen} = config; // moves: a shared game's, replayed (around.js)
+    const {moves = null, ...chosen} = config; // moves: a shared game's, replayed (launch.js)
     state.config = structuredClone(chosen);
+    // no variant chosen: the engine's first game (before the catalog says it: once the engine is up)
+    state.config.variant ||= state.catalog.firstGame?.variant ?? null;
     state.pendingResume = null; // a game chosen before boot wins over the match that waited (it stays saved)
     if (state.engine.status !== 'ready') {
       // before boot: one of the variant's first boards (snapshots.json), the one asked
       // for by seed or one at random, opened on the engine once it is up
-      const board = moves?.length || config.variant === 'practice' ? null : firstBoard(state.catalog, config);
+      const board = moves?.length || state.config.variant === 'practice' ? null : firstBoard(state.catalog, state.config);
       if (!board) {
         state.pendingConfig = state.config; // started once the engine is up
         return;
@@ -175,8 +178,8 @@ export function attachGame(app) {
     if (table.players[snapshot.turn]?.kind !== 'human') return;
     if (!(String(color) in snapshot.previews)) return; // forbidden or not a color
     app.tableView.controls?.reset();
-    if (table.puzzle) return app.puzzleMove(color); // checked against the puzzle's solution (puzzles.js)
-    if (table.lesson) return app.lessonMove(color); // judged by the lesson's task (lessons.js)
+    const mode = app.modes.of(table);
+    if (mode?.move) return mode.move(color); // the mode's answer (a puzzle's solution, a lesson's task)
     if (table.tableId === null) {
       table.queuedColor = color;
       app.changed();
@@ -232,7 +235,7 @@ export function attachGame(app) {
   function afterSnapshot(table) {
     const snapshot = table.snapshot;
     if (snapshot.over || table.tableId === null || table.botBusy || table.replay || table.readOnly) return;
-    if (table.puzzle || table.lesson) return; // the replies are the solution's, the lesson's
+    if (app.modes.of(table)?.move) return; // a mode that answers the moves plays the replies
     if (snapshot.turn === null || table.players[snapshot.turn]?.kind !== 'computer') return;
     table.botBusy = true;
     const previousSeat = snapshot.last_move?.seat;

@@ -1,11 +1,12 @@
 // Offline mode: registers the service worker (sw.js next to index.html, which build.py
-// writes from js/sw.js) and tells the page when a new version is ready, so it can offer
-// a reload.
+// writes from js/sw.js; on a first visit js/start.js registered it already, so that it
+// serves the boot's files compressed), asks it to save the whole site, and tells the page
+// when a new version is ready, so it can offer a reload.
 //
 //   const { status, reason } = await registerOffline();
-//     status "ready"       offline mode is on (this site was saved on an earlier visit)
-//            "installing"  first visit: the site is being saved; whenOfflineReady() resolves
-//                          when it is
+//     status "installing"  the site is being saved (at once when an earlier visit did);
+//                          whenOfflineReady() resolves when it is, and status is "ready":
+//                          offline mode is on
 //            "unavailable" no offline mode (reason: "unsupported" | "refused: <message>"),
 //                          e.g. in an iframe on another site; the page goes on without it
 //   onUpdateReady(() => showReloadOffer())   a new version is waiting (returns unsubscribe)
@@ -13,8 +14,8 @@
 //   offlineState()                           {status, reason, updateReady} right now
 //                                            (status "unregistered" before registerOffline)
 //
-// registerOffline() never throws. Call it once the board is playable: the first visit's
-// precache downloads the whole site again and would compete with the boot for the CPU.
+// registerOffline() never throws. Call it once the engine is up: saving the site downloads
+// what the boot did not and would compete with the boot for the network and the CPU.
 
 const state = { status: "unregistered", reason: "", updateReady: false };
 const updateListeners = new Set();
@@ -86,14 +87,27 @@ export async function registerOffline() {
     Object.assign(state, { status: "unavailable", reason: `refused: ${error && error.message || error}` });
     return offlineState();
   }
-  const alreadySaved = Boolean(registration.active);
-  Object.assign(state, { status: alreadySaved ? "ready" : "installing", reason: "" });
-  offlineReady = container.ready.then(() => {
-    state.status = "ready";
-    return true;
-  }, () => false);
+  state.status = "installing"; // "ready" once saved (at once if an earlier visit did)
+  offlineReady = saveSite(container);
   watchForUpdates(container);
   return offlineState();
+}
+
+/** Ask the active worker to save the site (what is not kept yet); true once it has. */
+async function saveSite(container) {
+  try {
+    const { active } = await container.ready;
+    const channel = new MessageChannel();
+    const answer = new Promise((resolve) => { channel.port1.onmessage = (event) => resolve(event.data); });
+    active.postMessage({ type: "save" }, [channel.port2]);
+    const { saved, reason } = await answer;
+    if (!saved) console.warn("filler: the site could not be saved for offline play:", reason);
+    if (saved) state.status = "ready";
+    return Boolean(saved);
+  } catch (error) {
+    console.warn("filler: the site could not be saved for offline play:", error);
+    return false;
+  }
 }
 
 export function applyUpdate() {

@@ -6,34 +6,48 @@
 // to move. A color is checked by the engine against the record's solution
 // (puzzle_move): a right one is played with the reply; a wrong one leaves the table as
 // it was and comes back with what it costs at once; its refutation and the solution
-// follow (puzzle_lines), as states the board steps through (app.puzzleView, drawn by
-// table.js like the review's line).
+// follow (puzzle_lines), as states the board steps through (the mode's view, drawn by
+// table.js like the review's line). A mode of the table (modes.js).
 // The first try of a puzzle is rated (puzzle_rating, Glicko-2, the puzzle's rating as
 // the opponent's) and counted in the streak; a try again or a puzzle tried before is not.
 // Progress is in the store (store.getPuzzles, store.recordPuzzle).
 //
-// A link `#puzzle=<id>` opens that puzzle, so a friend gets the same one.
+// A link `#puzzle=<id>` opens that puzzle, so a friend gets the same one; `#puzzle` opens
+// Puzzles at the next one.
+//
+// The next puzzle is an untried one of the filters near the player's rating (within
+// RATING_WINDOW of the nearest), in an order of the player's own (a shuffle by the seed
+// kept in their progress), never of the game the last one came from while another is left.
 
-import {el, replaceChildren} from '../ui/dom.js';
-import {t, pick, problemText} from '../i18n/i18n.js';
+import {el, replaceChildren, setAttr, append, placeAfter} from '../ui/dom.js';
+import {t, variantName, problemText} from '../i18n/i18n.js';
 import {signed} from '../ui/table.js';
+import {ratingText as shownRating} from '../ui/rating_text.js';
 import {arriving} from './game.js';
 
 export const PUZZLE_VARIANTS = ['quick', 'classic', 'hex'];
 const OWN = 'own'; // the board filter's "From your games": puzzles of your own reviewed games
 export const PUZZLE_THEMES = ['enclosure', 'blocking', 'equator', 'last-region', 'finish', 'draw', 'long'];
 const PUZZLE_ID = /^[a-z0-9-]{1,60}$/;
-const LINK = /^#puzzle=(.*)$/;
-const REPLY_PAUSE_MS = 450; // between the player's move and the reply, so the reply is seen
+const LINK = /^#puzzle(?:=(.*))?$/s;
 const START_RATING = 1500; // filler.rating.DEFAULT's r: a first puzzle is picked near it
+const RATING_WINDOW = 150; // puzzles this far beyond the nearest one's rating are offered too, in the player's order
+const SHOWN_ID = 40; // characters of a link's unknown puzzle id said in its message
 
-/** The puzzle id a URL's hash asks for: a string, '' for a malformed one, or null. */
+/** What a URL's hash asks of Puzzles: null (nothing), '' (Puzzles: the next puzzle), or
+ *  a puzzle's id (a malformed one as it is: said as an unknown puzzle). */
 export function puzzleFromLink(hash = location.hash) {
   const match = LINK.exec(hash);
   if (!match) return null;
-  let id = '';
-  try { id = decodeURIComponent(match[1]); } catch { /* malformed: said as an unknown puzzle */ }
-  return PUZZLE_ID.test(id) ? id : '';
+  if (!match[1]) return '';
+  try { return decodeURIComponent(match[1]); } catch { return match[1]; }
+}
+
+/** An unknown id as a message says it: control and direction characters escaped, cut. */
+function shownId(id) {
+  const shown = id.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+                           (character) => encodeURIComponent(character));
+  return shown.length > SHOWN_ID ? `${shown.slice(0, SHOWN_ID)}…` : shown;
 }
 
 /** The link to send for a puzzle: this page with `#puzzle=<id>`. */
@@ -41,36 +55,64 @@ export function puzzleLink(id) {
   return `${location.origin}${location.pathname}#puzzle=${id}`;
 }
 
-/** The puzzle to offer from `list`: of `theme` (or any), not `exclude`, untried ones
- *  first, the one whose rating is nearest the player's (the file's order on a tie). */
-export function pickPuzzle(list, progress, {theme = null, exclude = null} = {}) {
+/** The game a puzzle comes from: its id without the ply (`quick-4-11` → `quick-4`). */
+const gameOf = (id) => id.replace(/-(?:g2-)?\d+$/, '');
+
+/** Where a puzzle comes in the order of the player of `seed`: a 32-bit hash of both. */
+function placeOf(seed, id) {
+  let hash = (seed ^ 0x811c9dc5) >>> 0;
+  for (let index = 0; index < id.length; index++) hash = Math.imul(hash ^ id.charCodeAt(index), 0x01000193) >>> 0;
+  hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> 0;
+  return (hash ^ (hash >>> 16)) >>> 0;
+}
+
+/** The puzzle to offer from `list`: of `theme` (or any), not `after` (the one just
+ *  shown) nor of its game while another is left, untried ones first; of those whose
+ *  rating is within RATING_WINDOW of the nearest to the player's, the first in the
+ *  player's order (`seed`). */
+export function pickPuzzle(list, progress, {theme = null, after = null, seed = 0} = {}) {
   const rating = progress.rating?.r ?? START_RATING;
-  const fits = list.filter((puzzle) => puzzle.id !== exclude && (!theme || puzzle.themes.includes(theme)));
+  const fits = list.filter((puzzle) => puzzle.id !== after && (!theme || puzzle.themes.includes(theme)));
   const untried = fits.filter((puzzle) => !Object.hasOwn(progress.tried, puzzle.id));
+  const pool = untried.length ? untried : fits;
+  const otherGames = after === null ? pool : pool.filter((puzzle) => gameOf(puzzle.id) !== gameOf(after));
+  const candidates = otherGames.length ? otherGames : pool;
+  if (!candidates.length) return null;
+  const distance = (puzzle) => Math.abs(puzzle.rating - rating);
+  const nearest = Math.min(...candidates.map(distance));
   let chosen = null;
-  for (const puzzle of untried.length ? untried : fits) {
-    if (!chosen || Math.abs(puzzle.rating - rating) < Math.abs(chosen.rating - rating)) chosen = puzzle;
+  for (const puzzle of candidates) {
+    if (distance(puzzle) > nearest + RATING_WINDOW) continue;
+    if (!chosen || placeOf(seed, puzzle.id) < placeOf(seed, chosen.id)) chosen = puzzle;
   }
   return chosen;
 }
 
+/** A new player's order of the puzzles (kept in their progress from the first try on). */
+const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
+
 export function attachPuzzles(app, container) {
   const {state} = app;
   const files = new Map(); // variant -> Promise of {puzzles} | {missing: true}
-  const bar = el('section', {class: 'puzzle-bar', hidden: true});
+  const bar = el('section', {class: 'mode-bar puzzle-bar', hidden: true});
   // one live region for the whole visit, its text changed (a new one would not be read)
   const verdict = el('p', {class: 'puzzle-verdict', role: 'status', 'aria-live': 'polite'});
   const barRest = el('div', {class: 'puzzle-bar-rest'});
-  bar.append(verdict, barRest);
-  const panel = el('section', {class: 'puzzle-panel', hidden: true, 'aria-labelledby': 'puzzle-title'});
-  app.tableView.replayBar.after(bar); // right above the board, where a phone player looks
-  container.append(panel);
-  const chosen = {variant: 'quick', theme: null}; // the filters
-  let current = null; // the puzzle at the table: see show()
-  let message = null; // {key, params}: why no puzzle is shown (none of a theme, a bad link)
-  let opening = 0; // counts openings: an older one that answers late is dropped
-  let waiting = null; // {variant, theme, id}: asked for before the engine was up
-  let drawn = null;
+  append(bar, verdict, barRest);
+  const panel = el('section', {class: 'mode-panel puzzle-panel', hidden: true, 'aria-labelledby': 'puzzle-title'});
+  placeAfter(app.tableView.replayBar, bar); // right above the board, where a phone player looks
+  append(container, panel);
+  let drawn = null; // the key of what the panel shows (drawn again when it changes)
+  // a puzzle has a link of its own (about): a game's link of its position would be another game
+  const life = app.modes.register({name: 'puzzles', open, move, view, keys, reopen, close,
+                                   linkable: (table) => table.mode !== 'puzzles', state: {
+    current: null, // the puzzle at the table: see show()
+    message: null, // {key, params}: why no puzzle is shown (none of a theme, a bad link)
+    chosen: {variant: 'quick', theme: null}, // the filters
+    seed: null, // the order of the puzzles offered: the stored one, else a new player's own
+  }});
+  const my = life.state;
+  const chosen = my.chosen;
   let kept = null; // the store's progress as last read: draws (every hover) do not read it again
   const progress = () => (kept ??= app.store.getPuzzles());
   app.store.subscribe((event) => { // another tab played a puzzle, an import merged some
@@ -79,12 +121,14 @@ export function attachPuzzles(app, container) {
       app.changed();
     }
   });
-  const link = puzzleFromLink(); // the page was opened with a puzzle's link
+  const orderSeed = () => (my.seed = progress().seed ?? my.seed ?? newSeed());
+  const link = puzzleFromLink(); // the page was opened with a link to Puzzles
   if (link !== null) {
     history.replaceState(null, '', location.pathname + location.search); // a reload is a normal visit
-    if (link === '') message = {key: 'puzzle.unknown', params: {id: ''}};
-    else if (!PUZZLE_VARIANTS.includes(link.split('-')[0])) message = {key: 'puzzle.unknown', params: {id: link}};
-    else waiting = {variant: link.split('-')[0], theme: null, id: link};
+    if (link === '') life.queue({variant: chosen.variant, theme: null, id: null});
+    else if (!PUZZLE_ID.test(link) || !PUZZLE_VARIANTS.includes(link.split('-')[0])) {
+      my.message = {key: 'puzzle.unknown', params: {id: shownId(link)}};
+    } else life.queue({variant: link.split('-')[0], theme: null, id: link});
   }
 
   /** The file of a variant's puzzles, fetched once (again after a failure). */
@@ -105,35 +149,36 @@ export function attachPuzzles(app, container) {
     return files.get(variant);
   }
 
-  const isPuzzleTable = (table) => Boolean(current && table && table === current.table);
+  const isPuzzleTable = (table) => Boolean(my.current && table && table === my.current.table);
+  // a message of no puzzle (none of the filters, a bad link) puts the one at the table away
+  const shelved = () => Boolean(my.current && my.message);
   const stale = (table) => table.engineGeneration !== app.engine.generation;
 
   /** What the board shows (table.js): a position of the line being stepped through,
-   *  with its next color previewed, or the position with the color to look at. */
-  app.puzzleView = (table) => {
-    if (!isPuzzleTable(table)) return null;
+   *  with its next color previewed, or the position with the color to look at. The
+   *  puzzle's bar says the task and the end (no result panel, no resign); the replies
+   *  are the solution's (no computer thinks). */
+  function view(table) {
+    const own = {status: '', result: false, resign: false, thinking: false};
+    if (!isPuzzleTable(table)) return own;
     // a restarted engine has not reopened the puzzle yet (reopen): no color can be taken
-    if (stale(table)) return {snapshot: null, step: null, best: null, locked: true};
-    if (current.phase === 'solving') return null;
-    const line = current.line;
-    if (!line) return {snapshot: null, step: null, best: null, locked: true};
+    if (stale(table) || shelved()) return {...own, locked: true};
+    if (my.current.phase === 'solving') return own;
+    const line = my.current.line;
+    if (!line) return {...own, locked: true};
     const snapshot = line.index ? line.states[line.index - 1] : null;
     const next = snapshot?.over ? null : line.colors[line.index] ?? null;
-    return {snapshot, step: line.index || null, count: line.states.length, best: next, locked: true};
-  };
+    return {...own, snapshot, step: line.index || null, count: line.states.length, best: next, locked: true,
+            status: line.index ? t('puzzle.line_board') : ''};
+  }
 
   /** Open Puzzles: the puzzle `id`, or the next one of the filters. */
   async function open({variant = chosen.variant, theme = chosen.theme, id = null} = {}) {
     chosen.variant = variant;
     chosen.theme = theme;
-    message = null;
-    const ticket = ++opening;
-    if (state.engine.status !== 'ready') {
-      waiting = {variant, theme, id}; // opened once the engine is up (onEngineReady)
-      app.changed();
-      return;
-    }
-    waiting = null;
+    my.message = null;
+    const ticket = life.ask({variant, theme, id});
+    if (ticket === null) return; // opened once the engine is up
     if (variant === OWN) return showOwn(ticket, theme, id);
     let file;
     try {
@@ -142,11 +187,11 @@ export function attachPuzzles(app, container) {
       console.warn('filler: puzzles', error);
       return say(ticket, 'puzzle.load_failed');
     }
-    if (ticket !== opening) return;
+    if (life.late(ticket)) return;
     if (file.missing) return say(ticket, 'puzzle.none_here', {variant: variantName(variant)});
     kept = null; // as stored now
     const record = id ? file.puzzles.find((puzzle) => puzzle.id === id)
-      : pickPuzzle(file.puzzles, progress(), {theme, exclude: current?.record.id});
+      : pickPuzzle(file.puzzles, progress(), {theme, after: my.current?.record.id ?? null, seed: orderSeed()});
     if (!record) return say(ticket, id ? 'puzzle.unknown' : 'puzzle.none_theme', {id});
     await show(record, ticket, progress());
   }
@@ -158,16 +203,16 @@ export function attachPuzzles(app, container) {
       (app.store.loadMatch(entry.id)?.reviews ?? []).flatMap((stored) => stored?.puzzles ?? []))
       .filter((puzzle) => typeof puzzle?.id === 'string' && Array.isArray(puzzle.themes)
               && (!theme || puzzle.themes.includes(theme)));
-    const at = list.findIndex((puzzle) => puzzle.id === (id ?? current?.record.id));
-    const record = id ? list[at] : list.filter((puzzle) => puzzle.id !== current?.record.id)
-      .find((puzzle, index) => index >= at) ?? list.find((puzzle) => puzzle.id !== current?.record.id);
+    const at = list.findIndex((puzzle) => puzzle.id === (id ?? my.current?.record.id));
+    const record = id ? list[at] : list.filter((puzzle) => puzzle.id !== my.current?.record.id)
+      .find((puzzle, index) => index >= at) ?? list.find((puzzle) => puzzle.id !== my.current?.record.id);
     if (!record) return say(ticket, theme ? 'puzzle.none_theme' : 'puzzle.none_own');
     await show(record, ticket, progress(), true);
   }
 
   function say(ticket, key, params = {}) {
-    if (ticket !== opening) return;
-    message = {key, params};
+    if (life.late(ticket)) return;
+    my.message = {key, params};
     app.changed();
   }
 
@@ -177,50 +222,40 @@ export function attachPuzzles(app, container) {
     try {
       opened = await app.request('puzzle_open', {record});
     } catch (error) {
-      if (ticket === opening) app.showError(error);
+      if (!life.late(ticket)) app.showError(error);
       return say(ticket, 'puzzle.bad_record', {id: record.id});
     }
-    if (ticket !== opening) {
-      app.request('close', {table_id: opened.table_id}).catch(() => {});
-      return;
-    }
-    const config = {variant: record.variant, seed: record.seed, options: {}, games: 1, clock: {mode: 'none'},
-                    seats: opened.layout.players};
-    const table = app.makeTable(config, opened.layout, arriving(opened.state), opened.table_id);
-    table.puzzle = opened.puzzle;
+    if (!life.keep(ticket, opened)) return;
+    const table = life.table(opened, {variant: record.variant, seed: record.seed});
     table.ratingAsked = true; // a puzzle is rated by its own rating (rate()), never as a match
     table.moves = [...record.moves];
     const tried = own || Object.hasOwn(progress.tried, record.id); // your own puzzles are never rated
-    current = {
+    my.current = {
       own,
       record, table, ply: 0, // the solution's moves played so far
       phase: 'solving', // 'solving' | 'wrong' | 'solved'
       wrong: null, // {color, cost}: the last wrong color
       line: null, // {kind: 'refutation' | 'solution', colors, states, index}: stepped on the board
-      solution: null, // the solution's states from the wrong move's position
+      solutionAsked: false, // the solution asked of the engine, not come yet
       counted: tried, rated: null, // rated: {r, change} once the first try counted
       before: own ? 'own' : tried ? 'tried' : null, problem: null, copied: false,
+      revealed: false, // its themes shown: once solved or failed (they would give the answer away)
     };
     drawn = null;
-    app.setTable(table);
-    app.changed();
+    life.put(table);
   }
 
   /** The player's color at a puzzle table (game.js play): the engine's verdict. */
   async function move(color) {
-    const puzzle = current;
+    const puzzle = my.current;
     const table = puzzle?.table;
-    if (!puzzle || state.table !== table || puzzle.phase !== 'solving' || table.requesting || stale(table)) return;
+    if (puzzle?.phase !== 'solving' || !life.free(table) || stale(table) || shelved()) return;
     table.requesting = true; // not drawn: the answer comes within a frame, and a draw before it would delay it
     try {
       const answer = await app.request('puzzle_move', {table_id: table.tableId, state_id: table.snapshot.state_id, color});
-      if (current !== puzzle) return;
+      if (my.current !== puzzle) return;
       if (answer.right) {
-        for (const [index, snapshot] of answer.states.entries()) {
-          if (index) await new Promise((done) => setTimeout(done, REPLY_PAUSE_MS));
-          if (current !== puzzle) return;
-          await app.applySnapshot(table, snapshot);
-        }
+        if (!await life.replies(table, answer.states, () => my.current === puzzle)) return;
         puzzle.ply += 2;
         puzzle.wrong = null;
         if (answer.solved) puzzle.phase = 'solved';
@@ -229,7 +264,7 @@ export function attachPuzzles(app, container) {
         puzzle.wrong = {color, cost: answer.cost};
       }
     } catch (error) {
-      if (current === puzzle) app.showError(error, table);
+      if (my.current === puzzle) app.showError(error, table);
       return;
     } finally {
       table.requesting = false;
@@ -237,28 +272,31 @@ export function attachPuzzles(app, container) {
     }
     if (puzzle.phase === 'wrong') showLines(puzzle, color);
     if (puzzle.phase !== 'solving') {
+      puzzle.revealed = true;
       await rate(puzzle, puzzle.phase === 'solved');
-      if (current === puzzle) app.changed();
+      if (my.current === puzzle) app.changed();
     }
   }
 
-  /** A wrong color's refutation on the board (and the solution for later), once the engine sends them. */
+  /** A wrong color's refutation on the board, once the engine sends it: played on by
+   *  the solver to the end of the game, so what the verdict claims is on the board. */
   async function showLines(puzzle, color) {
     const at = puzzle.wrong;
     try {
-      const lines = await app.request('puzzle_lines', {table_id: puzzle.table.tableId,
-                                                       state_id: puzzle.table.snapshot.state_id, color});
-      if (current !== puzzle || puzzle.wrong !== at) return; // tried again meanwhile
-      const others = puzzle.record.others[puzzle.ply / 2]?.[String(color)];
-      puzzle.solution = lines.solution;
-      puzzle.line = lineOf('refutation', others?.line ?? [color], lines.refutation);
+      const line = await requestLine(puzzle, 'refutation');
+      if (my.current !== puzzle || puzzle.wrong !== at) return; // tried again meanwhile
+      puzzle.line = lineOf('refutation', line);
     } catch (error) {
-      if (current === puzzle) app.showError(error, puzzle.table);
+      if (my.current === puzzle) app.showError(error, puzzle.table);
     }
     app.changed();
   }
 
-  const lineOf = (kind, colors, states) => ({kind, colors: colors.slice(0, states.length), states, index: 0});
+  /** A line of the wrong color's position (puzzle_lines: `refutation` or `solution`). */
+  const requestLine = (puzzle, line) => app.request('puzzle_lines', {
+    table_id: puzzle.table.tableId, state_id: puzzle.table.snapshot.state_id, color: puzzle.wrong.color, line});
+
+  const lineOf = (kind, {colors, states}) => ({kind, colors, states, index: 0});
 
   /** The first try of a puzzle: the player's puzzle rating and streak, stored. */
   async function rate(puzzle, solved) {
@@ -269,8 +307,9 @@ export function attachPuzzles(app, container) {
     const before = now.rating ? [now.rating.r, now.rating.rd, now.rating.vol] : null;
     try {
       const next = await app.request('puzzle_rating', {rating: before, puzzle: puzzle.record.rating, solved});
-      const recorded = app.store.recordPuzzle(puzzle.record.id, {solved, rating: {r: next.r, rd: next.rd, vol: next.vol}});
-      puzzle.rated = {r: next.r, change: next.change};
+      const recorded = app.store.recordPuzzle(puzzle.record.id, {solved, rating: {r: next.r, rd: next.rd, vol: next.vol},
+                                                                 seed: orderSeed()});
+      puzzle.rated = {r: next.r, rd: next.rd, change: next.change};
       kept = recorded.ok ? recorded.progress : null;
       if (!recorded.ok) puzzle.problem = 'puzzle.not_stored';
     } catch (error) {
@@ -279,31 +318,44 @@ export function attachPuzzles(app, container) {
   }
 
   function stepLine(index) {
-    const line = current?.line;
+    const line = my.current?.line;
     if (!line) return;
     line.index = Math.max(0, Math.min(line.states.length, index));
     app.changed();
   }
 
-  function showSolution() {
-    if (!current?.solution) return;
-    current.line = lineOf('solution', current.record.solution.slice(current.ply), current.solution);
+  /** The solution from the wrong color's position, asked for when the player does: the
+   *  engine's solver may take a few seconds to play it on to the end of the game. */
+  async function showSolution() {
+    const puzzle = my.current;
+    if (!puzzle?.wrong || puzzle.solutionAsked) return;
+    const at = puzzle.wrong;
+    puzzle.solutionAsked = true;
+    app.changed();
+    try {
+      const line = await requestLine(puzzle, 'solution');
+      if (my.current === puzzle && puzzle.wrong === at) puzzle.line = lineOf('solution', line);
+    } catch (error) {
+      if (my.current === puzzle) app.showError(error, puzzle.table);
+    } finally {
+      puzzle.solutionAsked = false;
+    }
     app.changed();
   }
 
   /** Back to the position to find the move again (not rated: the first try counted). */
   function tryAgain() {
-    if (!current || current.phase !== 'wrong') return;
-    Object.assign(current, {phase: 'solving', line: null, wrong: null, solution: null, rated: null,
-                            before: current.own ? 'own' : 'tried'});
+    if (!my.current || my.current.phase !== 'wrong') return;
+    Object.assign(my.current, {phase: 'solving', line: null, wrong: null, solutionAsked: false, rated: null,
+                            before: my.current.own ? 'own' : 'tried'});
     app.changed();
   }
 
   /** The worker was restarted (boot.js): the same puzzle opened again at the move it was. */
   async function reopen(table) {
-    const puzzle = current;
+    const puzzle = my.current;
     if (!isPuzzleTable(table)) return false;
-    const ticket = ++opening;
+    const ticket = life.ticket();
     let opened;
     try {
       opened = await app.request('puzzle_open', {record: puzzle.record});
@@ -316,7 +368,7 @@ export function attachPuzzles(app, container) {
       app.showError(error, table);
       return true;
     }
-    if (ticket !== opening || current !== puzzle) return true;
+    if (life.late(ticket) || my.current !== puzzle) return true;
     Object.assign(table, {tableId: opened.table_id, engineGeneration: app.engine.generation, requesting: false,
                           error: null, snapshot: arriving(opened.state)});
     app.changed();
@@ -324,9 +376,9 @@ export function attachPuzzles(app, container) {
   }
 
   /** ← → Home End step through a line being shown; true when taken. */
-  function onKey(event) {
-    const line = current?.line;
-    if (!line || !isPuzzleTable(state.table)) return false;
+  function keys(event) {
+    const line = my.current?.line;
+    if (!line || !isPuzzleTable(state.table) || shelved()) return false;
     const steps = {ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity};
     if (!Object.hasOwn(steps, event.key)) return false;
     event.preventDefault();
@@ -336,34 +388,15 @@ export function attachPuzzles(app, container) {
 
   /** Close Puzzles: the match to go on with, or a new game (a message alone: hidden). */
   function close() {
-    const wasShown = Boolean(current);
-    current = null;
-    message = null;
-    waiting = null;
-    opening += 1;
+    const wasShown = Boolean(my.current);
+    my.current = null;
+    my.message = null;
+    life.leave();
     app.changed();
-    if (!wasShown) return;
-    const unfinished = app.store.listMatches({finished: false})[0];
-    if (unfinished) app.resumeMatch(unfinished.id);
-    else app.startGame({...state.config, seed: null});
+    if (wasShown) life.back();
   }
 
-  // Puzzles asked for before the engine was up (a puzzle's link, the button): opened
-  // now, instead of the game the page would open; a puzzle's table in a restarted worker
-  const before = app.onEngineReady;
-  app.onEngineReady = async () => {
-    if (await before?.()) return true; // friend.js: a friend's link wins
-    if (current && state.table === current.table && current.table.engineGeneration !== app.engine.generation) {
-      return reopen(current.table);
-    }
-    if (!waiting) return false;
-    await open(waiting);
-    return Boolean(current) || Boolean(state.table?.tableId);
-  };
-
-  /** Whether the page opens Puzzles rather than a game once the engine is up. */
-  const wanted = () => Boolean(waiting);
-
+  document.getElementById('open-puzzles')?.addEventListener('click', () => open()); // none in an embed
   app.drawListeners.add(() => draw());
   // a puzzle's link pasted into this tab changes only the hash: open it as a new visit
   window.addEventListener('hashchange', () => {
@@ -372,15 +405,9 @@ export function attachPuzzles(app, container) {
 
   // ---- drawing ------------------------------------------------------------------
 
-  /** A board's name, as the lobby gives it (the engine's catalog). */
-  function variantName(variant) {
-    const entry = state.catalog.variants.find((known) => known.id === variant);
-    return entry ? pick(entry.name) : variant;
-  }
-
   /** The task: what to find, and how many moves. */
   function taskText() {
-    const {record, ply} = current;
+    const {record, ply} = my.current;
     const steps = (record.solution.length + 1) / 2 | 0;
     const step = ply / 2 + 1;
     const task = record.result === 'draw' ? t('puzzle.task.draw') : t('puzzle.task.win', {count: record.margin});
@@ -390,16 +417,16 @@ export function attachPuzzles(app, container) {
   /** What a wrong color costs, as the record says it. */
   function costText({result, cells, exact}) {
     if (result === 'loss') return t('puzzle.cost.loss');
-    if (result === 'draw' && current.record.result === 'win') return t('puzzle.cost.draw');
+    if (result === 'draw' && my.current.record.result === 'win') return t('puzzle.cost.draw');
     return t(exact ? 'puzzle.cost.cells' : 'puzzle.cost.at_least', {count: cells});
   }
 
   function verdictText() {
-    if (current.phase === 'solved') return t('puzzle.solved');
-    if (current.phase === 'wrong') {
-      return `${t('puzzle.wrong', {number: current.wrong.color + 1})} ${costText(current.wrong.cost)}`;
+    if (my.current.phase === 'solved') return t('puzzle.solved');
+    if (my.current.phase === 'wrong') {
+      return `${t('puzzle.wrong', {number: my.current.wrong.color + 1})} ${costText(my.current.wrong.cost)}`;
     }
-    return current.ply ? `${t('puzzle.right')} ${taskText()}` : taskText();
+    return my.current.ply ? `${t('puzzle.right')} ${taskText()}` : taskText();
   }
 
   function lineText(line) {
@@ -410,36 +437,37 @@ export function attachPuzzles(app, container) {
 
   function ratingText(rating) {
     if (!rating) return t('puzzle.rating_none');
-    // ± twice the deviation, as the lobby shows every rating
-    return t('puzzle.rating', {rating: Math.round(rating.r), deviation: Math.round(2 * rating.rd)});
+    return t('puzzle.rating', {rating: shownRating(rating)}); // as the lobby shows every rating
   }
 
   function draw() {
     const table = state.table;
-    if (current && table !== current.table) { // a new game, a match resumed: Puzzles closed
-      current = null;
-      message = null;
+    if (my.current && table !== my.current.table) { // a new game, a match resumed: Puzzles closed
+      my.current = null;
+      my.message = null;
     }
-    const shown = Boolean(current) || Boolean(message) || Boolean(waiting);
-    bar.hidden = !current;
+    const waiting = my.waiting;
+    const shown = Boolean(my.current) || Boolean(my.message) || Boolean(waiting);
+    bar.hidden = !my.current || shelved();
+    setAttr(container, 'data-puzzle-none', shelved() ? '' : null); // no board under the message (puzzles.css)
     if (!shown) {
       panel.hidden = true;
       drawn = null;
       return;
     }
     const {tries, streak, best, rating} = progress();
-    const key = JSON.stringify([state.settings.language, current && [current.record.id, current.ply, current.phase,
-      current.line?.kind, current.line?.index, current.rated, current.problem, current.copied,
-      current.table.requesting, current.table.snapshot.state_id], message, chosen, tries, streak,
+    const key = JSON.stringify([state.settings.language, my.current && [my.current.record.id, my.current.ply, my.current.phase,
+      my.current.line?.kind, my.current.line?.index, my.current.solutionAsked, my.current.revealed, my.current.rated, my.current.problem, my.current.copied,
+      my.current.table.requesting, my.current.table.snapshot.state_id], my.message, chosen, tries, streak,
       state.engine.status]);
     if (drawn === key) return;
     drawn = key;
     panel.hidden = false;
     const focused = document.activeElement?.closest?.('.puzzle-bar, .puzzle-panel') ? document.activeElement.dataset.focus : null;
     bar.setAttribute('aria-label', t('puzzle.title'));
-    if (current) drawBar();
+    if (my.current) drawBar();
     replaceChildren(panel,
-      el('div', {class: 'puzzle-head'},
+      el('div', {class: 'mode-head puzzle-head'},
         el('h2', {id: 'puzzle-title', text: t('puzzle.title')}),
         el('button', {type: 'button', class: 'puzzle-close', dataset: {action: 'close-puzzles', focus: 'close'},
                       text: t('puzzle.close'), onclick: () => close()})),
@@ -448,31 +476,32 @@ export function attachPuzzles(app, container) {
         el('span', {class: 'puzzle-streak', dataset: {streak: String(streak)},
                     text: t('puzzle.streak', {count: streak, best})})),
       filters(),
-      message ? el('p', {class: 'puzzle-message', role: 'alert', text: t(message.key, {
-        ...message.params, variant: message.params.variant ?? variantName(chosen.variant)})}) : null,
-      current ? about() : null,
-      !current && !message && waiting ? el('p', {class: 'puzzle-waiting', text: t('puzzle.waiting')}) : null);
+      my.message ? el('p', {class: 'puzzle-message', role: 'alert', text: t(my.message.key, {
+        ...my.message.params, variant: my.message.params.variant ?? variantName(chosen.variant)})}) : null,
+      my.current && !my.message ? about() : null,
+      !my.current && !my.message && waiting ? el('p', {class: 'puzzle-waiting', text: t('puzzle.waiting')}) : null);
     if (focused) [bar, panel].map((part) => part.querySelector(`[data-focus="${focused}"]`)).find(Boolean)?.focus();
   }
 
   /** Above the board: the task or the verdict (read by screen readers), a line's
    *  steps, and what to do next. */
   function drawBar() {
-    const {phase, line} = current;
-    Object.assign(verdict.dataset, {phase, ply: String(current.ply)});
+    const {phase, line} = my.current;
+    Object.assign(verdict.dataset, {phase, ply: String(my.current.ply)});
     replaceChildren(verdict,
       phase === 'solving' ? null : el('strong', {class: 'puzzle-mark', 'aria-hidden': 'true', text: phase === 'solved' ? '✓ ' : '✗ '}),
       verdictText());
     const steps = line ? el('div', {class: 'puzzle-line-steps', role: 'group', 'aria-label': t(`puzzle.line.${line.kind}`),
                                     dataset: {line: line.kind}},
       el('button', {type: 'button', dataset: {action: 'puzzle-line-prev', focus: 'line-prev'}, disabled: line.index === 0,
-                    'aria-label': t('review.line_prev'), text: '◀', onclick: () => stepLine(line.index - 1)}),
+                    'aria-label': t('puzzle.line_prev'), text: '◀', onclick: () => stepLine(line.index - 1)}),
       el('span', {class: 'puzzle-line-at', dataset: {index: String(line.index)}, text: lineText(line)}),
       el('button', {type: 'button', dataset: {action: 'puzzle-line-next', focus: 'line-next'},
-                    disabled: line.index >= line.states.length, 'aria-label': t('review.line_next'), text: '▶',
+                    disabled: line.index >= line.states.length, 'aria-label': t('puzzle.line_next'), text: '▶',
                     onclick: () => stepLine(line.index + 1)})) : null;
     const actions = el('div', {class: 'puzzle-actions'},
       phase === 'wrong' && line?.kind === 'refutation' ? el('button', {type: 'button', dataset: {action: 'puzzle-solution', focus: 'solution'},
+        disabled: my.current.solutionAsked, 'aria-busy': my.current.solutionAsked ? 'true' : null,
         text: t('puzzle.show_solution'), onclick: () => showSolution()}) : null,
       phase === 'wrong' ? el('button', {type: 'button', dataset: {action: 'puzzle-again', focus: 'again'},
         text: t('puzzle.try_again'), onclick: () => tryAgain()}) : null,
@@ -483,16 +512,16 @@ export function attachPuzzles(app, container) {
 
   /** The rating's change after the first try, or why this try is not rated. */
   function ratedLine() {
-    if (current.problem) {
+    if (my.current.problem) {
       return el('p', {class: 'puzzle-problem', role: 'alert',
-                      text: typeof current.problem === 'string' ? t(current.problem) : problemText(current.problem)});
+                      text: typeof my.current.problem === 'string' ? t(my.current.problem) : problemText(my.current.problem)});
     }
-    if (current.rated) {
-      return el('p', {class: 'puzzle-rated'}, el('strong', {class: 'rating-change', text: signed(current.rated.change)}), ' ',
-        t('puzzle.rating_now', {rating: Math.round(current.rated.r)}));
+    if (my.current.rated) {
+      return el('p', {class: 'puzzle-rated'}, el('strong', {class: 'rating-change', text: signed(my.current.rated.change)}), ' ',
+        t('puzzle.rating_now', {rating: shownRating(my.current.rated)}));
     }
-    if (current.before && current.phase !== 'solving') {
-      return el('p', {class: 'puzzle-rated', text: t(current.own ? 'puzzle.own_unrated' : 'puzzle.unrated')});
+    if (my.current.before && my.current.phase !== 'solving') {
+      return el('p', {class: 'puzzle-rated', text: t(my.current.own ? 'puzzle.own_unrated' : 'puzzle.unrated')});
     }
     return null;
   }
@@ -512,33 +541,33 @@ export function attachPuzzles(app, container) {
       el('label', {for: 'puzzle-theme', text: t('puzzle.theme')}), themeSelect);
   }
 
-  /** The puzzle's own facts and its link to send. */
+  /** The puzzle's own facts (its themes once solved or failed) and its link to send. */
   function about() {
-    const {record} = current;
-    const themes = record.themes.map((theme) => t(`puzzle.theme.${theme}`)).join(', ');
-    if (current.own) { // no link: a friend has no such puzzle
+    const {record, revealed} = my.current;
+    const themes = revealed && record.themes.length
+      ? ` · ${record.themes.map((theme) => t(`puzzle.theme.${theme}`)).join(', ')}` : '';
+    if (my.current.own) { // no link: a friend has no such puzzle
       return el('div', {class: 'puzzle-about', dataset: {id: record.id, own: ''}},
-        el('p', {text: t('puzzle.about_own', {themes})}));
+        el('p', {class: 'puzzle-facts', text: t('puzzle.about_own') + themes}));
     }
     const href = puzzleLink(record.id);
     return el('div', {class: 'puzzle-about', dataset: {id: record.id, rating: String(record.rating)}},
-      el('p', {text: t('puzzle.about', {id: record.id, rating: record.rating, themes})}),
+      el('p', {class: 'puzzle-facts', text: t('puzzle.about', {id: record.id, rating: record.rating}) + themes}),
       el('p', {class: 'puzzle-link'},
         el('a', {href, class: 'puzzle-link-url', text: href}), ' ',
         el('button', {type: 'button', dataset: {action: 'puzzle-copy', focus: 'copy'},
-                      text: t(current.copied ? 'puzzle.copied' : 'puzzle.copy'), onclick: () => copy(href)})));
+                      text: t(my.current.copied ? 'puzzle.copied' : 'puzzle.copy'), onclick: () => copy(href)})));
   }
 
   async function copy(href) {
-    const puzzle = current;
+    const puzzle = my.current;
     try {
       await navigator.clipboard.writeText(href);
-      if (puzzle === current) puzzle.copied = true;
+      if (puzzle === my.current) puzzle.copied = true;
     } catch {
-      if (puzzle === current) puzzle.problem = 'puzzle.copy_failed';
+      if (puzzle === my.current) puzzle.problem = 'puzzle.copy_failed';
     }
     app.changed();
   }
 
-  return {open, move, onKey, wanted, get active() { return current; }};
 }

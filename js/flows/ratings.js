@@ -30,7 +30,7 @@ export async function updateRatings(app, table) {
       store.addPlayer(player.name);
       store.setRating(player.name, variant, {r: rating.r, rd: rating.rd, vol: rating.vol,
                                              matches: (old?.matches ?? 0) + 1});
-      return {r: rating.r, change: rating.change};
+      return {r: rating.r, rd: rating.rd, change: rating.change};
     });
   } catch (error) {
     app.showError(error, table);

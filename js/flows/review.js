@@ -10,19 +10,20 @@
 // a few such reviews (store.keepReview, expendable when storage is full). One made by
 // an older engine says so and can be redone. The board shown is the table's replay of
 // the saved match (saved.js showReplay) at the ply's step, or a position of the line
-// (app.reviewView, drawn by table.js).
+// (the mode's view, drawn by table.js). A mode of the table (modes.js): its tables are
+// the replays it opens (their replay's `mode`).
 //
 // Every game of a match that has ended is reviewed, game 1 also between the games: a
 // switch in the panel goes from one game's review to the other's. Closing the review
 // of a match still to be played goes back to its table (saved.js resumeMatch), whose
 // clock stood still meanwhile, as after a reload.
 
-import {el, replaceChildren} from '../ui/dom.js';
+import {el, replaceChildren, append} from '../ui/dom.js';
 import {t, problemText} from '../i18n/i18n.js';
 import {advantageChart, territoryChart} from '../ui/chart.js';
 import {playerName, sideName} from '../ui/names.js';
 import {chartCaption, signed, swatch} from '../ui/table.js';
-import {REVIEW_FORMAT, REVIEW_SCHEMA, checkReview, isFinished, reviewedGames} from '../store/shapes.js';
+import {REVIEW_FORMAT, REVIEW_SCHEMA, checkReview, isFinished, reviewedGames} from '../store/storage.js';
 
 const STORED_LINE = 6; // the master's line is kept this long
 const PLIES_PER_REQUEST = 1; // one analysis (its node budget, about 0.4 s on a phone) per request: other requests wait no longer
@@ -32,7 +33,7 @@ const WIN = 100000; // filler.ai.search.WIN: a proven result's offset in values
 export function storedReview(saved, gameIndex) {
   const reviews = Array.isArray(saved?.reviews) ? saved.reviews : [];
   const found = reviews.find((entry) => entry && entry.format === REVIEW_FORMAT && entry.game === gameIndex);
-  return found && checkReview(found) === null ? found : null; // its whole shape (store/shapes.js)
+  return found && checkReview(found) === null ? found : null; // its whole shape (store/kinds/reviews.js)
 }
 
 /** A game that is no stored match (a shared link's): its key among the kept reviews. */
@@ -49,35 +50,35 @@ function margin(value) {
 
 export function attachReview(app, container) {
   const {state} = app;
-  const panel = el('section', {class: 'review-panel', hidden: true, 'aria-labelledby': 'review-title'});
-  container.append(panel);
-  let review = null; // see open()
-  let drawn = null;
+  const panel = el('section', {class: 'mode-panel review-panel', hidden: true, 'aria-labelledby': 'review-title'});
+  append(container, panel);
+  let drawn = null; // the key of what the panel shows (drawn again when it changes)
+  const my = app.modes.register({name: 'review', view, keys, close, offer: (table) => (offered(table) ? {
+    action: 'review', text: t('review.open'), open: () => openTable(table)} : null),
+                                 state: {current: null}}).state; // current: the review shown, see open()
+  app.reviewMatch = openMatch; // the lobby's Matches: review a game of a saved match
 
   /** What the board shows in a review (table.js): the master's move previewed, or a
-   *  position of its line ({snapshot, best: the line's next color, step of count}); null: the table's own. */
-  app.reviewView = (table) => {
-    if (!review?.shown || !isReviewTable(table)) return null;
-    const ply = review.steps.indexOf(table.replay.step);
-    const line = review.line;
-    if (line && line.position === ply && line.index > 0) {
+   *  position of its line ({snapshot, best: the line's next color, step of count}), and
+   *  the line shown at the table's position for the replay bar to step; null: the table's own. */
+  function view(table) {
+    if (!my.current?.shown || !isReviewTable(table)) return null;
+    const ply = my.current.steps.indexOf(table.replay.step);
+    const line = my.current.line?.position === ply ? my.current.line : null;
+    const steps = line && {index: line.index, count: line.states.length, step: lineStep,
+                           prevLabel: t('review.line_prev'), nextLabel: t('review.line_next')};
+    if (line && line.index > 0) {
       const snapshot = line.states[line.index - 1];
-      return {snapshot, step: line.index, count: line.states.length,
-              best: snapshot.over ? null : line.colors[line.index] ?? null};
+      return {snapshot, step: line.index, count: line.states.length, line: steps,
+              best: snapshot.over ? null : line.colors[line.index] ?? null,
+              status: t('review.line_board', {number: line.index, count: line.states.length})};
     }
-    return {snapshot: null, step: null, best: review.results[ply]?.best ?? null};
-  };
-  /** The master's line shown at the table's position, for the replay bar to step:
-   *  {index, count, step(index)}, or null. */
-  app.reviewLine = (table) => {
-    if (!review?.shown || !isReviewTable(table) || !review.line) return null;
-    if (review.line.position !== review.steps.indexOf(table.replay.step)) return null;
-    return {index: review.line.index, count: review.line.states.length, step: lineStep};
-  };
+    return {snapshot: null, step: null, best: my.current.results[ply]?.best ?? null, line: steps};
+  }
   app.drawListeners.add(() => draw());
 
   function isReviewTable(table) {
-    return Boolean(table?.replay && table.replay.saved === review.saved);
+    return Boolean(table?.replay && table.replay.saved === my.current.saved);
   }
 
   /** Whether a table's game can be reviewed: over (game 1 also between the games), of
@@ -112,7 +113,7 @@ export function attachReview(app, container) {
     const stored = storedReview(kept, gameIndex);
     // the games the switch offers: a shared game is one; a match's, those that ended
     const games = matchId ? [...new Set([...reviewedGames(saved), gameIndex])].sort((a, b) => a - b) : [gameIndex];
-    const current = review = {
+    const current = my.current = {
       saved, matchId, gameIndex, games, base, total, reviewId: null, plies: stored?.plies ?? 0,
       steps: stored?.steps ?? [], results: stored ? [...stored.results] : [],
       summary: stored?.summary ?? null, engine: stored?.engine ?? null,
@@ -124,11 +125,11 @@ export function attachReview(app, container) {
     if (broken) current.problem = 'review.stored_bad';
     // the review's moves (their steps) first: the board opens at the end of its game
     const started = !stored && await begin(current);
-    if (current !== review) return;
-    await app.showReplay({...base, id: matchId, saved, total}, endStep(current));
-    if (current !== review) return;
+    if (current !== my.current) return;
+    await app.showReplay({...base, id: matchId, saved, total, mode: 'review'}, endStep(current));
+    if (current !== my.current) return;
     if (!isReviewTable(state.table)) { // the replay did not open (the table says why)
-      review = null;
+      my.current = null;
       app.changed();
       return;
     }
@@ -144,9 +145,9 @@ export function attachReview(app, container) {
 
   /** Another game of the match: its review (the stored one, or made now). */
   function switchGame(index) {
-    if (!review || index === review.gameIndex) return;
-    if (review.matchId) openMatch(review.matchId, index);
-    else open(review.saved, null, index, review.base);
+    if (!my.current || index === my.current.gameIndex) return;
+    if (my.current.matchId) openMatch(my.current.matchId, index);
+    else open(my.current.saved, null, index, my.current.base);
   }
 
   /** The step a review opens at: the end of its game, after its last move (the match's
@@ -159,7 +160,7 @@ export function attachReview(app, container) {
   async function checkVersion(current) {
     try {
       const {version} = await app.request('review_version', {});
-      if (current === review && version !== current.engine) {
+      if (current === my.current && version !== current.engine) {
         current.older = true;
         app.changed();
       }
@@ -177,7 +178,7 @@ export function attachReview(app, container) {
     try {
       const started = await app.request('review_start', {record: current.saved, seats: current.saved.players,
                                                          game_index: current.gameIndex});
-      if (current !== review) {
+      if (current !== my.current) {
         app.request('review_stop', {review_id: started.review_id}).catch(() => {});
         return false;
       }
@@ -194,9 +195,9 @@ export function attachReview(app, container) {
   async function run(current) {
     app.changed();
     try {
-      while (current === review && current.status === 'running') {
+      while (current === my.current && current.status === 'running') {
         const next = await app.request('review_next', {review_id: current.reviewId, count: PLIES_PER_REQUEST});
-        if (current !== review) return;
+        if (current !== my.current) return;
         current.results.push(...next.results);
         if (next.done) {
           current.status = 'done';
@@ -222,19 +223,19 @@ export function attachReview(app, container) {
     try {
       for (const ply of yours) { // one request each: the worker answers other requests between
         const {puzzle} = await app.request('review_puzzle', {review_id: current.reviewId, ply});
-        if (current !== review) return;
+        if (current !== my.current) return;
         if (puzzle) found.push(puzzle);
       }
     } catch (error) { // the review is done and kept all the same: only these puzzles are missing
-      console.warn('filler: puzzles of the review', error);
-      if (current !== review || !found.length) return;
+      console.warn('filler: the positions of your costly moves', error);
+      if (current !== my.current || !found.length) return;
     }
     current.puzzles = found;
     keep(current);
   }
 
   function failed(current, error) {
-    if (current !== review) return;
+    if (current !== my.current) return;
     current.status = 'failed';
     current.problem = error.problem?.code ? error.problem : 'review.failed';
     app.changed();
@@ -260,15 +261,15 @@ export function attachReview(app, container) {
   }
 
   function stop() {
-    if (review?.reviewId && review.status === 'running') {
-      app.request('review_stop', {review_id: review.reviewId}).catch(() => {});
+    if (my.current?.reviewId && my.current.status === 'running') {
+      app.request('review_stop', {review_id: my.current.reviewId}).catch(() => {});
     }
-    review = null;
+    my.current = null;
   }
 
   /** The match the review goes back to when closed: one still to be played. */
   function matchToGoOn() {
-    return review?.matchId && !isFinished(review.saved) ? review.matchId : null;
+    return my.current?.matchId && !isFinished(my.current.saved) ? my.current.matchId : null;
   }
 
   function close() {
@@ -280,62 +281,62 @@ export function attachReview(app, container) {
 
   /** Position p of the review: before ply p's move, or (p = plies) after the last move. */
   function positionOf(step) {
-    const index = review.steps.indexOf(step);
+    const index = my.current.steps.indexOf(step);
     if (index >= 0) return index;
-    return review.plies && step > review.steps[review.plies - 1] ? review.plies : 0;
+    return my.current.plies && step > my.current.steps[my.current.plies - 1] ? my.current.plies : 0;
   }
 
   function stepOf(position) {
-    if (position >= review.plies) return review.plies ? review.steps[review.plies - 1] + 1 : review.total;
-    return review.steps[Math.max(0, position)];
+    if (position >= my.current.plies) return my.current.plies ? my.current.steps[my.current.plies - 1] + 1 : my.current.total;
+    return my.current.steps[Math.max(0, position)];
   }
 
   function show(position) {
-    if (!review || !isReviewTable(state.table)) return;
-    const target = Math.max(0, Math.min(review.plies, position));
-    review.wanted = target; // keys pressed before it is shown go on from there
+    if (!my.current || !isReviewTable(state.table)) return;
+    const target = Math.max(0, Math.min(my.current.plies, position));
+    my.current.wanted = target; // keys pressed before it is shown go on from there
     app.replayStep(stepOf(target));
   }
 
   /** The master's line from `position` on the board: its positions from the engine. */
   async function showLine(position) {
-    const current = review;
+    const current = my.current;
     const result = current?.results[position];
     if (!result) return;
     const colors = result.line.slice(0, STORED_LINE);
     try {
       const {states} = await app.request('review_line', {record: current.saved, seats: current.saved.players,
                                                          events: stepOf(position), line: colors});
-      if (current !== review || positionOf(state.table.replay.step) !== position) return;
+      if (current !== my.current || positionOf(state.table.replay.step) !== position) return;
       current.line = {position, colors: colors.slice(0, states.length), states, index: 0};
     } catch (error) {
-      if (current !== review) return;
+      if (current !== my.current) return;
       current.problem = error.problem?.code ? error.problem : 'review.line_failed';
     }
     app.changed();
   }
 
   function lineStep(index) {
-    const line = review?.line;
+    const line = my.current?.line;
     if (!line) return;
     line.index = Math.max(0, Math.min(line.states.length, index));
     app.changed();
   }
 
   function closeLine() {
-    if (!review?.line) return;
-    review.line = null;
+    if (!my.current?.line) return;
+    my.current.line = null;
     app.changed();
   }
 
   /** ← → Home End step by move while the review is open; true when taken. */
-  function onKey(event) {
-    if (!review?.shown || !isReviewTable(state.table) || !review.plies) return false;
+  function keys(event) {
+    if (!my.current?.shown || !isReviewTable(state.table) || !my.current.plies) return false;
     const moves = {ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity};
     if (!Object.hasOwn(moves, event.key)) return false;
     event.preventDefault();
-    const now = review.wanted ?? positionOf(state.table.replay.step);
-    const target = Math.max(0, Math.min(review.plies, now + moves[event.key]));
+    const now = my.current.wanted ?? positionOf(state.table.replay.step);
+    const target = Math.max(0, Math.min(my.current.plies, now + moves[event.key]));
     show(target);
     return true;
   }
@@ -344,40 +345,40 @@ export function attachReview(app, container) {
 
   function draw() {
     const table = state.table;
-    if (review?.shown && !isReviewTable(table)) stop(); // a new game, a resumed match: the review ends
-    if (!review) {
+    if (my.current?.shown && !isReviewTable(table)) stop(); // a new game, a resumed match: the review ends
+    if (!my.current) {
       panel.hidden = true;
       drawn = null;
     }
-    if (!review?.shown) return; // one being opened: the panel shown (another game's) stays till then
+    if (!my.current?.shown) return; // one being opened: the panel shown (another game's) stays till then
     const position = positionOf(table.replay.step);
-    if (review.wanted === position) review.wanted = null;
-    if (review.line && review.line.position !== position) review.line = null; // another move: the game's board
-    const key = JSON.stringify([state.settings.language, position, review.results.length, review.status,
-                                review.older, review.problem, review.plies, review.line?.index ?? null,
-                                review.puzzles?.length ?? null]);
+    if (my.current.wanted === position) my.current.wanted = null;
+    if (my.current.line && my.current.line.position !== position) my.current.line = null; // another move: the game's board
+    const key = JSON.stringify([state.settings.language, position, my.current.results.length, my.current.status,
+                                my.current.older, my.current.problem, my.current.plies, my.current.line?.index ?? null,
+                                my.current.puzzles?.length ?? null]);
     if (drawn === key) return;
     drawn = key;
     panel.hidden = false;
     // the focus stays where it was: the panel is drawn anew (a move, the chart, a line button)
     const focused = panel.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
-    const players = review.saved.players || table.players;
+    const players = my.current.saved.players || table.players;
     const sides = table.snapshot.sides;
     const viewer = viewerSide(players, sides);
     replaceChildren(panel,
-      el('div', {class: 'review-head'},
-        el('h2', {id: 'review-title', text: t('review.title', {number: review.gameIndex + 1})}),
+      el('div', {class: 'mode-head review-head'},
+        el('h2', {id: 'review-title', text: t('review.title', {number: my.current.gameIndex + 1})}),
         el('button', {type: 'button', class: 'review-close', dataset: {action: 'close-review', focus: 'close'},
                       text: t(matchToGoOn() ? 'review.back_to_match' : 'review.close'), onclick: () => close()}),
         gameSwitch()),
-      el('p', {class: 'review-status', role: 'status', dataset: {status: review.status}, text: statusText()}),
+      el('p', {class: 'review-status', role: 'status', dataset: {status: my.current.status}, text: statusText()}),
       shortenedNote(),
       ownPuzzles(),
-      review.older ? el('p', {class: 'review-older'}, t('review.older'), ' ',
+      my.current.older ? el('p', {class: 'review-older'}, t('review.older'), ' ',
         el('button', {type: 'button', dataset: {action: 'redo-review'}, text: t('review.redo'),
-                      onclick: () => { start(review); app.changed(); }})) : null,
-      review.problem ? el('p', {class: 'review-problem', role: 'alert',
-                             text: typeof review.problem === 'string' ? t(review.problem) : problemText(review.problem)}) : null,
+                      onclick: () => { start(my.current); app.changed(); }})) : null,
+      my.current.problem ? el('p', {class: 'review-problem', role: 'alert',
+                             text: typeof my.current.problem === 'string' ? t(my.current.problem) : problemText(my.current.problem)}) : null,
       // a game resigned before its first move: the status says there is nothing to review
       ...(empty() ? [] : [
         // the shown move and its line first: on a phone, right under the board
@@ -391,57 +392,57 @@ export function attachReview(app, container) {
 
   /** "2 puzzles from this game" and the button to solve them (puzzles.js). */
   function ownPuzzles() {
-    const count = review.puzzles?.length;
+    const count = my.current.puzzles?.length;
     if (!count) return null;
     return el('p', {class: 'review-puzzles'}, t('review.puzzles', {count}), ' ',
-      el('button', {type: 'button', dataset: {action: 'review-puzzles', focus: 'puzzles'}, text: t('review.solve_puzzles'),
-                    onclick: () => app.openPuzzles({variant: 'own', theme: null, id: review.puzzles[0].id})}));
+      el('button', {type: 'button', dataset: {action: 'review-puzzles', focus: 'solve'}, text: t('review.solve_puzzles'),
+                    onclick: () => app.modes.open('puzzles', {variant: 'own', theme: null, id: my.current.puzzles[0].id})}));
   }
 
   /** "Game 1 | Game 2": the review of each game of the match that ended. */
   function gameSwitch() {
-    if (review.games.length < 2) return null;
+    if (my.current.games.length < 2) return null;
     return el('div', {class: 'review-games', role: 'group', 'aria-label': t('review.games')},
-      review.games.map((index) => el('button', {
+      my.current.games.map((index) => el('button', {
         type: 'button', dataset: {action: 'review-game', game: String(index), focus: `game-${index}`},
-        'aria-pressed': String(index === review.gameIndex), text: t('review.game', {number: index + 1}),
+        'aria-pressed': String(index === my.current.gameIndex), text: t('review.game', {number: index + 1}),
         onclick: () => switchGame(index)})));
   }
 
-  /** Focus the new element standing for the one that had the focus: the line's first
-   *  button once it is shown, "Show the line" once it is closed, a neighbour for a
-   *  button that is disabled now (the line's last move). */
+  /** Focus the new element standing for the one that had the focus: the replay bar's ▶
+   *  (which steps the line) once the line is shown, "Show the line" once it is closed. */
   function keepFocus(key) {
+    if (key === 'show-line' && my.current.line) {
+      document.querySelector('.replay-bar button[data-action="replay-forward"]')?.focus();
+      return;
+    }
     const line = key === 'show-line' || key.startsWith('line-');
-    const keys = !line ? [key] : review.line ? [key === 'show-line' ? 'line-next' : key, 'line-prev', 'line-next']
-      : ['show-line'];
-    const target = keys.map((name) => panel.querySelector(`[data-focus="${name}"]`)).find((node) => node && !node.disabled);
-    target?.focus();
+    panel.querySelector(`[data-focus="${line && !my.current.line ? 'show-line' : key}"]`)?.focus();
   }
 
   /** A review of a game without a move (resigned at once): nothing to show but that. */
   function empty() {
-    return review.status === 'done' && review.plies === 0;
+    return my.current.status === 'done' && my.current.plies === 0;
   }
 
   function statusText() {
     if (empty()) return t('review.no_moves');
-    if (review.status === 'done') return t('review.done', {count: review.plies});
-    if (review.status === 'failed') return t('review.failed');
-    return t('review.running', {done: review.results.length, total: review.plies});
+    if (my.current.status === 'done') return t('review.done', {count: my.current.plies});
+    if (my.current.status === 'failed') return t('review.failed');
+    return t('review.running', {done: my.current.results.length, total: my.current.plies});
   }
 
   /** The safety time stopped some analyses before their node budget: said, as those
    *  marks may differ on another device (filler.ai.review). */
   function shortenedNote() {
-    const count = review.results.filter((result) => result.shortened).length;
+    const count = my.current.results.filter((result) => result.shortened).length;
     return count ? el('p', {class: 'review-shortened', dataset: {count: String(count)},
                             text: t('review.shortened', {count})}) : null;
   }
 
   /** A shortened move's own word, beside its mark. */
   function shortenedTag(result) {
-    return result?.shortened ? el('span', {class: 'review-shortened-move', text: ` · ${t('review.shortened_move')}`}) : null;
+    return result?.shortened ? el('span', {class: 'review-shortened-move', text: ` · ${t('my.current.shortened_move')}`}) : null;
   }
 
   function viewerSide(players, sides) {
@@ -451,12 +452,12 @@ export function attachReview(app, container) {
   }
 
   function charts(sides, players, viewer, position) {
-    const results = review.results;
+    const results = my.current.results;
     const sign = (result) => (result.side === viewer ? 1 : -1);
     const values = results.length ? [margin(results[0].value_best) * sign(results[0]),
       ...results.map((r) => r.margin * sign(r))] : [];
     const series = sides.map((side, index) => ({label: sideName(players, side.seats),
-                                                colorIndex: review.colors[index]}));
+                                                colorIndex: my.current.colors[index]}));
     const name = sideName(players, sides[viewer].seats);
     return el('div', {class: 'review-charts'},
       el('figure', {class: 'review-chart'},
@@ -470,8 +471,8 @@ export function attachReview(app, container) {
           attributes: {dataset: {focus: 'chart'}},
         }),
         el('figcaption', {text: t('review.chart', {name})})),
-      review.history ? el('figure', {class: 'review-chart'},
-        territoryChart(review.history, series, {label: t('over.chart_label'), movesLabel: (count) => t('over.moves', {count})}),
+      my.current.history ? el('figure', {class: 'review-chart'},
+        territoryChart(my.current.history, series, {label: t('over.chart_label'), movesLabel: (count) => t('over.moves', {count})}),
         chartCaption(t('over.chart'), series)) : null);
   }
 
@@ -485,12 +486,12 @@ export function attachReview(app, container) {
    *  when it was another (previewed on the board), then the line it expects, which
    *  the player can step through on the board. */
   function current(position, players) {
-    const result = review.results[position];
+    const result = my.current.results[position];
     if (!result) {
-      return el('div', {class: 'review-current'}, el('p', {text: position >= review.plies && review.plies
+      return el('div', {class: 'review-current'}, el('p', {text: position >= my.current.plies && my.current.plies
         ? t('review.at_end') : t('review.waiting')}));
     }
-    const line = review.line?.position === position ? review.line : null;
+    const line = my.current.line?.position === position ? my.current.line : null;
     const colors = result.line.slice(0, STORED_LINE);
     // the line begins with the master's move, named just before it
     const then = colors.slice(1).flatMap((color, index) => [index ? ' → ' : '',
@@ -504,42 +505,51 @@ export function attachReview(app, container) {
         shortenedTag(result),
         isBest(result) ? null : ['; ', t('review.master_plays'), ' ',
                                  colorText(result.best, line?.index === 1 ? {'aria-current': 'step'} : {})]),
+      ownMoveNote(result, players),
       then.length ? el('p', {class: 'review-line'}, t('review.line'), ' ', ...then) : null,
       line ? lineSteps(line) : el('button', {type: 'button', class: 'review-show-line', dataset: {action: 'show-line', focus: 'show-line'},
                                              text: t('review.show_line'), onclick: () => showLine(position)}));
   }
 
-  /** The line's buttons: back, on, and back to the game's position. */
+  /** A move the master played itself that the review marks: why two masters differ.
+   *  At the table it searched in its own time (about a second; on the board of the
+   *  day 40 000 positions), the review gives each move a fixed, mostly shorter search
+   *  (REVIEW_NODES, docs/master.md); unless the solver proves the review's color
+   *  better, neither search shows which is right. */
+  function ownMoveNote(result, players) {
+    const player = players[result.seat];
+    if (isBest(result) || player?.kind !== 'computer' || player.level !== 'master') return null;
+    return el('p', {class: 'review-own-move', text: t(result.exact ? 'review.own_move_proven' : 'review.own_move')});
+  }
+
+  /** Where the line is, and back to the game's position. Its ◀ ▶ are the replay bar's,
+   *  right above the board (table.js): one set of them for the one line. */
   function lineSteps(line) {
     const count = line.states.length;
     return el('div', {class: 'review-line-steps', role: 'group', 'aria-label': t('review.line_steps')},
-      el('button', {type: 'button', dataset: {action: 'line-prev', focus: 'line-prev'}, disabled: line.index === 0,
-                    'aria-label': t('review.line_prev'), text: '◀', onclick: () => lineStep(line.index - 1)}),
       el('span', {class: 'review-line-at', role: 'status',
                   text: line.index ? t('review.line_at', {number: line.index, count}) : t('review.line_start', {count})}),
-      el('button', {type: 'button', dataset: {action: 'line-next', focus: 'line-next'}, disabled: line.index >= count,
-                    'aria-label': t('review.line_next'), text: '▶', onclick: () => lineStep(line.index + 1)}),
       el('button', {type: 'button', dataset: {action: 'line-exit', focus: 'line-exit'}, text: t('review.line_exit'),
                     onclick: () => closeLine()}));
   }
 
   function markText(result) {
     const mark = t(`review.mark.${result.mark}`);
-    return result.loss ? `${mark} (${t('review.loss', {count: result.loss})})` : mark;
+    return result.loss ? `${mark} (${t('my.current.loss', {count: result.loss})})` : mark;
   }
 
   function summaryList(players, sides) {
-    if (!review.summary) return null;
-    const {decided, lost_by: lostBy} = review.summary;
+    if (!my.current.summary) return null;
+    const {decided, lost_by: lostBy} = my.current.summary;
     return el('div', {class: 'review-summary'},
-      el('ul', {}, review.summary.sides.map((entry) => {
+      el('ul', {}, my.current.summary.sides.map((entry) => {
         const name = sideName(players, sides[entry.side]?.seats ?? []);
         const counts = entry.counts || {};
         return el('li', {dataset: {side: String(entry.side)}},
           el('strong', {text: name}), ': ',
           t('review.counts', {blunders: counts.blunder ?? 0, mistakes: counts.mistake ?? 0,
                               inaccuracies: counts.inaccuracy ?? 0}),
-          entry.swing ? ` · ${t('review.swing', {number: entry.swing.ply + 1})} (${t('review.loss', {count: entry.swing.loss})})` : '');
+          entry.swing ? ` · ${t('my.current.swing', {number: entry.swing.ply + 1})} (${t('my.current.loss', {count: entry.swing.loss})})` : '');
       })),
       el('p', {class: 'review-decided', text: decided === null || decided === undefined
         ? t('review.undecided')
@@ -549,8 +559,8 @@ export function attachReview(app, container) {
   /** Each move a button: its number beside it (a wrapped entry keeps them together), the mark as text. */
   function moveList(position, players) {
     const list = el('ol', {class: 'review-moves', 'aria-label': t('review.moves')});
-    for (let ply = 0; ply < review.plies; ply += 1) {
-      const result = review.results[ply];
+    for (let ply = 0; ply < my.current.plies; ply += 1) {
+      const result = my.current.results[ply];
       const item = el('li', {dataset: {ply: String(ply), mark: result?.mark ?? '', played: String(result?.played ?? ''),
                                        best: String(result?.best ?? '')}},
         el('button', {type: 'button', class: 'review-move', dataset: {focus: `move-${ply}`}, onclick: () => show(ply),
@@ -563,11 +573,10 @@ export function attachReview(app, container) {
             shortenedTag(result),
             result && !isBest(result) ? el('span', {class: 'review-best'}, ' · ', t('review.master_plays'), ' ',
                                            colorText(result.best)) : null)));
-      list.append(item);
+      append(list, item);
     }
     return list;
   }
 
-  return {open, openMatch, openTable, close, onKey, offered, get active() { return review; }};
 }
 

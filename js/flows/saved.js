@@ -7,13 +7,14 @@
 // before it is shown, and one it does not replay is set aside with the reason.
 //
 // main.js calls attachSaved(app) once; it puts saveTable, resumeNewest, resumeMatch,
-// openSaved, takeOver, replayMatch, showReplay and replayStep on app and
-// returns {storageEvent} for the store's subscription and {showStandIn}, which draws
-// the match to be resumed before the engine is up.
+// openSaved, reopenTable, takeOver, replayMatch, showReplay and replayStep on app and
+// returns {storageEvent} for the store's subscription, {showStandIn}, which draws
+// the match to be resumed before the engine is up, and {lastChosen}, a returning
+// player's last choice of game.
 
 import {DEFAULT_CONFIG, arriving, gamesOver, noteMoves} from './game.js';
-import {clockShown} from './clocks.js';
-import {dailyMark} from '../store/daily.js';
+import {clockNow, clockShown} from './clocks.js';
+import {dailyMark} from '../store/storage.js';
 
 /** The players as a saved match keeps them. */
 export function savedPlayers(table) {
@@ -167,11 +168,43 @@ export function attachSaved(app) {
     return config;
   }
 
+  /** The engine's open_record of a saved match, as the board of the day its `daily` mark
+   *  names. A mark that does not fit (the engine: not that day's match) is dropped, with
+   *  a notice, and the match opens as an ordinary one (docs/daily.md), and is stored so
+   *  (`id`: a stored match's), so that it is not said again. Returns [opened, saved]. */
+  async function openRecord(id, saved, params) {
+    const date = dailyMark(saved)?.date;
+    try {
+      return [await app.request('open_record', {record: saved, seats: saved.players, daily: date, ...params}), saved];
+    } catch (error) {
+      if (error.problem?.code !== 'daily.mismatch') throw error;
+    }
+    const {daily, ...plain} = saved;
+    state.notices.push({kind: 'daily-mark', id, date});
+    if (id) { // (refused while another tab has it open: said again next time)
+      const held = store.holds(id);
+      store.saveMatch(plain);
+      if (!held) store.releaseMatch(id);
+    }
+    return [await app.request('open_record', {record: plain, seats: plain.players, ...params}), plain];
+  }
+
+  /** What a returning player last chose: a new game (no seed) like their newest saved
+   *  match of their own choosing (not a friend's, not a board of the day's), or null. */
+  function lastChosen() {
+    for (const entry of store.listMatches()) {
+      const saved = entry.friend ? null : store.loadMatch(entry.id);
+      if (!saved || saved.daily || saved.friend) continue;
+      if (!state.catalog.variants.some((variant) => variant.id === saved.variant)) return null;
+      return {...configOf(saved), seed: null};
+    }
+    return null;
+  }
+
   async function openSaved(id, saved) {
     let opened;
     try {
-      opened = await app.request('open_record', {record: saved, seats: saved.players, daily: dailyMark(saved)?.date,
-                                                 clock: saved.clock || null, paused: document.hidden});
+      [opened, saved] = await openRecord(id, saved, {clock: saved.clock || null, paused: document.hidden});
     } catch (error) {
       store.releaseMatch(id);
       if (error.type === 'EngineStopped') return false; // nothing wrong with the match: boot.js reopens it
@@ -208,6 +241,14 @@ export function attachSaved(app) {
     return true;
   }
 
+  /** A table whose match has a log but no engine table (drawn before boot, or left by a
+   *  worker that failed): its match opened on the engine from what the table shows,
+   *  with the marks it is saved with (boot.js). */
+  function reopenTable(table) {
+    return openSaved(table.matchId, {...table.snapshot.record, id: table.matchId, players: savedPlayers(table),
+                                     clock: clockNow(table), created: table.created, daily: table.daily ?? undefined});
+  }
+
   /** The match to resume is open in another tab: take it over. */
   function takeOver() {
     const id = state.blocked?.id ?? state.table?.matchId;
@@ -227,15 +268,17 @@ export function attachSaved(app) {
   async function showReplay(replay, step) {
     let opened;
     try {
-      opened = await app.request('open_record', {record: replay.saved, seats: replay.saved.players,
-                                                 events: step, clock: replay.saved.clock || null, paused: true});
+      [opened, replay.saved] = await openRecord(replay.shared ? null : replay.id, replay.saved,
+                                                {events: step, clock: replay.saved.clock || null, paused: true});
     } catch (error) {
       return app.showError(error);
     }
     const table = app.makeTable(configOf(replay.saved), opened.layout, opened.state, opened.table_id);
     // a shared game's viewer played neither seat: "Player 1", never "You"
     if (replay.shared) table.players = table.players.map((player) => (player.kind === 'human' ? {...player, neutral: true} : player));
-    table.replay = {...replay, step};
+    // the moves of each game of the record (the engine's count): the bar counts moves
+    table.replay = {...replay, step, gameMoves: opened.game_moves ?? null};
+    table.mode = replay.mode ?? null; // a mode's replay (modes.js): the review's
     table.daily = dailyMark(replay.saved);
     table.ratingChanges = replay.saved.result?.ratingChanges ?? null;
     table.ratingAsked = true;
@@ -263,7 +306,22 @@ export function attachSaved(app) {
     }
   }
 
-  Object.assign(app, {saveTable, resumeNewest, resumeMatch, openSaved, takeOver,
+  /** After a reload, once the engine is up (main.js sets state.pendingResume): the
+   *  newest unfinished match, unless something before it in the first-opens list
+   *  opened (modes.js). False when none reopened: the game asked for opens then. */
+  async function resumeWaiting() {
+    state.pendingResume = null;
+    const resumed = await resumeNewest();
+    if (state.table?.resumeStandIn) { // its match did not reopen here (open elsewhere, set aside)
+      state.table = null;
+      app.changed();
+    }
+    return resumed;
+  }
+  app.modes.register({name: 'saved', open: resumeWaiting, asked: () => (state.pendingResume ? [] : null),
+                      drop: () => { state.pendingResume = null; }});
+
+  Object.assign(app, {saveTable, resumeNewest, resumeMatch, openSaved, reopenTable, takeOver,
                       replayMatch, showReplay, replayStep});
-  return {storageEvent, showStandIn};
+  return {storageEvent, showStandIn, lastChosen};
 }

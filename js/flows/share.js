@@ -1,12 +1,14 @@
 // Game parameters in a URL: embed.html's query string and a shared link's hash
 // (index.html#variant=classic&seed=123&moves=5-31402). The engine checks what only it
-// knows (practice sizes, the moves, by replaying them); here only the syntax.
+// knows (the moves, by replaying them); here the syntax, and practice's shapes and sizes
+// against the engine's catalog once it is read (practiceFromLink).
 //
 // Parameters (every one optional):
 //   variant   a variant id (quick, classic, hex, vinco, diamonds, big, walls, treasure,
 //             three, four, duos, practice)
 //   seed      the board: a whole number 0..2147483647 (default: a new board each game)
-//   shape, width, height, colors   practice only: square|hex|diamond, 5..41, 5..41, 3..9
+//   shape, width, height, colors   practice only: a shape and sizes the catalog's practice
+//             entry allows (square|hex|diamond, 5..41, 5..41, 3..9)
 //   moves     the colors played so far: "<count>-<digits>", one digit per move, color 1
 //             is 0 (the count tells a link cut short from a shorter game)
 //   players   per seat, comma-separated: "human" or a computer level (beginner, greedy,
@@ -19,12 +21,11 @@
 //   origin    (embed.html) the host page's origin, e.g. https://example.org: events are
 //             posted to it only and commands are taken from it only
 
-import {PRACTICE_LIMITS} from '../ui/lobby.js';
+import {SETTING_CHOICES} from '../store/storage.js';
 
-export const SHAPES = ['square', 'hex', 'diamond'];
-const THEMES = ['auto', 'light', 'dark'];
-const PALETTES = ['standard', 'okabe-ito'];
-const LANGUAGES = ['nl', 'en'];
+const PRACTICE_OPTIONS = ['shape', 'width', 'height', 'colors'];
+const {theme: THEMES, palette: PALETTES} = SETTING_CHOICES; // the settings there are: the store's
+const LANGUAGES = SETTING_CHOICES.language.filter((code) => code !== null);
 const KNOWN = new Set(['variant', 'seed', 'shape', 'width', 'height', 'colors', 'moves', 'players',
   'level', 'match', 'clock', 'lang', 'theme', 'palette', 'symbols', 'sound', 'origin']);
 const MAX_SEED = 2 ** 31 - 1;
@@ -66,13 +67,13 @@ export function parseGameParams(params, {embed = false} = {}) {
     else bad('variant', variant);
   }
   whole('seed', 0, MAX_SEED, (seed) => { config.seed = seed; });
-  const options = {};
-  oneOf('shape', SHAPES, (shape) => { options.shape = shape; });
-  for (const name of ['width', 'height', 'colors']) whole(name, ...PRACTICE_LIMITS[name], (value) => { options[name] = value; });
-  if (Object.keys(options).length) {
+  // practice's board, as written: checked against the catalog's practice (practiceFromLink)
+  const practice = Object.fromEntries(PRACTICE_OPTIONS.filter((name) => params.get(name) !== null)
+    .map((name) => [name, params.get(name)]));
+  if (Object.keys(practice).length) {
     if ((config.variant ?? 'practice') === 'practice') {
       config.variant = 'practice';
-      config.options = options;
+      config.practice = practice;
     } else errors.push({key: 'launch.options_practice', params: {}});
   }
   const movesText = params.get('moves');
@@ -128,6 +129,29 @@ export function parseGameParams(params, {embed = false} = {}) {
     else bad('origin', originText);
   }
   return {config, settings, moves, origin, errors};
+}
+
+/**
+ * A link's practice board (parseGameParams' config.practice: the values as written)
+ * against the engine's catalog entry of practice (its `shapes` and `sizes`): {options,
+ * errors}, a wrong value left out (the practice default stands) with its message.
+ */
+export function practiceFromLink(practice, entry) {
+  const options = {};
+  const errors = [];
+  const shape = practice.shape;
+  if (shape !== undefined) {
+    if (entry.shapes.includes(shape)) options.shape = shape;
+    else errors.push({key: 'launch.bad_choice', params: {name: 'shape', value: shorten(shape)}});
+  }
+  for (const name of ['width', 'height', 'colors']) {
+    const value = practice[name];
+    if (value === undefined) continue;
+    const [min, max] = entry.sizes[name];
+    if (/^\d{1,10}$/.test(value) && Number(value) >= min && Number(value) <= max) options[name] = Number(value);
+    else errors.push({key: 'launch.bad_number', params: {name, value: shorten(value), min, max}});
+  }
+  return {options, errors};
 }
 
 function shorten(value) {

@@ -115,10 +115,26 @@ function shownParam(name, value) {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** A localized name from a {nl, en} object sent by the engine. */
-export function pick(names) {
-  if (!names) return '';
-  return names[current] ?? names.en ?? '';
+/** A calendar date YYYY-MM-DD as the page's language writes it ("Fri, 4 Dec 2026";
+ *  without the year, "Fri, 4 Dec"), that day whatever the time zone. */
+export function dateText(date, withYear = true) {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat(current, {weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC',
+                                          ...(withYear ? {year: 'numeric'} : {})})
+    .format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** A variant's name in the current language (`variant.<id>.name`); an id no catalog
+ *  knows (from a link, stored data) as it is. */
+export function variantName(id) {
+  const key = `variant.${id}.name`;
+  return lookup(key) === undefined ? String(id) : t(key);
+}
+
+/** A variant's one-sentence summary in the current language ('' for an id no catalog knows). */
+export function variantSummary(id) {
+  const key = `variant.${id}.summary`;
+  return lookup(key) === undefined ? '' : t(key);
 }
 
 /** Fill data-i18n / data-i18n-attr elements under root. */

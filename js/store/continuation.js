@@ -5,7 +5,13 @@
 // message (storage.js saveMatch, transfer.js for an import). Bookkeeping of two stored
 // records only: whether their events replay is the engine's business.
 
-import { friendId, isObject } from "./shapes.js";
+import { isObject } from "./problems.js";
+
+/** The link match id of a match with a friend (flows/friend.js: its `friend` field), or
+ *  null: a match with a friend is another match than one without, or with another link. */
+export function friendId(match) {
+  return isObject(match.friend) && typeof match.friend.id === "string" ? match.friend.id : null;
+}
 
 /**
  * Rewrites that are no continuation, named by the caller that makes them:

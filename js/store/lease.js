@@ -4,7 +4,7 @@
 // one is told (an event and a notice) and stops saving it.
 
 import { LOCK_PREFIX, SCHEMA_VERSION } from "./keys.js";
-import { isObject, parseOrNull } from "./shapes.js";
+import { isObject, parseOrNull } from "./problems.js";
 
 export class Leases {
   #shelf;

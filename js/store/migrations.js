@@ -1,38 +1,15 @@
-// Older stored values, brought up to the current schema version when read.
+// Older stored values, brought up to the current schema version when read. Each kind
+// keeps its own steps (kinds/<kind>.js `migrations`: {n: value of version n => value of
+// version n + 1}); version 0 is a value without a `version` field, from before versions
+// existed: a match with `moves: [[seat, color], ...]` instead of events, players as a
+// list of names, settings as a bare object.
 
-import { MATCH_FORMAT, SCHEMA_VERSION } from "./keys.js";
-import { StoreProblem, isObject } from "./shapes.js";
+import { SCHEMA_VERSION } from "./keys.js";
+import { kindNamed } from "./kinds.js";
+import { StoreProblem, isObject } from "./problems.js";
 
-// MIGRATIONS[kind][n] turns a value of schema version n into version n + 1. Version 0
-// is a value without a `version` field, from before versions existed: a match with
-// `moves: [[seat, color], ...]` instead of events (["move", seat, color], as the
-// engine's Match.to_record writes them), players as a list of names,
-// settings as a bare object.
-export const MIGRATIONS = {
-  match: {
-    0: (old) => {
-      if (!isObject(old) || !Array.isArray(old.moves)) throw new Error("a version 0 match has no moves");
-      const { moves, ...rest } = old;
-      const events = moves.map((move) => (Array.isArray(move) ? ["move", ...move] : move));
-      return { ...rest, format: MATCH_FORMAT, version: 1, events };
-    },
-  },
-  players: {
-    0: (old) => {
-      if (!Array.isArray(old)) throw new Error("version 0 players are not a list of names");
-      return { version: 1, players: old.map((name) => (typeof name === "string" ? { name, created: 0 } : name)) };
-    },
-  },
-  settings: {
-    0: (old) => {
-      if (!isObject(old)) throw new Error("version 0 settings are not an object");
-      return { version: 1, settings: { ...old } };
-    },
-  },
-};
-
-/** Brings a parsed value of `kind` up to SCHEMA_VERSION: {value} or {reason, message}
- *  (message: a StoreProblem). */
+/** Brings a parsed value of the kind named `kind` up to SCHEMA_VERSION: {value} or
+ *  {reason, message} (message: a StoreProblem). */
 export function migrate(kind, value) {
   const version = isObject(value) && Object.hasOwn(value, "version") ? value.version : 0;
   const unreadable = (message) => ({ reason: "shape", message: new StoreProblem("data_version", message) });
@@ -44,9 +21,10 @@ export function migrate(kind, value) {
                                 { version, known: SCHEMA_VERSION }),
     };
   }
+  const steps = kindNamed(kind).migrations ?? {};
   let current = value;
   for (let step = version; step < SCHEMA_VERSION; step += 1) {
-    const upgrade = Object.hasOwn(MIGRATIONS, kind) && Object.hasOwn(MIGRATIONS[kind], step) ? MIGRATIONS[kind][step] : null;
+    const upgrade = Object.hasOwn(steps, step) ? steps[step] : null;
     if (!upgrade) return unreadable(`no way to read data version ${step}`);
     try {
       current = upgrade(current);

@@ -3,14 +3,25 @@
 // "filler:quarantine:<key>:<time>", as they were, and reported as a notice. When this
 // version can read a set-aside value again (an update arrived), it is put back.
 //
-// In a list (players, ratings, settings, a match's reviews) one bad entry is set aside
-// on its own: the set-aside value holds the bad entries as they were, the list keeps the rest. A
-// set-aside entry that can be read again is put back into the list, even when the list
-// was written anew meanwhile.
+// In a list (a kind with `entries`: players, ratings, settings, the board of the day's
+// days, a match's reviews; kinds.js) one bad entry is set aside on its own: the set-aside
+// value holds the bad entries as they were, the list keeps the rest. A set-aside entry
+// that can be read again is put back into the list, even when the list was written anew
+// meanwhile.
 
-import { MATCH_PREFIX, PREFIX, QUARANTINE_PREFIX, kindOf } from "./keys.js";
+import { MATCH_PREFIX, PREFIX, QUARANTINE_PREFIX } from "./keys.js";
+import { kindNamed, kindOf, putBackable } from "./kinds.js";
 import { migrate } from "./migrations.js";
-import { ENTRIES, RECORD_CHECKS, StoreProblem, isObject, parseOrNull, partEntries } from "./shapes.js";
+import { StoreProblem, isObject, notList, parseOrNull } from "./problems.js";
+
+/** A parsed value of the kind named `kind` brought up to this version and checked:
+ *  {value} | {reason, why} (reason "shape" or "newer"; why a StoreProblem). */
+export function readable(kind, parsed) {
+  const migrated = migrate(kind, parsed);
+  if (!("value" in migrated)) return { reason: migrated.reason, why: migrated.message };
+  const problem = kindNamed(kind).check(migrated.value);
+  return problem ? { reason: "shape", why: problem } : { value: migrated.value };
+}
 
 /** The problem with a raw value stored under `key` as `kind`: {value} | {reason, why}. */
 export function examine(key, kind, raw) {
@@ -20,16 +31,52 @@ export function examine(key, kind, raw) {
   } catch {
     return { reason: "json", why: new StoreProblem("not_readable", "it is not readable JSON") };
   }
-  const migrated = migrate(kind, parsed);
-  if (!("value" in migrated)) return { reason: migrated.reason, why: migrated.message };
-  let problem = RECORD_CHECKS[kind](migrated.value);
-  if (!problem && kind === "match" && key !== MATCH_PREFIX + migrated.value.id) {
-    problem = new StoreProblem("key", "its id does not match its key");
+  const found = readable(kind, parsed);
+  if ("value" in found && kind === "match" && key !== MATCH_PREFIX + found.value.id) {
+    return { reason: "shape", why: new StoreProblem("key", "its id does not match its key") };
   }
-  return problem ? { reason: "shape", why: problem } : { value: migrated.value };
+  return found;
+}
+
+/**
+ * A list record's entries parted (the record of a kind with `entries`): {kept, aside,
+ * problems} where kept is the record without its bad entries, aside what holds them as
+ * they were and problems [{name, why}]; null for a kind that is no list.
+ */
+export function partEntries(kind, value) {
+  const { entries } = kindNamed(kind);
+  if (!entries) return null;
+  const { field, check, name, object } = entries;
+  const asideOf = (items) => (entries.aside ? entries.aside(value, items) : { ...value, [field]: items });
+  // fromEntries makes every name an own property: "__proto__" is a setting like any other
+  const list = (items) => (object ? Object.fromEntries(items) : items);
+  const kept = [];
+  const aside = [];
+  const problems = [];
+  if (value[field] == null) return { kept: value, aside: asideOf(list(aside)), problems }; // a match without reviews
+  if (!object && !Array.isArray(value[field])) {
+    return { kept: { ...value, [field]: [] }, aside: asideOf([value[field]]), problems: [{ name: "?", why: notList(field) }] };
+  }
+  for (const entry of object ? Object.entries(value[field]) : value[field]) {
+    const why = check(entry);
+    if (why) {
+      aside.push(entry);
+      problems.push({ name: name(entry), why });
+    } else kept.push(entry);
+  }
+  return { kept: { ...value, [field]: list(kept) }, aside: asideOf(list(aside)), problems };
+}
+
+/** The entries of a list record as a list (an object's as [name, value] pairs). */
+function entriesOf(kind, value) {
+  const { field, object } = kindNamed(kind).entries;
+  return object ? Object.entries(value[field] ?? {}) : value[field] ?? [];
 }
 
 const UNPLAYABLE = ":unplayable";
+// entries that read but do not fit the rest of their list (a day stored twice): never put
+// back, for they would only clash again (setAsideConflicts)
+const CONFLICT = ":conflict";
 
 export class Quarantine {
   #shelf;
@@ -57,10 +104,17 @@ export class Quarantine {
     return { value: examined.value, raw };
   }
 
+  /** Sets aside entries of the list under `key` (`raw`) that read, each on its own, but
+   *  clash with the rest (parted as partEntries: {kept, aside, problems}), with a notice;
+   *  under a key that restoreReadable leaves alone. Returns {value: kept, raw}. */
+  setAsideConflicts(key, raw, parted) {
+    return this.#setAsideEntries(key, raw, parted, CONFLICT);
+  }
+
   /** Sets aside the bad entries of a list and keeps the rest under `key`. */
-  #setAsideEntries(key, raw, { kept, aside, problems }) {
+  #setAsideEntries(key, raw, { kept, aside, problems }, tag = "") {
     const shelf = this.#shelf;
-    const target = this.#target(key);
+    const target = this.#target(key, tag);
     const moved = shelf.trySet(target, JSON.stringify(aside)) === true;
     const keptRaw = JSON.stringify(kept);
     // when storage is full the list stays as it is and this tab reads it without them
@@ -80,7 +134,7 @@ export class Quarantine {
     return { value: kept, raw: moved ? keptRaw : raw };
   }
 
-  /** A free quarantine key for `key`; `tag` (":unplayable") marks one never put back. */
+  /** A free quarantine key for `key`; `tag` (":unplayable", ":conflict") marks one never put back. */
   #target(key, tag = "") {
     const now = this.hooks.now();
     let target = `${QUARANTINE_PREFIX}${key}:${now}${tag}`;
@@ -130,10 +184,11 @@ export class Quarantine {
   restoreReadable() {
     const shelf = this.#shelf;
     for (const key of shelf.keys()) {
-      if (!key.startsWith(QUARANTINE_PREFIX) || key.endsWith(UNPLAYABLE)) continue;
+      if (!key.startsWith(QUARANTINE_PREFIX) || key.endsWith(UNPLAYABLE) || key.endsWith(CONFLICT)) continue;
       const original = key.slice(QUARANTINE_PREFIX.length).replace(/:[0-9]+(-[0-9]+)?$/, "");
-      const kind = kindOf(original);
-      if (!kind || kind === "index") continue;
+      const found = kindOf(original);
+      if (!putBackable(found)) continue;
+      const kind = found.name;
       const raw = shelf.get(key);
       const examined = parseOrNull(raw) === null ? {} : examine(original, kind, raw);
       if (!("value" in examined)) continue;
@@ -143,13 +198,12 @@ export class Quarantine {
       } else if (shelf.get(original) === null) {
         // a whole list set aside for some bad entries: the others go back
         const { kept, aside, problems } = parted;
-        // (a match always goes back: its bad reviews stay aside)
-        const count = kind === "settings" ? Object.keys(kept.settings).length
-          : kind === "match" ? 1 : kept[ENTRIES[kind].field].length;
+        // (a record of its own, a match, always goes back: its bad reviews stay aside)
+        const count = found.entries.keepsRecord ? 1 : entriesOf(kind, kept).length;
         if (count > 0 && problems.length > 0 && shelf.trySet(original, JSON.stringify(kept)) === true) {
           shelf.trySet(key, JSON.stringify(aside));
         }
-      } else if (parted && kind !== "match") { // another match under that id: never merged with it
+      } else if (parted && !found.entries.keepsRecord) { // another match under that id: never merged with it
         this.#mergeBack(original, kind, key, parted);
       }
     }
@@ -162,18 +216,13 @@ export class Quarantine {
     const here = examine(original, kind, shelf.get(original));
     if (!("value" in here)) return;
     const list = here.value;
-    let back;
-    if (kind === "settings") {
-      const missing = Object.entries(parted.kept.settings).filter(([name]) => !Object.hasOwn(list.settings, name));
-      if (Object.keys(parted.kept.settings).length === 0) return;
-      back = missing.length ? { ...list, settings: { ...list.settings, ...Object.fromEntries(missing) } } : list;
-    } else {
-      const { field, same } = ENTRIES[kind];
-      if (parted.kept[field].length === 0) return;
-      const here = list[field] ?? [];
-      const missing = parted.kept[field].filter((entry) => !here.some((known) => isObject(known) && same(known, entry)));
-      back = missing.length ? { ...list, [field]: [...here, ...missing] } : list;
-    }
+    const { field, same, object } = kindNamed(kind).entries;
+    const returning = entriesOf(kind, parted.kept);
+    if (returning.length === 0) return;
+    const present = entriesOf(kind, list);
+    const missing = returning.filter((entry) => !present.some((known) => (object || isObject(known)) && same(known, entry)));
+    const merged = [...present, ...missing];
+    const back = missing.length ? { ...list, [field]: object ? Object.fromEntries(merged) : merged } : list;
     if (back !== list && shelf.trySet(original, JSON.stringify(back)) !== true) return;
     if (parted.problems.length === 0) shelf.remove(key);
     else shelf.trySet(key, JSON.stringify(parted.aside));

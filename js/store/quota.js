@@ -1,8 +1,9 @@
 // What happens when storage is full.
 //
-// A write that does not fit frees room first by dropping what can be made again: the
-// last table shown (filler:shown: the engine's output, made again at the next move)
-// and the kept reviews of games that are no stored match (filler:reviews); then by removing
+// A write that does not fit frees room first by dropping what can be made again (the
+// expendable kinds, kinds.js: the last table shown, filler:shown, the engine's output made
+// again at the next move, and the kept reviews of games that are no stored match,
+// filler:reviews); then by removing
 // finished matches that are stored, oldest first, one at a time, until it fits. Never removed: the value being written,
 // a match kept in memory only (removing it frees nothing and loses it), and a match
 // open at this tab's table (the current match is never the victim). If the write
@@ -13,10 +14,11 @@
 //
 // An import (writeAll) prunes nothing: it is written whole or not at all.
 
-import { INDEX_KEY, LOCK_PREFIX, MATCH_PREFIX, REVIEWS_KEY, SHOWN_KEY } from "./keys.js";
-import { StoreProblem } from "./shapes.js";
+import { MATCH_PREFIX } from "./keys.js";
+import { KINDS, kindOf } from "./kinds.js";
+import { StoreProblem } from "./problems.js";
 
-const EXPENDABLE = [SHOWN_KEY, REVIEWS_KEY]; // made again when needed
+const EXPENDABLE = KINDS.filter((kind) => kind.expendable).map((kind) => kind.key); // made again when needed
 const stamp = (entry) => (typeof entry.finished === "number" ? entry.finished : entry.updated);
 
 export class Quota {
@@ -89,8 +91,9 @@ export class Quota {
     }
     const alreadyPending = shelf.pending.has(key);
     shelf.pending.set(key, raw);
-    // Leases and the index are the store's own business: only user data gets a notice.
-    if (!alreadyPending && key !== INDEX_KEY && !key.startsWith(LOCK_PREFIX)) this.#tellUnkept(key, persisted === "full");
+    // Leases and the index are the store's own business: only the player's data (what
+    // the export holds) gets a notice.
+    if (!alreadyPending && kindOf(key)?.exported) this.#tellUnkept(key, persisted === "full");
     return { persisted: false, pruned };
   }
 

@@ -14,45 +14,51 @@
 //   store.getLessons()                     // Learn: {stars: {id: 1-3}, dismissed}
 //   store.recordLesson(id, stars)          // a lesson done: {ok: true, improved, progress, persisted?}
 //   store.dismissLearnOffer()              // the first visit's "New to Filler?" line, not again
-//   store.getDaily()                       // the board of the day's history: {days: [day]} (daily.js)
+//   store.getDaily()                       // the board of the day's history: {days: [day], latest} (kinds/daily.js)
 //   store.startDaily(date, {match, late})  // a try begins: {ok: true, counted, day, persisted?}: the first counts
 //   store.finishDaily(date, {match, result, final}) // the day's try ended: {ok: true, recorded, day}
 //
 // One key per match, so a broken one harms no other; "filler:index" lists them and is
-// rebuilt from the keys when it disagrees with them. This file is the store's interface;
-// its parts, one concern a file, are beside it in js/store/: keys.js (the keys and
-// versions), shapes.js (what a valid record is), migrations.js (older versions),
-// quarantine.js (values that cannot be used are set aside, never deleted), lease.js (two
-// tabs never overwrite one match), continuation.js (the write rule: a stored match is
-// replaced only by its continuation), quota.js (what happens when storage is full),
-// transfer.js (export and import), area.js (raw access).
-//
-// A match is saved as a replayable log: the engine's Match.to_record() ({format:
-// "filler-match", version, variant, seed, options, games, events: [["move", seat,
-// color], ["ready", seat], ["resign_game", seat], ["resign_match", seat], ["flag",
-// seat]], board?}) plus what the page adds: id, players: [{kind, name | level}],
-// clock: {...}, created, updated, finished (null | false | true | time), result.
+// rebuilt from the keys when it disagrees with them. This file is the store's interface,
+// the only module of js/store/ the rest of the page imports (what it needs of the kinds'
+// modules is exported here). Beside it, one module per kind of record (kinds/: its key,
+// its check, its fresh value, its merge on import; the list in kinds.js) and the
+// generic parts, one concern a file: keys.js (the keys and the version), problems.js (what
+// a check says), migrations.js (older versions), quarantine.js (values that cannot be used
+// are set aside, never deleted), lease.js (two tabs never overwrite one match),
+// continuation.js (the write rule: a stored match is replaced only by its continuation),
+// quota.js (what happens when storage is full), transfer.js (export and import), area.js
+// (raw access). docs/storage.md is their map.
 
 import { MemoryArea, Shelf, openArea } from "./area.js";
-import {
-  DAILY_KEY, EXPORT_FORMAT, INDEX_KEY, KEPT_REVIEWS, LOCK_PREFIX, MATCH_FORMAT, MATCH_ID, MATCH_PREFIX, PLAYERS_KEY, PREFIX,
-  LESSONS_KEY, LESSON_ID, PUZZLES_KEY, PUZZLE_ID, QUARANTINE_PREFIX, RATINGS_KEY, REVIEWS_KEY, SCHEMA_VERSION, SETTINGS_KEY, SHOWN_KEY, besideId,
-  kindOf, newMatchId,
-} from "./keys.js";
-import { checkDay, dayOf, freshDaily } from "./daily.js";
+import { REWRITES, relation } from "./continuation.js";
+import { LOCK_PREFIX, MATCH_ID, MATCH_PREFIX, PREFIX, QUARANTINE_PREFIX, SCHEMA_VERSION, besideId, newMatchId } from "./keys.js";
+import { PLAYERS_DATA, kindOf } from "./kinds.js";
+import { DAILY_KEY, checkDay, dayOf, freshDaily, isDate, partDays } from "./kinds/daily.js";
+import { INDEX_KEY } from "./kinds/match_list.js";
+import { LESSONS_KEY, afterLesson, checkLessons, freshLessons } from "./kinds/lessons.js";
+import { MATCH_FORMAT, checkMatch, isFinished, summarize } from "./kinds/match.js";
+import { PLAYERS_KEY, checkPlayer, nameKey } from "./kinds/players.js";
+import { PUZZLES_KEY, afterTry, freshPuzzles } from "./kinds/puzzles.js";
+import { RATINGS_KEY, checkRating, withRatings } from "./kinds/ratings.js";
+import { KEPT_REVIEWS, REVIEWS_KEY, keptReviews } from "./kinds/reviews.js";
+import { OLD_SOUND_KEY, SETTINGS_KEY, checkSetting, oldSound, settingsInForce } from "./kinds/settings.js";
+import { SHOWN_KEY, checkShown } from "./kinds/shown.js";
 import { Leases } from "./lease.js";
-import { MIGRATIONS, migrate } from "./migrations.js";
+import { migrate } from "./migrations.js";
+import { isObject, parseOrNull } from "./problems.js";
 import { Quarantine } from "./quarantine.js";
 import { Quota } from "./quota.js";
-import {
-  DEFAULT_SETTINGS, checkLessons, checkMatch, checkPlayer, checkPuzzles, checkRating, checkSetting, checkShown,
-  freshLessons, freshPuzzles, isFinished,
-  isObject, nameKey, parseOrNull, summarize,
-} from "./shapes.js";
-import { REWRITES, relation } from "./continuation.js";
 import { exportAll, importAll } from "./transfer.js";
 
-export { DEFAULT_SETTINGS, EXPORT_FORMAT, MATCH_FORMAT, MIGRATIONS, MemoryArea, PREFIX, SCHEMA_VERSION, migrate, newMatchId };
+// What the rest of the page uses of the kinds' modules: the settings there are, a
+// review's shape, a match's reviewable games, the board of the day's dates and streak.
+export { EXPORT_FORMAT } from "./keys.js";
+export { DAILY_DATE, FIRST_DAY, dailyMark, dailyStreak, dayOf, daysBy, isDate, isLate, localDate } from "./kinds/daily.js";
+export { REVIEW_FORMAT, REVIEW_SCHEMA, checkReview } from "./kinds/reviews.js";
+export { DEFAULT_SETTINGS, SETTING_CHOICES, checkSetting } from "./kinds/settings.js";
+export { MATCH_FORMAT, MemoryArea, PREFIX, SCHEMA_VERSION, isFinished, migrate, newMatchId };
+export { reviewedGames } from "./kinds/match.js";
 
 /**
  * Opens the store. Never throws. Options (all optional, mostly for tests):
@@ -73,6 +79,8 @@ export class Store {
   #now;
   #listeners = new Set();
   #known = new Map(); // match id -> raw value this tab last read or wrote
+  #daily = null; // the board of the day's history as last read ({days, latest}): read again only
+                 // after this store writes it or another tab does (a draw reads it often)
   #verified = new Map(); // match id -> raw value last checked
   #quota;
   #quarantine;
@@ -107,6 +115,7 @@ export class Store {
       notice,
       setAside: (key) => {
         if (key.startsWith(MATCH_PREFIX)) this.#verified.delete(key.slice(MATCH_PREFIX.length));
+        this.#forget(key);
       },
     });
     this.#leases = new Leases(this.#shelf, {
@@ -138,10 +147,10 @@ export class Store {
     }
     this.#quarantine.restoreReadable();
     // Everything is checked at once, so that what is set aside is told as one event.
-    for (const [key, kind] of [[PLAYERS_KEY, "players"], [RATINGS_KEY, "ratings"], [SETTINGS_KEY, "settings"],
-                               [PUZZLES_KEY, "puzzles"],
-                               [LESSONS_KEY, "lessons"], [DAILY_KEY, "daily"]]) this.#read(key, kind);
+    for (const kind of PLAYERS_DATA) if (kind.key && kind.key !== DAILY_KEY) this.#read(kind.key, kind.name);
+    this.getDaily(); // its days checked against each other and their matches too
     this.#indexEntries();
+    this.#adoptOldSound();
   }
 
   /** Stops timers and listeners and releases this tab's leases. */
@@ -190,7 +199,7 @@ export class Store {
 
   /** What is kept under `key`, for a notice: {kind: "match", id, names} | {kind: "ratings"}... */
   #describe(key) {
-    const kind = kindOf(key);
+    const kind = kindOf(key)?.name ?? null;
     if (kind !== "match") return { kind };
     const match = parseOrNull(this.#get(key));
     // the variant and the players' names or levels, so that a player knows which match
@@ -207,7 +216,13 @@ export class Store {
   }
 
   #write(key, raw) {
+    this.#forget(key);
     return this.#quota.write(key, raw);
+  }
+
+  /** What was read of `key` (null: everything) is read again next time. */
+  #forget(key) {
+    if (key === null || key === DAILY_KEY) this.#daily = null;
   }
 
   #read(key, kind) {
@@ -236,9 +251,7 @@ export class Store {
   }
 
   #keptReviews() {
-    const value = parseOrNull(this.#shelf.get(REVIEWS_KEY));
-    if (!isObject(value) || value.version !== SCHEMA_VERSION || !Array.isArray(value.reviews)) return [];
-    return value.reviews.filter((entry) => isObject(entry) && typeof entry.key === "string" && isObject(entry.review));
+    return keptReviews(this.#shelf.get(REVIEWS_KEY));
   }
 
   // --- puzzles --------------------------------------------------------------
@@ -256,29 +269,17 @@ export class Store {
   /**
    * Counts the first try of puzzle `id` (solved: whether that try solved it): the
    * counts, the streak on (or back to 0), the best streak, and the rating replaced by
-   * `rating` ({r, rd, vol}) when given. A puzzle tried before changes nothing. Returns
-   * {ok: true, counted, progress, persisted} (counted false: tried before, and no
-   * `persisted`; persisted false: kept in memory only, with a notice, as every write
+   * `rating` ({r, rd, vol}) when given; `seed` (the order of the puzzles offered,
+   * flows/puzzles.js) is kept when none is. A puzzle tried before changes nothing.
+   * Returns {ok: true, counted, progress, persisted} (counted false: tried before, and
+   * no `persisted`; persisted false: kept in memory only, with a notice, as every write
    * when storage is full) or {ok: false, reason: "invalid", message, problem?}.
    */
-  recordPuzzle(id, { solved, rating = null } = {}) {
-    if (typeof id !== "string" || !PUZZLE_ID.test(id)) return { ok: false, reason: "invalid", message: "not a puzzle id" };
-    const before = this.getPuzzles();
-    // own keys only: "constructor" is an id like any other
-    if (Object.hasOwn(before.tried, id)) return { ok: true, counted: false, progress: before };
-    const streak = solved ? before.streak + 1 : 0;
-    const progress = {
-      rating: rating === null ? before.rating : { r: rating?.r, rd: rating?.rd, vol: rating?.vol },
-      tries: before.tries + 1,
-      solved: before.solved + (solved ? 1 : 0),
-      streak,
-      best: Math.max(before.best, streak),
-      tried: { ...before.tried, [id]: solved ? 1 : 0 },
-    };
-    const problem = checkPuzzles(progress);
-    if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
-    const { persisted } = this.#write(PUZZLES_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...progress }));
-    return { ok: true, counted: true, progress, persisted };
+  recordPuzzle(id, { solved, rating = null, seed = null } = {}) {
+    const next = afterTry(this.getPuzzles(), id, { solved, rating, seed });
+    if ("ok" in next) return next;
+    const { persisted } = this.#write(PUZZLES_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...next.progress }));
+    return { ok: true, counted: true, progress: next.progress, persisted };
   }
 
   // --- lessons (Learn) ------------------------------------------------------
@@ -299,12 +300,8 @@ export class Store {
    * reason: "invalid", message, problem?}.
    */
   recordLesson(id, stars) {
-    if (typeof id !== "string" || !LESSON_ID.test(id)) return { ok: false, reason: "invalid", message: "not a lesson id" };
-    const before = this.getLessons();
-    const kept = Object.hasOwn(before.stars, id) ? before.stars[id] : 0; // own keys only
-    if (![1, 2, 3].includes(stars)) return { ok: false, reason: "invalid", message: "stars are 1, 2 or 3" };
-    if (stars <= kept) return { ok: true, improved: false, progress: before };
-    return this.#putLessons({ ...before, stars: { ...before.stars, [id]: stars } });
+    const next = afterLesson(this.getLessons(), id, stars);
+    return "ok" in next ? next : this.#putLessons(next.progress);
   }
 
   /** The first visit's offer of Learn ("New to Filler?") is not shown again. */
@@ -323,28 +320,46 @@ export class Store {
 
   // --- the board of the day -------------------------------------------------
 
-  /** The board of the day's history: {days: [day]} (daily.js), none when nothing is
-   *  stored (or what was stored was set aside, with a notice). */
+  /** The board of the day's history: {days: [day], latest} (kinds/daily.js; latest: the
+   *  newest day whose try was begun on this device, or null), none when nothing is
+   *  stored (or what was stored was set aside, with a notice). A day stored twice, or one
+   *  that does not agree with its saved match, is set aside on its own (kinds/daily.js
+   *  partDays). Read once, until this store or another tab writes it. */
   getDaily() {
-    const stored = this.#read(DAILY_KEY, "daily").value;
-    return stored ? { days: stored.days } : freshDaily();
+    if (this.#daily) return this.#daily;
+    const { value, raw } = this.#read(DAILY_KEY, "daily");
+    let days = value ? value.days : [];
+    const parted = partDays(days, (id) => (MATCH_ID.test(id) ? this.#read(MATCH_PREFIX + id, "match").value : null));
+    if (parted.problems.length > 0) {
+      days = this.#quarantine.setAsideConflicts(DAILY_KEY, raw, {
+        kept: { ...value, days: parted.kept }, aside: { ...value, days: parted.aside }, problems: parted.problems,
+      }).value.days;
+    }
+    this.#daily = value ? { days, latest: isDate(value.latest) ? value.latest : null } : freshDaily();
+    return this.#daily;
+  }
+
+  #putDaily(days, latest) {
+    return this.#write(DAILY_KEY, JSON.stringify({ version: SCHEMA_VERSION, days, latest }));
   }
 
   /**
    * A try of the board of `date` begins (`match`: the id of its saved match; `late`:
    * begun after its day). The first try of a day is the one that counts: it is kept,
    * {ok: true, counted: true, day, persisted}; a day tried before changes nothing,
-   * {ok: true, counted: false, day} (this try is a replay). A bad date or id:
-   * {ok: false, reason: "invalid", message, problem}.
+   * {ok: true, counted: false, day} (this try is a replay). A try begun after a later
+   * day's try was begun here (`latest`) is late too, whatever the clock says now (it
+   * was set back). A bad date or id: {ok: false, reason: "invalid", message, problem}.
    */
   startDaily(date, { match = null, late = false } = {}) {
-    const day = { date, match, started: this.#now(), late: Boolean(late), result: null, final: null };
+    const { days, latest } = this.getDaily();
+    const after = latest !== null && latest > date;
+    const day = { date, match, started: this.#now(), late: Boolean(late) || after, result: null, final: null };
     const problem = checkDay(day);
     if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
-    const { days } = this.getDaily();
     const before = dayOf(days, date);
     if (before) return { ok: true, counted: false, day: before };
-    const { persisted } = this.#write(DAILY_KEY, JSON.stringify({ version: SCHEMA_VERSION, days: [...days, day] }));
+    const { persisted } = this.#putDaily([...days, day], after ? latest : date);
     return { ok: true, counted: true, day, persisted };
   }
 
@@ -354,14 +369,13 @@ export class Store {
    * recorded, day, persisted?} or {ok: false, reason: "invalid", message, problem}.
    */
   finishDaily(date, { match, result, final = null }) {
-    const { days } = this.getDaily();
+    const { days, latest } = this.getDaily();
     const before = dayOf(days, date);
     if (!before || before.match !== match || before.result !== null) return { ok: true, recorded: false, day: before };
     const day = { ...before, result, final };
     const problem = checkDay(day);
     if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
-    const kept = days.map((entry) => (entry === before ? day : entry));
-    const { persisted } = this.#write(DAILY_KEY, JSON.stringify({ version: SCHEMA_VERSION, days: kept }));
+    const { persisted } = this.#putDaily(days.map((entry) => (entry === before ? day : entry)), latest);
     return { ok: true, recorded: true, day, persisted };
   }
 
@@ -420,8 +434,9 @@ export class Store {
 
   /**
    * Saved matches, newest first: [{id, variant, games, players, created, updated,
-   * finished, result (the match's own `result` field, if any), events (count), friend
-   * (the link match id of a match with a friend, or null), openElsewhere (bool)}].
+   * finished, result (the match's own `result` field, if any), events (count), moves
+   * (count), friend (the link match id of a match with a friend, or null), daily (its
+   * dailyMark, or null), openElsewhere (bool)}].
    * `{finished: true|false}` filters.
    */
   listMatches({ finished } = {}) {
@@ -589,14 +604,14 @@ export class Store {
   #storageEvent(event) {
     if (event.storageArea && event.storageArea !== this.#shelf.area) return;
     const key = event.key;
+    this.#forget(key);
     if (key === null) {
       this.#emit({ type: "changed", what: "all" });
     } else if (key.startsWith(LOCK_PREFIX)) {
       this.#leases.changed(key.slice(LOCK_PREFIX.length), event);
     } else if (key.startsWith(MATCH_PREFIX)) {
       this.#emit({ type: "changed", what: "match", id: key.slice(MATCH_PREFIX.length) });
-    } else if ([PLAYERS_KEY, RATINGS_KEY, SETTINGS_KEY, PUZZLES_KEY,
-                LESSONS_KEY, DAILY_KEY].includes(key)) {
+    } else if (PLAYERS_DATA.some((kind) => kind.key === key)) {
       this.#emit({ type: "changed", what: key.slice(PREFIX.length) });
     }
   }
@@ -644,18 +659,8 @@ export class Store {
     const entry = { player: typeof player === "string" ? player.trim() : player, variant, r, rd, vol, matches };
     const problem = checkRating(entry);
     if (problem) return { ok: false, reason: "invalid", message: String(problem), problem };
-    this.#putRatings([entry]);
+    this.#write(RATINGS_KEY, JSON.stringify(withRatings(this.listRatings(), [entry])));
     return { ok: true };
-  }
-
-  /** The stored ratings with `entries` in place of those of the same player and variant. */
-  #mergedRatings(entries) {
-    const same = (a, b) => nameKey(a.player) === nameKey(b.player) && a.variant === b.variant;
-    return [...this.listRatings().filter((known) => !entries.some((entry) => same(known, entry))), ...entries];
-  }
-
-  #putRatings(entries) {
-    return this.#write(RATINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ratings: this.#mergedRatings(entries) }));
   }
 
   #storedSettings() {
@@ -663,9 +668,11 @@ export class Store {
     return stored ? stored.settings : {};
   }
 
-  /** Settings, with defaults for what was never set. */
-  getSettings() {
-    return { ...DEFAULT_SETTINGS, ...this.#storedSettings() };
+  /** Settings, with defaults for what was never set: the page's (`pageDefaults`, e.g.
+   *  {language: the browser's}, {sound: false} in an embed) where it has its own, else the
+   *  store's (DEFAULT_SETTINGS, kinds/settings.js). */
+  getSettings(pageDefaults = {}) {
+    return settingsInForce(this.#storedSettings(), pageDefaults);
   }
 
   /** Changes some settings: {ok, settings} | {ok: false, reason: "invalid", message} (nothing changed). */
@@ -677,7 +684,17 @@ export class Store {
     }
     const settings = { ...this.#storedSettings(), ...changes };
     const { persisted } = this.#write(SETTINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, settings }));
-    return { ok: true, settings: { ...DEFAULT_SETTINGS, ...settings }, persisted };
+    return { ok: true, settings: settingsInForce(settings), persisted };
+  }
+
+  /** The sound's choice from before the store kept it (kinds/settings.js OLD_SOUND_KEY)
+   *  moved into the settings, once: the old key goes when the choice is stored (a choice
+   *  made since stands); a value it does not read is left alone. */
+  #adoptOldSound() {
+    const sound = oldSound(this.#shelf.stored(OLD_SOUND_KEY));
+    if (sound === null) return;
+    if (!Object.hasOwn(this.#storedSettings(), "sound") && !this.setSettings({ sound }).persisted) return;
+    this.#shelf.remove(OLD_SOUND_KEY);
   }
 
   // --- export and import ----------------------------------------------------
@@ -697,23 +714,19 @@ export class Store {
   }
 
   /** An import's writes, all or nothing (transfer.js works out what they are). */
-  #writeImport({ matches, players, ratings, settings, puzzles, lessons, daily, setAside }) {
-    const entries = matches.map((match) => [MATCH_PREFIX + match.id, JSON.stringify(match)]);
-    entries.push(...setAside);
-    if (players) entries.push([PLAYERS_KEY, JSON.stringify({ version: SCHEMA_VERSION, players })]);
-    if (ratings) entries.push([RATINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ratings: this.#mergedRatings(ratings) })]);
-    if (settings) entries.push([SETTINGS_KEY, JSON.stringify({ version: SCHEMA_VERSION, settings })]);
-    if (puzzles) entries.push([PUZZLES_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...puzzles })]);
-    if (lessons) entries.push([LESSONS_KEY, JSON.stringify({ version: SCHEMA_VERSION, ...lessons })]);
-    if (daily) entries.push([DAILY_KEY, JSON.stringify({ version: SCHEMA_VERSION, days: daily })]);
+  #writeImport({ writes, setAside }) {
+    const entries = [...writes.map(([key, record]) => [key, JSON.stringify(record)]), ...setAside];
+    for (const [key] of entries) this.#forget(key);
     const written = this.#quota.writeAll(entries);
     if (!written.ok) return written;
-    matches.forEach((match, position) => {
-      const [key, raw] = entries[position];
-      this.#known.set(match.id, raw);
-      this.#verified.set(match.id, raw);
+    const matches = writes.filter(([key]) => key.startsWith(MATCH_PREFIX));
+    for (const [key, raw] of entries) {
+      if (!key.startsWith(MATCH_PREFIX)) continue;
+      const id = key.slice(MATCH_PREFIX.length);
+      this.#known.set(id, raw);
+      this.#verified.set(id, raw);
       this.#quarantine.overwritten(key);
-    });
+    }
     if (matches.length > 0) this.#indexEntries();
     return written;
   }

@@ -1,34 +1,24 @@
 // Export and import: everything as one JSON document ("filler-export"), and merged
 // back. The engine replays every match of an import before this module sees it
-// (lobby.js); here the shapes are checked and the entries merged.
+// (lobby.js); here the shapes are checked and the entries merged: each kind says what
+// the export holds of it and how an import merges into it (kinds.js: `exported`, `plan`);
+// this module does the rest, the values set aside included.
 
-import { relation } from "./continuation.js";
-import { EXPORT_FORMAT, MATCH_ID, MATCH_PREFIX, MAX_NAME_LENGTH, QUARANTINE_PREFIX, SCHEMA_VERSION, besideId, kindOf } from "./keys.js";
-import { migrate } from "./migrations.js";
-import { checkDaily, checkDay, dayOf, standingDay } from "./daily.js";
-import {
-  DEFAULT_SETTINGS, StoreProblem, checkLessons, checkMatch, checkPlayer, checkPuzzles, checkRating, checkSetting, isObject, nameKey, notList,
-  notObject, partEntries, ratingName,
-} from "./shapes.js";
+import { EXPORT_FORMAT, MATCH_ID, MATCH_PREFIX, QUARANTINE_PREFIX, SCHEMA_VERSION } from "./keys.js";
+import { PLAYERS_DATA, kindOf, putBackable } from "./kinds.js";
+import { StoreProblem, isObject, notList } from "./problems.js";
+import { partEntries, readable } from "./quarantine.js";
+
+const fieldOf = (kind) => kind.exportAs ?? kind.name;
 
 /** Everything, as one JSON-able document (JSON.stringify it for a file). */
 export function exportAll(store, hooks) {
-  const matches = [];
-  for (const entry of hooks.indexEntries()) {
-    const match = hooks.read(MATCH_PREFIX + entry.id, "match").value;
-    if (match) matches.push(match);
-  }
+  const context = { store, hooks };
   return {
     format: EXPORT_FORMAT,
     version: SCHEMA_VERSION,
     exported: hooks.now(),
-    matches,
-    players: store.listPlayers(),
-    ratings: store.listRatings(),
-    settings: hooks.storedSettings(),
-    puzzles: store.getPuzzles(),
-    lessons: store.getLessons(),
-    daily: store.getDaily(),
+    ...Object.fromEntries(PLAYERS_DATA.map((kind) => [fieldOf(kind), kind.exported(context)])),
     // values set aside here (quarantine.js), as they were: kept by an import, put
     // back by a version that reads them
     set_aside: hooks.setAside(),
@@ -39,16 +29,11 @@ export function exportAll(store, hooks) {
  * Merges an exported document (object or JSON text) into what is stored, all or
  * nothing: every entry is checked and the merge worked out first, then everything is
  * written at once; when storage cannot take all of it, nothing is written (the values
- * before are put back) and the whole file is refused with the reason. Same match id:
- * the copy with more events wins, then the newer `updated`; players by name; ratings:
- * the entry with more matches; settings: only those this site has (DEFAULT_SETTINGS), each
- * checked, and not set here; puzzles: the puzzles tried on either device (planPuzzles);
- * lessons: each lesson's best stars of the two (planLessons);
- * the board of the day: the days of both, one try a day (planDaily);
- * a match's review that does not read is left out ("review").
- * Same id but another game (not the same match, or its events part from the ones here:
- * continuation.js): both are kept, the import under a new id (its entry in `taken` has
- * `renamed`: the new id, and `why`: "kept_both").
+ * before are put back) and the whole file is refused with the reason. Each kind merges
+ * its own field (its `plan`, kinds/<kind>.js): matches by the write rule, players by
+ * name, ratings by the matches they count, settings only where none is set here, the
+ * puzzles tried on either device, each lesson's best stars, the board of the day's days
+ * of both (one try a day, this device's).
  * Returns {taken, unchanged, refused}: lists of {what, kind, name, why?} where `what`
  * names the entry in English ("match m-…", "player Anna", "rating Anna/classic",
  * "setting theme", "puzzles", "file"), `kind` is match, player, rating, setting, puzzles
@@ -58,10 +43,9 @@ export function exportAll(store, hooks) {
  * Set-aside values are kept as they were, each under its quarantine key (another one
  * if that holds something else); one this device has already is left.
  *
- * hooks: {now(), storedSettings(), holderElsewhere(id), setAside(), raw(key),
- * writeAll(writes): {ok, why?}} where writes = {matches: [match], players: [player] |
- * null, ratings: [entry] | null, settings: {name: value} | null, puzzles: progress | null,
- * lessons: progress | null, daily: [day] | null, setAside: [[key, raw]]}.
+ * hooks: {now(), storedSettings(), holderElsewhere(id), setAside(), raw(key), read(key,
+ * kind), indexEntries(), writeAll(writes): {ok, why?}} where writes = [[key, record]]
+ * (records as objects) and setAside: [[key, raw]].
  */
 export function importAll(store, hooks, input) {
   const report = { taken: [], unchanged: [], refused: [] };
@@ -78,270 +62,39 @@ export function importAll(store, hooks, input) {
   if (!Number.isInteger(doc.version) || doc.version > SCHEMA_VERSION) {
     return refuseFile(new StoreProblem("newer_file", "it was made by a newer version of this site"));
   }
-  const writes = {
-    matches: planMatches(store, hooks, doc.matches, report),
-    players: planPlayers(store, hooks, doc.players, report),
-    ratings: planRatings(store, doc.ratings, report),
-    settings: planSettings(hooks, doc.settings, report),
-    puzzles: planPuzzles(store, doc.puzzles, report),
-    lessons: planLessons(store, doc.lessons, report),
-    daily: planDaily(store, doc.daily, report),
-    setAside: planSetAside(hooks, doc.set_aside, report),
-  };
-  const written = hooks.writeAll(writes);
+  // matches: what this import writes of them (id -> match), for the kinds planned after them
+  const context = { store, hooks, matches: new Map(), readable: importable };
+  const writes = [];
+  for (const kind of PLAYERS_DATA) {
+    const incoming = Object.hasOwn(doc, fieldOf(kind)) ? doc[fieldOf(kind)] : undefined;
+    if (incoming !== undefined) writes.push(...(kind.plan(incoming, context, report) ?? []));
+  }
+  const written = hooks.writeAll({ writes, setAside: planSetAside(hooks, doc.set_aside, report) });
   return written.ok ? report : refuseFile(written.why);
 }
 
-/** The matches to write. */
-function planMatches(store, hooks, matches, report) {
-  if (matches === undefined) return [];
-  if (!Array.isArray(matches)) {
-    report.refused.push({ what: "matches", kind: "file", name: null, why: notList("matches") });
-    return [];
-  }
-  const planned = new Map(); // id -> match to write
-  matches.forEach((candidate, position) => {
-    const label = isObject(candidate) && typeof candidate.id === "string" ? candidate.id.slice(0, 80) : `#${position + 1}`;
-    const what = `match ${label}`;
-    const migrated = migrate("match", candidate);
-    const problem = "value" in migrated ? checkMatch(migrated.value) : migrated.message;
-    if (problem) {
-      report.refused.push({ what, kind: "match", name: label, why: problem });
-      return;
-    }
-    // a review that does not read is left out (the master makes it again), never the match
-    const parted = partEntries("match", migrated.value);
-    for (const problem of parted.problems) {
-      report.refused.push({ what: `review ${problem.name} of ${what}`, kind: "review", name: label, game: problem.name, why: problem.why });
-    }
-    let match = parted.kept;
-    const stored = (id) => planned.get(id) ?? store.loadMatch(id);
-    let here = stored(match.id);
-    let standing = here ? relation(here, match) : null;
-    let kept = null; // why it went beside another match
-    if (standing === "other" || standing === "branches") {
-      // another match under this id (the write rule, continuation.js): both are kept,
-      // the imported one under the id beside it (the one it went to in an import before,
-      // if it is the same match: a file imported twice is no second copy)
-      const id = besideId(match.id, (beside) => {
-        const there = stored(beside);
-        return there ? !["continues", "shorter"].includes(relation(there, match)) : hooks.raw(MATCH_PREFIX + beside) !== null;
-      });
-      match = { ...match, id };
-      here = stored(id);
-      standing = here ? relation(here, match) : null;
-      kept = { renamed: id, why: new StoreProblem("kept_both", `another game had this id here; both are kept, this one as ${id}`, { id }) };
-    }
-    if (here) {
-      // the same match: the longer log, then the newer one, wins
-      const better = standing === "continues" &&
-        (match.events.length > here.events.length || match.updated > here.updated);
-      if (!better) {
-        report.unchanged.push({ what, kind: "match", name: label, why: new StoreProblem("same_or_newer", "the copy here is the same or newer") });
-        return;
-      }
-      if (store.holds(match.id) || hooks.holderElsewhere(match.id)) {
-        report.refused.push({ what, kind: "match", name: label, why: new StoreProblem("open_at_table", "it is open at a table; close it first") });
-        return;
-      }
-    }
-    planned.set(match.id, match);
-    report.taken.push({ what, kind: "match", name: label, ...kept });
-  });
-  return [...planned.values()];
-}
-
-/** The whole new list of players, or null when nothing changes. */
-function planPlayers(store, hooks, players, report) {
-  if (players === undefined) return null;
-  if (!Array.isArray(players)) {
-    report.refused.push({ what: "players", kind: "file", name: null, why: notList("players") });
-    return null;
-  }
-  const here = store.listPlayers();
-  let added = false;
-  for (const candidate of players) {
-    const name = isObject(candidate) && typeof candidate.name === "string" ? candidate.name.slice(0, MAX_NAME_LENGTH) : "?";
-    const what = `player ${name}`;
-    const problem = checkPlayer(candidate);
-    if (problem) {
-      report.refused.push({ what, kind: "player", name, why: problem });
-    } else if (here.some((known) => nameKey(known.name) === nameKey(candidate.name))) {
-      report.unchanged.push({ what, kind: "player", name, why: new StoreProblem("already_here", "already here") });
-    } else {
-      here.push({ name: candidate.name.trim(), created: candidate.created ?? hooks.now() });
-      report.taken.push({ what, kind: "player", name });
-      added = true;
-    }
-  }
-  return added ? here : null;
-}
-
-/** The ratings to put in (each replaces the entry of its player and variant), or null. */
-function planRatings(store, ratings, report) {
-  if (ratings === undefined) return null;
-  if (!Array.isArray(ratings)) {
-    report.refused.push({ what: "ratings", kind: "file", name: null, why: notList("ratings") });
-    return null;
-  }
-  const taken = [];
-  for (const candidate of ratings) {
-    const name = ratingName(candidate);
-    const what = `rating ${name}`;
-    const problem = checkRating(candidate);
-    if (problem) {
-      report.refused.push({ what, kind: "rating", name, why: problem });
-      continue;
-    }
-    const same = (entry) => nameKey(entry.player) === nameKey(candidate.player) && entry.variant === candidate.variant;
-    const here = taken.find(same) ?? store.getRating(candidate.player, candidate.variant);
-    if (here && here.matches >= candidate.matches) {
-      report.unchanged.push({ what, kind: "rating", name,
-                              why: new StoreProblem("rating_counts", "the rating here counts as many matches or more") });
-      continue;
-    }
-    const { player, variant, r, rd, vol, matches } = candidate;
-    const index = taken.findIndex(same);
-    if (index >= 0) taken.splice(index, 1);
-    taken.push({ player: player.trim(), variant, r, rd, vol, matches });
-    report.taken.push({ what, kind: "rating", name });
-  }
-  return taken.length > 0 ? taken : null;
-}
-
-/** The puzzle progress after the import, or null when nothing changes: the puzzles
- *  tried on either device (this device's entry for one both tried), tries and solved
- *  counted from them; the rating and the streak of the side that tried more (this one
- *  on a tie); the longer best streak of the two (reached on either device, it was
- *  reached). A file's progress with no puzzle tried makes no entry in the report. */
-function planPuzzles(store, puzzles, report) {
-  if (puzzles === undefined) return null;
-  const entry = { what: "puzzles", kind: "puzzles", name: null };
-  const problem = checkPuzzles(puzzles);
-  if (problem) {
-    report.refused.push({ ...entry, why: problem });
-    return null;
-  }
-  if (Object.keys(puzzles.tried).length === 0) return null; // none tried there: nothing to tell, as of an empty list
-  const here = store.getPuzzles();
-  const tried = { ...puzzles.tried, ...here.tried }; // own keys only: "constructor" is an id like any other
-  const ids = Object.keys(tried);
-  const leader = puzzles.tries > here.tries ? puzzles : here;
-  const rating = leader.rating && { r: leader.rating.r, rd: leader.rating.rd, vol: leader.rating.vol };
-  const merged = { rating, tries: ids.length, solved: ids.filter((id) => tried[id] === 1).length,
-                   streak: leader.streak, best: Math.max(here.best, puzzles.best), tried };
-  const same = ids.length === Object.keys(here.tried).length
-    && ["tries", "solved", "streak", "best"].every((field) => merged[field] === here[field])
-    && JSON.stringify(merged.rating) === JSON.stringify(here.rating);
-  if (same) {
-    report.unchanged.push({ ...entry, why: new StoreProblem("already_here", "already here") });
-    return null;
-  }
-  report.taken.push(entry);
-  return merged;
-}
-
-/** Learn's progress after the import, or null when nothing changes: each lesson with
- *  the more stars of the two devices; the offer dismissed when it was on either. A
- *  file's progress with no lesson done makes no entry in the report. */
-function planLessons(store, lessons, report) {
-  if (lessons === undefined) return null;
-  const entry = { what: "lessons", kind: "lessons", name: null };
-  const problem = checkLessons(lessons);
-  if (problem) {
-    report.refused.push({ ...entry, why: problem });
-    return null;
-  }
-  const here = store.getLessons();
-  const stars = { ...here.stars };
-  let changed = false;
-  for (const [id, count] of Object.entries(lessons.stars)) { // own keys only
-    if (count > (Object.hasOwn(stars, id) ? stars[id] : 0)) {
-      stars[id] = count;
-      changed = true;
-    }
-  }
-  const dismissed = here.dismissed || lessons.dismissed;
-  if (!changed && dismissed === here.dismissed) {
-    if (Object.keys(lessons.stars).length) report.unchanged.push({ ...entry, why: new StoreProblem("already_here", "already here") });
-    return null;
-  }
-  if (changed) report.taken.push(entry);
-  return { stars, dismissed };
-}
-
-/** The board of the day's days after the import, or null when nothing changes: the
- *  days of both devices; a day tried on both keeps the try that counts (daily.js
- *  standingDay: the same try, the one that finished; else the one begun on its day,
- *  then the first begun). A day that does not read is refused on its own. */
-function planDaily(store, daily, report) {
-  if (daily === undefined) return null;
-  const problem = checkDaily(daily);
-  if (problem) {
-    report.refused.push({ what: "daily", kind: "daily", name: null, why: problem });
-    return null;
-  }
-  const days = [...store.getDaily().days];
-  let changed = false;
-  for (const candidate of daily.days) {
-    const name = isObject(candidate) && typeof candidate.date === "string" ? candidate.date.slice(0, 10) : "?";
-    const what = `daily ${name}`;
-    const why = checkDay(candidate);
-    if (why) {
-      report.refused.push({ what, kind: "daily", name, why });
-      continue;
-    }
-    const here = dayOf(days, candidate.date);
-    const standing = here ? standingDay(here, candidate) : candidate;
-    if (standing === here) {
-      report.unchanged.push({ what, kind: "daily", name, why: new StoreProblem("already_here", "already here") });
-      continue;
-    }
-    days.splice(here ? days.indexOf(here) : days.length, here ? 1 : 0, candidate);
-    report.taken.push({ what, kind: "daily", name });
-    changed = true;
-  }
-  return changed ? days : null;
-}
-
-/** All settings after the import, or null when nothing changes. */
-function planSettings(hooks, settings, report) {
-  if (settings === undefined) return null;
-  if (!isObject(settings)) {
-    report.refused.push({ what: "settings", kind: "file", name: null, why: notObject("settings") });
-    return null;
-  }
-  const here = hooks.storedSettings();
-  const changes = [];
-  for (const [key, value] of Object.entries(settings)) {
-    const what = `setting ${key.slice(0, 40)}`;
-    // only the settings this site has, each checked: an import brings no unknown key
-    const problem = Object.hasOwn(DEFAULT_SETTINGS, key) ? checkSetting(key, value)
-      : new StoreProblem("unknown_setting", "this site has no such setting");
-    if (problem) report.refused.push({ what, kind: "setting", name: key.slice(0, 40), why: problem });
-    else if (Object.hasOwn(here, key)) report.unchanged.push({ what, kind: "setting", name: key, why: new StoreProblem("already_set", "already set here") });
-    else {
-      changes.push([key, value]);
-      report.taken.push({ what, kind: "setting", name: key });
-    }
-  }
-  // fromEntries defines each key as an own property: "__proto__" is a setting like any other
-  return changes.length > 0 ? { ...here, ...Object.fromEntries(changes) } : null;
+/** An imported value of the kind named `kind` as it would be read: {value, problems}
+ *  (the bad entries of its list, left out) or {problem}. */
+function importable(kind, value) {
+  const found = readable(kind, value);
+  if (!("value" in found)) return { problem: found.why };
+  const parted = partEntries(kind, found.value);
+  return parted ? { value: parted.kept, problems: parted.problems } : { value: found.value, problems: [] };
 }
 
 const MAX_SET_ASIDE_KEY = 200;
 const MAX_SET_ASIDE_VALUE = 4 << 20; // characters: more than any match log
 
-/** The stored key a set-aside key (filler:quarantine:<key>:<time>[-n][:unplayable])
+/** The stored key a set-aside key (filler:quarantine:<key>:<time>[-n][:unplayable | :conflict])
  *  was set aside from, or null when it is none of this site's. */
 function setAsideFrom(key) {
   if (typeof key !== "string" || key.length > MAX_SET_ASIDE_KEY || !key.startsWith(QUARANTINE_PREFIX)) return null;
-  const found = /^(.*):[0-9]+(-[0-9]+)?(:unplayable)?$/.exec(key.slice(QUARANTINE_PREFIX.length));
+  const found = /^(.*):[0-9]+(-[0-9]+)?(:unplayable|:conflict)?$/.exec(key.slice(QUARANTINE_PREFIX.length));
   const original = found?.[1];
   const kind = original ? kindOf(original) : null;
-  if (!kind || kind === "index") return null;
-  if (kind === "match" && !MATCH_ID.test(original.slice(MATCH_PREFIX.length))) return null;
-  return { original, unplayable: Boolean(found[3]) };
+  if (!putBackable(kind)) return null;
+  if (kind.prefix === MATCH_PREFIX && !MATCH_ID.test(original.slice(MATCH_PREFIX.length))) return null;
+  return { original, tag: found[3] ?? "" };
 }
 
 /** The set-aside values to write, as [key, raw]. */
@@ -371,7 +124,7 @@ function planSetAside(hooks, entries, report) {
     }
     let key = entry.key;
     for (let copy = 2; planned.has(key) || hooks.raw(key) !== null; copy += 1) {
-      key = `${QUARANTINE_PREFIX}${from.original}:${hooks.now()}-${copy}${from.unplayable ? ":unplayable" : ""}`;
+      key = `${QUARANTINE_PREFIX}${from.original}:${hooks.now()}-${copy}${from.tag}`;
     }
     here.add(entry.value);
     planned.set(key, entry.value);

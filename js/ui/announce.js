@@ -2,7 +2,7 @@
 // Each line is kept as a function that says it, so a language switch says the lines
 // already there in the new language (without reading them out again).
 
-import {el} from './dom.js';
+import {el, append} from './dom.js';
 import {onLanguageChange} from '../i18n/i18n.js';
 
 const KEPT = 3;
@@ -13,7 +13,7 @@ function ensureRegion() {
   if (!region) {
     region = el('div', {class: 'sr-only', role: 'log', 'aria-live': 'polite', 'aria-atomic': 'false',
                         'aria-relevant': 'additions', id: 'announcements'});
-    document.body.append(region);
+    append(document.body, region);
     onLanguageChange(() => {
       for (const line of lines) line.node.textContent = line.say();
     });
@@ -28,7 +28,7 @@ export function announce(say) {
   const text = line.say();
   if (!text) return;
   line.node = el('p', {text});
-  ensureRegion().append(line.node);
+  append(ensureRegion(), line.node);
   lines.push(line);
   while (lines.length > KEPT) lines.shift().node.remove();
 }

@@ -11,7 +11,7 @@
 // person's move finishes every wave at once. prefers-reduced-motion: no wave, no
 // pop, only the wait.
 
-import {svg, setAttr, frameBatcher} from './dom.js';
+import {svg, setAttr, frameBatcher, append} from './dom.js';
 import {SYMBOLS} from './palette.js';
 
 const HEX_WIDTH = Math.sqrt(3);
@@ -111,7 +111,7 @@ export class Board {
     });
     this.root.style.setProperty('--board-aspect', `${extentX + 2 * margin} / ${extentY + 2 * margin}`);
     this.root.style.setProperty('--board-ratio', String((extentX + 2 * margin) / (extentY + 2 * margin)));
-    this.root.append(this.buildDefs());
+    append(this.root, this.buildDefs());
 
     const obstacles = new Set(this.layout.obstacles);
     const paint = new Set(this.layout.paint);
@@ -139,7 +139,7 @@ export class Board {
       });
       if (obstacles.has(id)) {
         const obstacle = svg('path', {class: 'obstacle', d: pathOf(points), role: this.labelled ? 'img' : null});
-        cellLayer.append(obstacle);
+        append(cellLayer, obstacle);
         this.nodes.push(obstacle);
         this.cells.push(null);
         this.symbols.push(null);
@@ -150,14 +150,14 @@ export class Board {
                                 role: this.labelled ? 'img' : null});
       this.nodes.push(cell);
       if (paint.has(id)) cell.classList.add('paint-cell');
-      cellLayer.append(cell);
+      append(cellLayer, cell);
       this.cells.push(cell);
       const scale = 0.36 * size;
       const symbol = svg('use', {
         class: 'symbol', href: `#${this.prefix}-sym0`,
         transform: `translate(${center[0].toFixed(3)} ${center[1].toFixed(3)}) scale(${scale})`,
       });
-      markLayer.append(symbol);
+      append(markLayer, symbol);
       this.symbols.push(symbol);
       const value = this.layout.values[id];
       if (value > 1) {
@@ -165,7 +165,7 @@ export class Board {
           class: 'value', x: center[0].toFixed(3), y: center[1].toFixed(3),
           'font-size': (0.62 * size).toFixed(3), text: String(value),
         });
-        markLayer.append(text);
+        append(markLayer, text);
         this.values.push(text);
       } else {
         this.values.push(null);
@@ -181,9 +181,9 @@ export class Board {
     if (this.layout.crown !== null && this.layout.crown !== undefined) {
       const [cx, cy] = this.geometry[this.layout.crown].center;
       const size = this.geometry[this.layout.crown].size * 0.5;
-      crownLayer.append(svg('circle', {class: 'crown-ring', cx: cx.toFixed(3), cy: cy.toFixed(3),
-                                       r: (this.geometry[this.layout.crown].size * 0.46).toFixed(3)}));
-      crownLayer.append(svg('path', {
+      append(crownLayer, svg('circle', {class: 'crown-ring', cx: cx.toFixed(3), cy: cy.toFixed(3),
+                                        r: (this.geometry[this.layout.crown].size * 0.46).toFixed(3)}));
+      append(crownLayer, svg('path', {
         class: 'crown', d: CROWN_PATH,
         transform: `translate(${cx.toFixed(3)} ${cy.toFixed(3)}) scale(${size})`,
       }));
@@ -210,7 +210,7 @@ export class Board {
                      'stroke-linejoin': 'round'})
       : svg('rect', {class: 'board-bg', x: -margin, y: -margin, width: extentX + 2 * margin,
                      height: extentY + 2 * margin, rx: 0.4});
-    this.root.append(
+    append(this.root,
       background,
       cellLayer,
       markLayer,
@@ -230,7 +230,7 @@ export class Board {
       const id = event.target.dataset?.cell;
       if (id !== undefined) this.handlers.onCellClick?.(Number(id), event);
     });
-    container.append(this.root);
+    append(container, this.root);
   }
 
   buildDefs() {

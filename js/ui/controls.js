@@ -1,7 +1,7 @@
 // The color buttons under the board, with their number keys and tooltip.
 // Hover, keyboard focus or a first tap previews a color; a click (second tap) plays.
 
-import {el, svg, setAttr} from './dom.js';
+import {el, svg, setAttr, append} from './dom.js';
 import {SYMBOLS} from './palette.js';
 
 export class ColorControls {
@@ -45,9 +45,9 @@ export class ColorControls {
       });
       button.addEventListener('click', (event) => this.clicked(color, event.pointerType));
       this.buttons.push(button);
-      this.root.append(button);
+      append(this.root, button);
     }
-    container.append(this.root, this.tooltip);
+    append(container, this.root, this.tooltip);
   }
 
   clicked(color, pointerType) {
@@ -57,6 +57,9 @@ export class ColorControls {
       return;
     }
     this.tapped = null;
+    // a click that plays: its preview and tooltip (over the board's bottom row) go until
+    // the pointer comes back; a refused one keeps saying why
+    if (this.buttons[color].getAttribute('aria-disabled') !== 'true' && this.hovered === color) this.hovered = null;
     this.handlers.onPlay(color);
   }
 
@@ -79,7 +82,7 @@ export class ColorControls {
   }
 
   /**
-   * Update every button: buttons: [{label, tooltip, allowed, forbidden}] per color;
+   * Update every button: buttons: [{label, tooltip, allowed, forbidden, locked}] per color;
    * shown: the color whose tooltip is visible (or null).
    */
   update(buttons, shown, labelText) {
@@ -89,6 +92,7 @@ export class ColorControls {
       setAttr(button, 'aria-label', info.label);
       setAttr(button, 'aria-disabled', info.allowed ? null : 'true');
       setAttr(button, 'data-forbidden', info.forbidden ? '' : null);
+      setAttr(button, 'data-locked', info.locked ? '' : null);
       setAttr(button, 'data-previewing', shown === color ? '' : null);
       setAttr(button, 'data-hint', info.hint ? '' : null);
       button.dataset.tooltip = info.tooltip;

@@ -14,22 +14,47 @@ function assign(node, attributes) {
   return node;
 }
 
-function append(node, children) {
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
+/** The nodes to insert for `children` (nested lists flattened): null, undefined and
+ *  false left out, anything else not a node as its text. The DOM's own append, before
+ *  and the rest would write null as the text "null": the page inserts only through the
+ *  helpers below (tests/engine/test_page_dom.py checks it). */
+function nodes(children) {
+  return children.flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false)
+    .map((child) => (child instanceof Node ? child : document.createTextNode(String(child))));
+}
+
+/** Add children at the end of `node` (as el() adds its children). */
+export function append(node, ...children) {
+  node.append(...nodes(children));
+  return node;
+}
+
+/** Add children at the start of `node`. */
+export function prepend(node, ...children) {
+  node.prepend(...nodes(children));
+  return node;
+}
+
+/** Put nodes right before `node`, as its siblings. */
+export function placeBefore(node, ...siblings) {
+  node.before(...nodes(siblings));
+  return node;
+}
+
+/** Put nodes right after `node`, as its siblings. */
+export function placeAfter(node, ...siblings) {
+  node.after(...nodes(siblings));
   return node;
 }
 
 /** An HTML element: el('button', {class: 'x', text: 'Play', onclick}, ...children). */
 export function el(tag, attributes, ...children) {
-  return append(assign(document.createElement(tag), attributes), children);
+  return append(assign(document.createElement(tag), attributes), ...children);
 }
 
 /** An SVG element, same calling convention as el(). */
 export function svg(tag, attributes, ...children) {
-  return append(assign(document.createElementNS(SVG_NS, tag), attributes), children);
+  return append(assign(document.createElementNS(SVG_NS, tag), attributes), ...children);
 }
 
 export function clear(node) {
@@ -37,10 +62,11 @@ export function clear(node) {
   return node;
 }
 
-/** Replace node's children with these (skipping null, undefined and false, as el()
- *  does; the DOM's own append would show them as the text "null"). */
+/** Replace node's children with these (leaving out null, undefined and false, as el()
+ *  does). */
 export function replaceChildren(node, ...children) {
-  return append(clear(node), children);
+  node.replaceChildren(...nodes(children));
+  return node;
 }
 
 /** Set or remove an attribute only when it changes (cheap redraws). */

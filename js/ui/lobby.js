@@ -2,15 +2,19 @@
 // unfinished match, replay a finished one, see the players' ratings, export and
 // import everything. Text from storage goes in through textContent only.
 
-import {el, clear} from './dom.js';
-import {t, pick} from '../i18n/i18n.js';
+import {el, clear, append, replaceChildren} from './dom.js';
+import {t, dateText, variantName, variantSummary} from '../i18n/i18n.js';
 import {playerName} from './names.js';
 import {storedName} from './notices.js';
-import {reviewedGames} from '../store/shapes.js';
+import {ratingText} from './rating_text.js';
+import {dailyMark, reviewedGames} from '../store/storage.js';
 
-/** Practice boards' sizes and colors the lobby offers, [low, high]; a link (share.js)
- *  is held to the same, and the engine checks them again. */
-export const PRACTICE_LIMITS = {width: [5, 41], height: [5, 41], colors: [3, 9]};
+/** A practice board that asks for nothing, as the engine's catalog says it: the practice
+ *  variant's own shape, size and colors ({} before any catalog: the engine's then). */
+export function practiceDefaults(catalog) {
+  const practice = catalog.variants.find((variant) => variant.id === 'practice');
+  return practice ? {shape: practice.shape, width: practice.width, height: practice.height, colors: practice.colors} : {};
+}
 
 const CORNERS = {2: ['bl', 'tr'], 4: ['bl', 'tl', 'tr', 'br']};
 const TABS = ['new', 'friends', 'matches', 'players'];
@@ -22,7 +26,7 @@ function field(labelKey, control, extraClass = '') {
 function select(name, options, value) {
   const node = el('select', {name});
   for (const [optionValue, text] of options) {
-    node.append(el('option', {value: optionValue, text, selected: optionValue === value}));
+    append(node, el('option', {value: optionValue, text, selected: optionValue === value}));
   }
   return node;
 }
@@ -33,9 +37,11 @@ export function levelName(level) {
   return text === key ? String(level) : text;
 }
 
-/** The level a new computer seat gets: greedy if there is one, else the weakest. */
-export function defaultLevel(levels) {
-  return levels.includes('greedy') ? 'greedy' : levels[0];
+/** The level of a computer seat nobody chose one for: the engine's (its first game's,
+ *  catalog.firstGame), else the weakest. */
+export function defaultLevel(catalog) {
+  const level = catalog.firstGame?.level;
+  return catalog.levels.includes(level) ? level : catalog.levels[0];
 }
 
 /** A clock's bank + increment as people say it: "5 + 3". */
@@ -67,7 +73,7 @@ export class Lobby {
     this.app = app;
     this.dialog = el('dialog', {class: 'lobby', 'aria-labelledby': 'lobby-title'});
     this.dialog.addEventListener('close', () => this.app.lobbyClosed?.());
-    document.body.append(this.dialog);
+    append(document.body, this.dialog);
     this.config = null;
     this.tab = 'new';
     this.importReport = null;
@@ -101,7 +107,7 @@ export class Lobby {
   fitSeats() {
     const count = this.seatCount();
     const seats = this.config.seats.slice(0, count);
-    while (seats.length < count) seats.push({kind: 'computer', name: '', level: defaultLevel(this.app.state.catalog.levels)});
+    while (seats.length < count) seats.push({kind: 'computer', name: '', level: defaultLevel(this.app.state.catalog)});
     this.config.seats = seats;
   }
 
@@ -117,7 +123,7 @@ export class Lobby {
     const body = this.tab === 'matches' ? this.renderMatches()
       : this.tab === 'players' ? this.renderPlayers()
       : this.tab === 'friends' ? this.app.renderFriends(this) : this.renderNew();
-    clear(this.dialog).append(
+    replaceChildren(this.dialog,
       el('div', {class: 'lobby-head'}, el('h2', {id: 'lobby-title', text: t(`lobby.heading.${this.tab}`)}),
         el('button', {type: 'button', class: 'link', dataset: {action: 'close-lobby'}, text: t('nav.close'),
                       onclick: () => this.close()})),
@@ -132,26 +138,27 @@ export class Lobby {
     const variant = this.variant();
     const form = el('form', {method: 'dialog', class: 'lobby-form'});
     const variantSelect = select('variant',
-      catalog.variants.map((v) => [v.id, pick(v.name)]), this.config.variant);
+      catalog.variants.map((v) => [v.id, variantName(v.id)]), this.config.variant);
     variantSelect.addEventListener('change', () => {
       this.config.variant = variantSelect.value;
       this.render();
       this.dialog.querySelector('select[name="variant"]')?.focus();
     });
-    form.append(
+    append(form,
       field('lobby.variant', variantSelect),
       el('p', {class: 'variant-summary'},
-        el('span', {text: variant ? pick(variant.summary) : ''}), ' ',
+        el('span', {text: variant ? variantSummary(variant.id) : ''}), ' ',
         el('a', {href: `#rules/${this.config.variant}`, class: 'rules-link', dataset: {action: 'rules'},
                  text: t('lobby.rules_link')})),
     );
 
     if (this.config.variant === 'practice') {
       const options = this.config.options;
-      const shape = select('shape', ['square', 'hex', 'diamond'].map((s) => [s, t(`lobby.shape.${s}`)]), options.shape);
+      const practice = catalog.variants.find((variant) => variant.id === 'practice'); // its shapes and sizes
+      const shape = select('shape', practice.shapes.map((s) => [s, t(`lobby.shape.${s}`)]), options.shape);
       shape.addEventListener('change', () => { options.shape = shape.value; });
       const numberInput = (name) => {
-        const [min, max] = PRACTICE_LIMITS[name];
+        const [min, max] = practice.sizes[name];
         const input = el('input', {type: 'number', name, min, max, value: options[name], required: true});
         input.addEventListener('change', () => {
           const value = Math.round(Number(input.value));
@@ -160,7 +167,7 @@ export class Lobby {
         });
         return input;
       };
-      form.append(el('div', {class: 'practice-options'},
+      append(form, el('div', {class: 'practice-options'},
         field('lobby.shape', shape), field('lobby.width', numberInput('width')),
         field('lobby.height', numberInput('height')), field('lobby.colors', numberInput('colors'))));
     }
@@ -180,7 +187,7 @@ export class Lobby {
       kind.setAttribute('aria-label', t('lobby.seat', {number: index + 1}));
       kind.addEventListener('change', () => {
         seat.kind = kind.value;
-        if (seat.kind === 'computer' && !seat.level) seat.level = defaultLevel(catalog.levels);
+        if (seat.kind === 'computer' && !seat.level) seat.level = defaultLevel(catalog);
         if (seat.kind === 'friend') this.config.seats.forEach((other) => { if (other !== seat) other.kind = 'human'; });
         this.render();
         this.dialog.querySelector(`select[name="seat${index}-kind"]`)?.focus();
@@ -196,18 +203,26 @@ export class Lobby {
         const measured = this.app.state.botRatings?.[this.config.variant] || {};
         detail = select(`seat${index}-level`, catalog.levels.map((level) => [level, measured[level]
           ? `${levelName(level)} (${Math.round(measured[level].r)})` : levelName(level)]),
-                        seat.level || defaultLevel(catalog.levels));
+                        seat.level || defaultLevel(catalog));
         detail.setAttribute('aria-label', t('lobby.level'));
-        detail.addEventListener('change', () => { seat.level = detail.value; });
+        detail.addEventListener('change', () => {
+          seat.level = detail.value;
+          this.render();
+          this.dialog.querySelector(`select[name="seat${index}-level"]`)?.focus();
+        });
       }
       const where = [corners[index] ? t(`lobby.corner.${corners[index]}`) : '',
                      variant?.teams ? t('lobby.team', {team: 'AB'[index % 2]}) : ''].filter(Boolean).join(', ');
-      seatList.append(el('div', {class: 'seat-row'},
+      append(seatList, el('div', {class: 'seat-row'},
         el('span', {class: 'seat-label', text: t('lobby.seat', {number: index + 1})},
           where ? el('small', {text: where}) : null),
         kind, detail));
     });
-    form.append(seatList);
+    // what each computer level at the table does, in a sentence (the catalogs' level.<id>.about)
+    const levels = [...new Set(this.config.seats.filter((seat) => seat.kind === 'computer')
+      .map((seat) => seat.level || defaultLevel(catalog)))].filter((level) => catalog.levels.includes(level));
+    append(seatList, ...levels.map((level) => el('p', {class: 'level-about', dataset: {level}, text: t(`level.${level}.about`)})));
+    append(form, seatList);
 
     const games = select('games', [['1', t('lobby.kind.single')], ['2', t('lobby.kind.match')]], String(this.config.games));
     games.addEventListener('change', () => { this.config.games = Number(games.value); });
@@ -233,9 +248,9 @@ export class Lobby {
       const increment = el('input', {type: 'number', name: 'increment', min: 0, max: 600, step: 1, required: true,
                                      value: clock.incrementSeconds});
       increment.addEventListener('change', () => { clock.incrementSeconds = Math.max(0, Number(increment.value) || 0); });
-      row.append(field('lobby.clock.bank', bank), field('lobby.clock.increment', increment));
+      append(row, field('lobby.clock.bank', bank), field('lobby.clock.increment', increment));
     }
-    form.append(row);
+    append(form, row);
 
     const cancel = el('button', {type: 'button', text: t('lobby.cancel'), onclick: () => this.close()});
     const start = el('button', {type: 'submit', class: 'primary', text: t('lobby.start'), dataset: {action: 'start'}});
@@ -243,8 +258,8 @@ export class Lobby {
     const current = this.app.state.table;
     const leaving = current && current.matchId && !current.replay && !current.readOnly
       && current.snapshot.move_number > 0 && !current.snapshot.match?.over;
-    if (leaving) form.append(el('p', {class: 'lobby-note', dataset: {note: 'kept'}, text: t('lobby.current_kept')}));
-    form.append(el('div', {class: 'dialog-actions'}, cancel, start));
+    if (leaving) append(form, el('p', {class: 'lobby-note', dataset: {note: 'kept'}, text: t('lobby.current_kept')}));
+    append(form, el('div', {class: 'dialog-actions'}, cancel, start));
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const config = structuredClone(this.config);
@@ -295,14 +310,24 @@ export class Lobby {
         this.deleteButton(entry));
     return el('li', {class: 'saved-match', dataset: {id: entry.id}},
       el('div', {class: 'saved-main'},
-        el('strong', {text: variant ? pick(variant.name) : entry.variant}), ' · ',
-        el('span', {text: entry.games === 2 ? t('lobby.match_game') : t('lobby.single_game')}), ' · ',
+        el('strong', {text: variant ? variantName(variant.id) : entry.variant}), ' · ',
+        this.dailyText(entry) ?? el('span', {text: entry.games === 2 ? t('lobby.match_game') : t('lobby.single_game')}), ' · ',
         el('span', {class: 'saved-players', text: this.playersText(entry.players || [])}),
         points ? el('span', {class: 'saved-points', text: ` · ${points}`}) : null),
-      el('small', {text: `${formatDate(entry.updated)} · ${t('lobby.events', {count: entry.events})}`
+      el('small', {text: `${formatDate(entry.updated)} · ${t('lobby.moves', {count: entry.moves})}`
                          + (entry.openElsewhere ? ` · ${t('lobby.open_elsewhere')}` : '')}),
       action,
       this.deleteQuestion(entry));
+  }
+
+  /** A board of the day's match: "Board of the day, Mon 7 Dec" (a replay or a day
+   *  played later says so too); null for any other. */
+  dailyText(entry) {
+    const mark = dailyMark(entry);
+    if (!mark) return null;
+    const kind = mark.kind === 'counted' ? '' : ` (${t(`daily.kind_short.${mark.kind}`)})`;
+    return el('span', {class: 'saved-daily', dataset: {date: mark.date, kind: mark.kind},
+                       text: t('lobby.daily', {date: dateText(mark.date, false)}) + kind});
   }
 
   /** "Delete" (not for the match at this tab's table: it would be saved again), which
@@ -315,14 +340,18 @@ export class Lobby {
 
   deleteQuestion(entry) {
     if (this.deleting?.id !== entry.id) return null;
-    const remove = () => {
-      const done = this.app.store.removeMatch(entry.id);
-      this.deleting = done.ok ? null : {id: entry.id, refused: true};
+    // the board of the day's own try, not finished: deleting it gives the day up (daily.js)
+    const day = this.app.dayOfTry?.(entry.id);
+    const remove = async () => {
+      const given = day ? await this.app.giveUpDay(entry.id) : true;
+      const done = given ? this.app.store.removeMatch(entry.id) : {ok: false, reason: 'engine'};
+      this.deleting = done.ok ? null : {id: entry.id, refused: done.reason === 'engine' ? 'lobby.delete_later' : 'lobby.delete_refused'};
       this.rerender(entry.id, 'keep');
       if (done.ok) this.dialog.querySelector('.lobby-tabs [aria-selected="true"]')?.focus();
     };
+    const question = day ? t('lobby.delete_daily', {date: day.text}) : t('lobby.delete_question');
     return el('div', {class: 'saved-confirm', role: 'group'},
-      el('span', {text: t(this.deleting.refused ? 'lobby.delete_refused' : 'lobby.delete_question')}),
+      el('span', {text: this.deleting.refused ? t(this.deleting.refused) : question}),
       this.deleting.refused ? null : el('button', {type: 'button', class: 'danger', dataset: {action: 'confirm-delete'},
                                                    text: t('lobby.delete'), onclick: remove}),
       el('button', {type: 'button', dataset: {action: 'keep'}, text: t('lobby.keep'),
@@ -355,7 +384,7 @@ export class Lobby {
   puzzleLine(progress) {
     if (!progress.rating) return null;
     return el('p', {class: 'puzzle-rating-line', dataset: {tries: String(progress.tries)}},
-      t('lobby.puzzle_rating', {rating: `${Math.round(progress.rating.r)} ± ${Math.round(2 * progress.rating.rd)}`,
+      t('lobby.puzzle_rating', {rating: ratingText(progress.rating),
                                 count: progress.tries, solved: progress.solved}));
   }
 
@@ -363,10 +392,6 @@ export class Lobby {
     const {store, state} = this.app;
     const ratings = store.listRatings();
     const ratedVariants = state.catalog.variants.filter((v) => v.rated);
-    const variantName = (id) => {
-      const variant = this.variant(id);
-      return variant ? pick(variant.name) : id;
-    };
     // a table wider than a phone scrolls on its own (the dialog does not pan)
     const scroller = (table) => el('div', {class: 'table-scroll'}, table);
     const table = ratings.length
@@ -376,7 +401,7 @@ export class Lobby {
         el('tbody', {}, ratings.slice().sort((a, b) => a.player.localeCompare(b.player) || a.variant.localeCompare(b.variant))
           .map((entry) => el('tr', {dataset: {player: entry.player, variant: entry.variant}},
             el('td', {text: entry.player}), el('td', {text: variantName(entry.variant)}),
-            el('td', {class: 'rating', text: `${Math.round(entry.r)} ± ${Math.round(2 * entry.rd)}`}),
+            el('td', {class: 'rating', text: ratingText(entry)}),
             el('td', {text: String(entry.matches)}))))))
       : el('p', {class: 'empty', text: t('lobby.no_players')});
     const profiles = store.listPlayers();
@@ -389,7 +414,7 @@ export class Lobby {
       el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: t('lobby.variant')}),
         state.catalog.levels.map((level) => el('th', {scope: 'col', class: 'number', text: levelName(level)})))),
       el('tbody', {}, ratedVariants.map((v) => el('tr', {dataset: {variant: v.id}},
-        el('th', {scope: 'row', text: pick(v.name)}),
+        el('th', {scope: 'row', text: variantName(v.id)}),
         state.catalog.levels.map((level) => el('td', {class: 'number', dataset: {level}, text: bots[v.id]?.[level]
           ? String(Math.round(bots[v.id][level].r)) : '—'})))))));
 
@@ -424,7 +449,7 @@ export class Lobby {
     const blob = new Blob([JSON.stringify(doc, null, 1)], {type: 'application/json'});
     const url = URL.createObjectURL(blob);
     const link = el('a', {href: url, download: `filler-${new Date().toISOString().slice(0, 10)}.json`, hidden: true});
-    document.body.append(link);
+    append(document.body, link);
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);

@@ -20,6 +20,12 @@ export function storedName(key = '') {
   return STORED_NAMES.has(key) ? t(STORED_NAMES.get(key)) : key;
 }
 
+const NAMES_SHOWN = 5; // a notice names a few entries; the export holds them all
+
+function namesShown(names) {
+  return names.length > NAMES_SHOWN ? `${names.slice(0, NAMES_SHOWN).join(', ')}, …` : names.join(', ');
+}
+
 function setAsidePart(notice) {
   const what = storedName(notice.key);
   if (notice.reason === 'entries') {
@@ -27,7 +33,7 @@ function setAsidePart(notice) {
     if (notice.key.startsWith('filler:match:')) {
       return t('notice.aside.reviews', {what, count, games: (notice.entries ?? []).join(', ')});
     }
-    return t('notice.aside.entries', {what, count, names: (notice.entries ?? []).join(', ')});
+    return t('notice.aside.entries', {what, count, names: namesShown(notice.entries ?? [])});
   }
   if (notice.reason === 'unplayable') return t('notice.aside.unplayable', {what, why: notice.why ?? ''});
   if (notice.reason === 'newer') return t('notice.aside.newer', {what});

@@ -1,7 +1,7 @@
 // The table options dialog: color symbols, palette, theme, language.
 // Each change applies at once (onChange), the dialog stays open until closed.
 
-import {el, clear} from './dom.js';
+import {el, append, replaceChildren} from './dom.js';
 import {t, LANGUAGES, LANGUAGE_NAMES} from '../i18n/i18n.js';
 import {PALETTE_NAMES} from './palette.js';
 import {THEMES} from './settings.js';
@@ -13,7 +13,7 @@ export class OptionsDialog {
     this.settings = settings;
     this.onChange = onChange;
     this.dialog = el('dialog', {class: 'options', 'aria-labelledby': 'options-title'});
-    document.body.append(this.dialog);
+    append(document.body, this.dialog);
   }
 
   open() {
@@ -26,7 +26,7 @@ export class OptionsDialog {
     const choice = (name, values, labelOf) => {
       const node = el('select', {name});
       for (const value of values) {
-        node.append(el('option', {value, text: labelOf(value), selected: settings[name] === value}));
+        append(node, el('option', {value, text: labelOf(value), selected: settings[name] === value}));
       }
       node.addEventListener('change', () => changed(name, node.value));
       return node;
@@ -36,7 +36,7 @@ export class OptionsDialog {
     const sound = el('input', {type: 'checkbox', name: 'sound', checked: soundOn()});
     sound.addEventListener('change', () => setSound(sound.checked));
     const focusedName = this.dialog.open ? document.activeElement?.name : null;
-    clear(this.dialog).append(el('form', {method: 'dialog', class: 'options-form'},
+    replaceChildren(this.dialog, el('form', {method: 'dialog', class: 'options-form'},
       el('h2', {id: 'options-title', text: t('options.title')}),
       el('label', {class: 'field check'}, symbols, el('span', {text: t('options.symbols')})),
       el('label', {class: 'field check'}, sound, el('span', {text: t('options.sound')})),

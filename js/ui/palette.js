@@ -32,12 +32,13 @@ export const PALETTES = {
 
 export const PALETTE_NAMES = Object.keys(PALETTES);
 
-// The board of the day's picture to send (flows/daily.js): a square emoji a color, the
-// nearest of the nine (🟥🟧🟨🟩🟦🟪🟫⬛⬜) each palette's color has; none of them is
-// cyan, so the standard cyan is white. `none`: dead cells and obstacles. On quick's six
-// colors no two squares are alike in either palette.
+// The board of the day's picture to send (flows/daily.js): a square emoji a color, of the
+// nine there are (🟥🟧🟨🟩🟦🟪🟫⬛⬜). The day is played on quick, whose six colors (the
+// first six) get six squares apart, none white or black (a territory in white reads as
+// an empty board; ⬛ is `none`, dead cells and obstacles): the nearest square where there
+// is one, and for the standard cyan, which has none, orange, unused on quick.
 export const EMOJI = {
-  standard: ['🟥', '🟩', '🟦', '🟨', '🟪', '⬜', '🟧', '⬛', '🟫'],
+  standard: ['🟥', '🟩', '🟦', '🟨', '🟪', '🟧', '🟫', '⬜', '⬛'],
   'okabe-ito': ['🟧', '🟦', '🟩', '🟨', '🟪', '🟥', '🟫', '⬜', '⬛'],
   none: '⬛',
 };

@@ -4,20 +4,28 @@
 //
 // For links from the game (lobby, table): `rules.html` opens the basic rules,
 // `rules.html#<variant id>` (e.g. rules.html#vinco) that variant's section; use
-// rulesHref(variantId). The page follows the stored language, theme and palette and has
+// rulesHref(variantId). A lesson's link adds `?lesson=<id>`: the way back is to it. The page follows the stored language, theme and palette and has
 // its own language switch. Each section a lesson of Learn teaches (a basic rule's
 // `id`, or a variant's) ends with links to those lessons (`./#learn=<id>`, the lessons
-// of snapshots.json), and each lesson links back to its section (rules.html#<rule>).
+// of snapshots.json), and each lesson links back to its section (rules.html?lesson=<id>#<rule>).
 
-import {el, clear} from './dom.js';
-import {setLanguage, language, LANGUAGES, LANGUAGE_NAMES, pick, rulesTexts, t} from '../i18n/i18n.js';
+import {el, clear, append} from './dom.js';
+import {setLanguage, language, LANGUAGES, LANGUAGE_NAMES, variantName, variantSummary, rulesTexts, t} from '../i18n/i18n.js';
 import {Board} from './board.js';
 import {applyPalette, applyTheme} from './palette.js';
 import {loadSettings, saveSettings} from './settings.js';
 
-/** The link to a variant's rules (or the basic rules without a variant). */
-export function rulesHref(variantId = '') {
-  return variantId ? `rules.html#${encodeURIComponent(variantId)}` : 'rules.html';
+/** The link to a variant's rules (or the basic rules without a variant); from a lesson
+ *  (its id), the page's way back goes to that lesson. */
+export function rulesHref(variantId = '', lesson = null) {
+  const page = lesson ? `rules.html?lesson=${encodeURIComponent(lesson)}` : 'rules.html';
+  return variantId ? `${page}#${encodeURIComponent(variantId)}` : page;
+}
+
+/** The lesson this page was opened from (`?lesson=<id>`, one of snapshots.json's), or null. */
+function lessonBack() {
+  const id = new URLSearchParams(location.search).get('lesson');
+  return (data?.lessons ?? []).some((lesson) => lesson.id === id) ? id : null;
 }
 
 const fill = (template, params) => template.replace(/\{(\w+)\}/g, (whole, name) =>
@@ -40,8 +48,8 @@ function exampleFigure(name, example, texts, symbols) {
   const afterBox = el('figure', {class: 'example'});
   drawBoard(beforeBox, layout, before, {preview: {color, seat, ...parts}, label: `${texts.figure.before}: ${caption}`}, symbols);
   drawBoard(afterBox, layout, after, {label: `${texts.figure.after}: ${caption}`}, symbols);
-  beforeBox.append(el('figcaption', {text: texts.figure.before}));
-  afterBox.append(el('figcaption', {text: texts.figure.after}));
+  append(beforeBox, el('figcaption', {text: texts.figure.before}));
+  append(afterBox, el('figcaption', {text: texts.figure.after}));
   return el('figure', {class: 'rules-figure', dataset: {example: name}},
     el('div', {class: 'boards'}, beforeBox, afterBox),
     el('figcaption', {text: caption}));
@@ -69,9 +77,16 @@ function blocks(list, data, texts, symbols) {
   return out;
 }
 
+/** The rated variants' names as a list of the page's language ("Quick 8×7, …, Four
+ *  players and Duos"): the engine's catalog says which are rated. */
+function ratedVariants(data) {
+  const names = (data?.variants ?? []).filter((variant) => variant.rated).map((variant) => variantName(variant.id));
+  return new Intl.ListFormat(language(), {type: 'conjunction'}).format(names);
+}
+
 function blockElement(block, data, texts, symbols) {
   if (block.h) return el('h3', {text: block.h, id: block.id});
-  if (block.p) return el('p', {text: block.p});
+  if (block.p) return el('p', {text: fill(block.p, {rated: ratedVariants(data)})});
   if (block.list) return el('ul', {}, block.list.map((item) => el('li', {text: item})));
   if (block.figure) {
     const example = data?.rules_examples?.[block.figure];
@@ -85,15 +100,15 @@ function variantSection(variant, data, texts, symbols) {
   const clock = variant.clock;
   const section = el('section', {class: 'rules-variant', id: variant.id, 'aria-labelledby': `title-${variant.id}`});
   const snapshot = data?.boards?.[variant.id]?.[0]; // the variant's first board
-  const name = pick(variant.name);
+  const name = variantName(variant.id);
   const boardBox = el('div', {class: 'variant-board'});
   if (snapshot) drawBoard(boardBox, snapshot.layout, snapshot.state, {label: fill(facts.start_board, {name})}, symbols);
-  const size = variant.id === 'practice' ? {width: '5–41', height: '5–41', colors: '3–9'}
-    : {width: variant.width, height: variant.height, colors: variant.colors};
-  section.append(
+  // a size or count the variant does not fix is its range (practice: any board)
+  const size = Object.fromEntries(Object.entries(variant.sizes).map(([name, [low, high]]) => [name, low === high ? low : `${low}–${high}`]));
+  append(section,
     el('h3', {id: `title-${variant.id}`, text: name}),
     snapshot ? boardBox : null,
-    el('p', {text: pick(variant.summary)}),
+    el('p', {text: variantSummary(variant.id)}),
     el('p', {text: texts.variant[variant.id] || ''}),
     lessonLinks(variant.id, data, texts),
     el('p', {class: 'rules-facts', text: [
@@ -111,11 +126,13 @@ function render() {
   const texts = rulesTexts();
   const symbols = settings.symbols;
   document.title = `Filler — ${texts.title}`;
-  document.getElementById('rules-back').textContent = texts.back;
+  const lesson = lessonBack(); // back to that lesson, not to the game
+  Object.assign(document.getElementById('rules-back'), {
+    href: lesson ? `./#learn=${encodeURIComponent(lesson)}` : './', textContent: lesson ? texts.back_lesson : texts.back});
   const languages = clear(document.getElementById('rules-languages'));
   for (const code of LANGUAGES) {
     // on a phone the code alone ("NL"), so that "Back to the game" keeps one line
-    languages.append(el('button', {type: 'button', lang: code, 'aria-pressed': String(code === language()),
+    append(languages, el('button', {type: 'button', lang: code, 'aria-pressed': String(code === language()),
       'aria-label': LANGUAGE_NAMES[code], title: LANGUAGE_NAMES[code], onclick: () => {
         setLanguage(code);
         saveSettings({...loadSettings(), language: code});
@@ -125,13 +142,13 @@ function render() {
   }
   const variants = data?.variants ?? [];
   const root = clear(document.getElementById('rules'));
-  root.append(
+  append(root,
     el('h1', {text: texts.title}),
     el('p', {text: texts.intro}),
     el('nav', {class: 'rules-toc', 'aria-label': texts.contents},
       el('ul', {},
         el('li', {}, el('a', {href: '#basic', text: texts.basic_title})),
-        variants.map((variant) => el('li', {}, el('a', {href: `#${variant.id}`, text: pick(variant.name)}))))),
+        variants.map((variant) => el('li', {}, el('a', {href: `#${variant.id}`, text: variantName(variant.id)}))))),
     el('section', {id: 'basic', 'aria-labelledby': 'basic-title'},
       el('h2', {id: 'basic-title', text: texts.basic_title}),
       blocks(texts.basic, data, texts, symbols)),

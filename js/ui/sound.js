@@ -1,8 +1,10 @@
 // Short generated tones (Web Audio, no audio files): a move, the other side's move,
 // low time. The audio context is made on the first user gesture (autoplay rules).
+// Whether it is on is a setting the store keeps (settings.js), so an export carries it.
 
-const KEY = 'filler.sound';
-let enabled = null; // null: not chosen yet (the stored choice, else the default)
+import {loadSound, saveSound} from './settings.js';
+
+let enabled = null; // null: not chosen in this visit (the stored choice, else the default)
 let defaultOn = true;
 let context = null;
 
@@ -12,25 +14,13 @@ export function setSoundDefault(on) {
 }
 
 export function soundOn() {
-  if (enabled !== null) return enabled;
-  try {
-    const stored = localStorage.getItem(KEY);
-    if (stored === '1' || stored === '0') return stored === '1';
-  } catch {
-    // storage refused (an embed on another site): the default
-  }
-  return defaultOn;
+  return enabled ?? loadSound(defaultOn);
 }
 
-/** Turn sound on or off; `keep` stores the choice for later visits. */
+/** Turn sound on or off; `keep` stores the choice for later visits (a setting, settings.js). */
 export function setSound(on, {keep = true} = {}) {
   enabled = Boolean(on);
-  if (!keep) return;
-  try {
-    localStorage.setItem(KEY, enabled ? '1' : '0');
-  } catch {
-    // not kept: this visit only
-  }
+  if (keep) saveSound(enabled);
 }
 
 function audio() {

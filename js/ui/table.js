@@ -1,8 +1,8 @@
 // The table: header (needed to win, players), board, color buttons, status line and
 // the game-over panel. It reads the app's one state object and never the rules.
 
-import {el, svg, clear, replaceChildren, setAttr} from './dom.js';
-import {t, pick} from '../i18n/i18n.js';
+import {el, svg, clear, replaceChildren, setAttr, append} from './dom.js';
+import {t, variantName} from '../i18n/i18n.js';
 import {Board, cellName} from './board.js';
 import {ColorControls} from './controls.js';
 import {territoryChart} from './chart.js';
@@ -10,8 +10,7 @@ import {SYMBOLS} from './palette.js';
 import {levelName} from './lobby.js';
 import {playerName, sideName, person, sideParams, everyoneNamed} from './names.js';
 import {noticeLines} from './notices.js';
-
-export {playerName, sideName, person, sideParams} from './names.js'; // around.js's names
+import {ratingText} from './rating_text.js';
 
 /** A clock's time: m:ss, or under 10 s with tenths (0:09.4). */
 export function formatClock(ms) {
@@ -58,7 +57,30 @@ function overReason(snapshot, players) {
     return out.length === 1 ? t('over.reason.resigned', sideParams(players, out[0].seats)) : t('over.reason.resign');
   }
   if (reason === 'equator' && snapshot.sides.length > 2) return t('over.reason.clinched');
+  // the last cells both filled the board and decided it: with two sides the winner
+  // then has more than half, so it passed the equator with them too
+  if (reason === 'filled' && snapshot.sides.length === 2 && snapshot.winning_sides.length === 1) {
+    return t('over.reason.filled_decided');
+  }
   return reason ? t(`over.reason.${reason}`) : '';
+}
+
+/** How a match ended (its outcome's kind); a single game has no points: its win or
+ *  draw is said in cells ("More cells: 29 to 27."). */
+function outcomeText(outcome, snapshot, inMatch) {
+  if (inMatch || !['clear', 'draw'].includes(outcome.kind)) return t(`match.kind.${outcome.kind}`);
+  const [top, next] = snapshot.sides.map((side) => side.score).sort((a, b) => b - a);
+  return outcome.kind === 'draw' ? t('over.kind.draw', {count: top}) : t('over.kind.clear', {won: top, other: next});
+}
+
+/** Where a replay is, counted in moves (its steps are the record's events, the ready
+ *  presses between the games too): "move 12 of 39", in a match "game 2, move 12 of 39". */
+function replayPosition(replay, snapshot) {
+  const index = snapshot.game_index ?? 0;
+  const total = replay.gameMoves?.[index];
+  if (total === undefined) return t('replay.step', {step: replay.step, total: replay.total}); // a record cut short
+  const params = {game: index + 1, move: snapshot.move_number, total};
+  return t((snapshot.match?.games ?? 1) > 1 ? 'replay.game_move' : 'replay.move', params);
 }
 
 /** The players' names in a cache key: a part is drawn again when a name changes
@@ -83,7 +105,7 @@ export class TableView {
     this.boardWrap = el('div', {class: 'board-wrap'});
     this.status = el('p', {class: 'status', role: 'status', 'aria-live': 'polite'});
     this.controlsWrap = el('div', {class: 'controls-wrap'});
-    // no live region: the result sentence is announced (around.js ended), not every label and number
+    // no live region: the result sentence is announced (events.js ended), not every label and number
     this.overPanel = el('section', {class: 'over-panel', hidden: true});
     this.noticeBar = el('div', {class: 'notices', role: 'status'});
     this.matchBar = el('div', {class: 'match-bar', hidden: true});
@@ -96,10 +118,10 @@ export class TableView {
     this.actions = el('div', {class: 'table-actions', hidden: true}, this.undoButton, this.hintButton,
                       this.resignButton, this.resignMatchButton);
     this.resignDialog = el('dialog', {class: 'confirm', 'aria-labelledby': 'resign-title'});
-    document.body.append(this.resignDialog);
+    append(document.body, this.resignDialog);
     this.footer = el('div', {class: 'table-footer'}, this.status, this.actions);
-    container.append(this.noticeBar, this.matchBar, this.header, this.replayBar, this.boardWrap,
-                     this.controlsWrap, this.footer, this.overPanel);
+    append(container, this.noticeBar, this.matchBar, this.header, this.replayBar, this.boardWrap,
+                      this.controlsWrap, this.footer, this.overPanel);
     window.addEventListener('resize', () => this.app.changed()); // fitBoard() again
   }
 
@@ -190,7 +212,7 @@ export class TableView {
     if (this.shownHomes === key && root.contains(this.homeLayer)) return;
     this.shownHomes = key;
     this.homeLayer ??= svg('g', {class: 'home-marks', 'aria-hidden': 'true'});
-    root.append(this.homeLayer); // last: over the cells and outlines
+    append(root, this.homeLayer); // last: over the cells and outlines
     const rings = [];
     if (cellWidth < 20 && !snapshot.over) {
       players.forEach((player, seat) => {
@@ -276,22 +298,23 @@ export class TableView {
                                 text: t(everyoneNamed(players) ? 'match.rated' : 'match.rated_needs_name')}) : null);
   }
 
-  /** Replay of a saved match: step through its events. While a review shows the
-   *  master's line, ◀ ▶ step through the line (right above the board, where a phone
-   *  player looks), ◀ at its start goes on back into the game. */
-  renderReplayBar(table) {
+  /** Replay of a saved match: step through its events. While the mode's view has a
+   *  line (the review's: the master's), ◀ ▶ step through the line (right above the
+   *  board, where a phone player looks), ◀ at its start goes on back into the game. */
+  renderReplayBar(table, view) {
     const replay = table.replay;
     this.replayBar.hidden = !replay;
     if (!replay) return;
-    const line = this.app.reviewLine?.(table) ?? null;
+    const line = view?.line ?? null;
+    const focused = this.replayBar.contains(document.activeElement) ? document.activeElement.dataset.action : null;
     const button = (text, action, step, disabled, onclick = () => this.app.replayStep(step)) =>
       el('button', {type: 'button', dataset: {action}, text, disabled, onclick});
     const back = line?.index ? button('◀', 'replay-back', null, false, () => line.step(line.index - 1))
       : button('◀', 'replay-back', replay.step - 1, replay.step === 0);
     const forward = line ? button('▶', 'replay-forward', null, line.index >= line.count, () => line.step(line.index + 1))
       : button('▶', 'replay-forward', replay.step + 1, replay.step >= replay.total);
-    const label = !line ? t('replay.step', {step: replay.step, total: replay.total})
-      : t(line.index ? 'replay.line_step' : 'replay.line_start', {step: line.index, total: line.count, count: line.count});
+    const label = line ? t(line.index ? 'replay.line_step' : 'replay.line_start', {step: line.index, total: line.count, count: line.count})
+      : replayPosition(replay, table.snapshot);
     replaceChildren(this.replayBar,
       el('span', {class: 'replay-label', text: t('replay.label')}),
       el('span', {class: 'replay-controls'}, // one row: on a narrow phone the label takes its own
@@ -303,6 +326,16 @@ export class TableView {
     for (const node of this.replayBar.querySelectorAll('button')) {
       node.setAttribute('aria-label', t(`replay.${node.dataset.action.slice(7)}`));
     }
+    if (line) {
+      forward.setAttribute('aria-label', line.nextLabel);
+      if (line.index) back.setAttribute('aria-label', line.prevLabel);
+    }
+    // the bar is drawn anew at each step: the focus stays on its button (on the other
+    // arrow when that one is disabled now, at an end)
+    if (!focused) return;
+    const again = [focused, 'replay-back', 'replay-forward']
+      .map((action) => this.replayBar.querySelector(`button[data-action="${action}"]`)).find((node) => node && !node.disabled);
+    again?.focus();
   }
 
   render() {
@@ -311,13 +344,13 @@ export class TableView {
     const table = state.table;
     if (!table) return;
     const {layout, players} = table;
-    // review.js: the master's move previewed, or a position of its line instead of the
-    // table's; puzzles.js likewise: a refutation or the solution stepped on the board
-    const review = this.app.reviewView?.(table) ?? this.app.puzzleView?.(table) ?? this.app.lessonView?.(table) ?? null;
-    const snapshot = review?.snapshot ?? table.snapshot;
+    // the table's mode (flows/modes.js): a move previewed, or a position of a line
+    // stepped on the board instead of the table's, and what else it draws its own way
+    const view = this.app.modes.view(table);
+    const snapshot = view?.snapshot ?? table.snapshot;
     this.ensureBoard(layout);
     const humanTurn = !snapshot.over && snapshot.turn !== null && players[snapshot.turn]?.kind === 'human'
-      && !table.replay && !table.readOnly && !review?.locked; // locked: a puzzle's verdict is shown
+      && !table.replay && !table.readOnly && !view?.locked; // locked: a puzzle's verdict is shown
     const isQueued = table.queuedColor !== null && table.queuedColor !== undefined;
     const canPlay = humanTurn && !isQueued && !table.requesting;
 
@@ -329,12 +362,12 @@ export class TableView {
     const queued = isQueued
       ? {color: table.queuedColor, seat: snapshot.turn, ...snapshot.previews[table.queuedColor]}
       : null;
-    const best = review?.best ?? null;
-    const reviewed = best !== null && Object.hasOwn(snapshot.previews, String(best))
+    const best = view?.best ?? null;
+    const suggested = best !== null && Object.hasOwn(snapshot.previews, String(best))
       ? {color: best, seat: snapshot.turn, ...snapshot.previews[best]} : null;
-    const shown = preview || queued || reviewed;
+    const shown = preview || queued || suggested;
     const variant = state.catalog.variants.find((v) => v.id === table.config.variant);
-    this.board.root.setAttribute('aria-label', t('board.label', {variant: variant ? pick(variant.name) : table.boardName?.() ?? ''}));
+    this.board.root.setAttribute('aria-label', t('board.label', {variant: variant ? variantName(variant.id) : table.boardName?.() ?? ''}));
     this.board.show({
       colors: snapshot.cell_colors,
       owners: snapshot.cell_owners,
@@ -349,37 +382,42 @@ export class TableView {
                                  players.map((player, seat) => [player.kind, playerName(players, seat)])]),
     });
 
-    setAttr(this.board.root, 'data-line-step', review?.step ?? null);
+    setAttr(this.board.root, 'data-line-step', view?.step ?? null);
 
-    this.renderHeader(table, snapshot, players, shown);
+    this.renderHeader(table, snapshot, players, shown, view);
     this.renderTerritoryBar(snapshot, shown);
     const own = table.snapshot; // the rest is the table's own state
-    // a puzzle's or a lesson's verdict is shown: the person is to move, but not now
-    const locked = Boolean(review?.locked) && !own.over && players[own.turn]?.kind === 'human';
+    // a puzzle's or a lesson's verdict is shown: no color is played now, whoever is to move
+    const locked = Boolean(view?.locked) && !own.over;
     this.renderControls(own, players, canPlay, humanTurn, preview ? previewColor : null, locked);
-    this.renderStatus(state, table, own, players, review);
-    this.renderActions(table, own, canPlay);
-    this.renderOver(table, own, players);
+    this.renderStatus(state, table, own, players, view);
+    this.renderActions(table, own, canPlay, view);
+    this.renderOver(table, own, players, view);
     this.renderMatchBar(table, own, players);
-    this.renderReplayBar(table);
+    this.renderReplayBar(table, view);
     this.tickClocks();
-    this.toMeasure = {table, snapshot, players};
+    this.toMeasure = {table, snapshot, players, keepBoard: Boolean(view?.keepBoard)};
   }
 
   /** After render() and every other part of the page has written (the friend panel,
-   *  the review: main.js draw), the two that measure the page, so one layout serves
+   *  a mode's panel: main.js draw), the two that measure the page, so one layout serves
    *  both and the board is fitted to the page as it is shown. */
   measure() {
     const drawn = this.toMeasure;
     this.toMeasure = null;
     if (!drawn) return;
     this.markHomes(drawn.table, drawn.snapshot, drawn.players);
-    this.fitBoard();
+    this.fitBoard(drawn.keepBoard ? drawn.table : null);
   }
 
   /** The board takes the height the other parts of the table leave in the window, so
-   *  that the cards, the color buttons and the status line show without scrolling. */
-  fitBoard() {
+   *  that the cards, the color buttons and the status line show without scrolling.
+   *  `kept`: a table whose view keeps its board's size once fitted, while the window
+   *  keeps its own (a view's keepBoard: a lesson's task, its verdict, the cards at the end move nothing). */
+  fitBoard(kept = null) {
+    const fitted = `${window.innerWidth}×${window.innerHeight}`;
+    if (kept && this.fittedTable === kept && this.fittedWindow === fitted) return;
+    [this.fittedTable, this.fittedWindow] = [kept, fitted];
     const top = this.container.getBoundingClientRect().top + window.scrollY;
     const besides = this.footer.getBoundingClientRect().bottom - this.container.getBoundingClientRect().top
       - this.boardWrap.getBoundingClientRect().height;
@@ -392,11 +430,11 @@ export class TableView {
   }
 
   /** Resign (the person to move, or you at a friend's table); practice: take back a move, ask for a hint. */
-  renderActions(table, snapshot, canPlay) {
+  renderActions(table, snapshot, canPlay, view = null) {
     const practice = table.config.variant === 'practice' && table.tableId !== null;
     this.undoButton.hidden = this.hintButton.hidden = !practice;
     const inMatch = snapshot.match?.games === 2;
-    const idle = table.replay || table.readOnly || table.puzzle || table.lesson;
+    const idle = table.replay || table.readOnly || view?.resign === false;
     this.resignButton.hidden = snapshot.over || table.tableId === null || idle;
     this.resignMatchButton.hidden = !inMatch || snapshot.over || table.tableId === null || idle;
     this.resignMatchButton.textContent = t('actions.resign_match');
@@ -438,11 +476,14 @@ export class TableView {
     form.querySelector('button[value="cancel"]').focus();
   }
 
-  /** The cards; a previewed move's seat shows the color the board shows it in. */
-  renderHeader(table, snapshot, players, preview) {
+  /** The cards; a previewed move's seat shows the color the board shows it in. The
+   *  mode's view: `ended`, its try is over (a lesson's), so nobody is to move;
+   *  `thinking` false, a computer to move does not think (the mode's replies). */
+  renderHeader(table, snapshot, players, preview, view = null) {
+    const ended = Boolean(view?.ended);
     // rebuilt only when the state, the previewed color, the names or the language changes
     const previewed = preview ? {seat: preview.seat, color: preview.color} : null;
-    const key = `${table.tableId}:${snapshot.state_id}:${snapshot.arrived}:${this.app.state.settings.language}:${this.app.state.engine.status}:${previewed?.seat}:${previewed?.color}:${namesKey(players)}`;
+    const key = `${table.tableId}:${snapshot.state_id}:${snapshot.arrived}:${this.app.state.settings.language}:${this.app.state.engine.status}:${previewed?.seat}:${previewed?.color}:${namesKey(players)}:${ended}`;
     if (this.shownHeader === key) return;
     this.shownHeader = key;
     const twoSides = snapshot.sides.length === 2;
@@ -459,7 +500,7 @@ export class TableView {
     const cards = snapshot.sides.map((side) => {
       const seatRows = side.seats.map((seat) => {
         const player = snapshot.players[seat];
-        const moving = snapshot.turn === seat && !table.replay; // a replay is nobody's move
+        const moving = snapshot.turn === seat && !table.replay && !ended; // a replay is nobody's move
         return el('div', {class: 'seat', dataset: {seat: String(seat)}, 'data-moving': moving ? '' : null,
                           'data-out': player.out ? '' : null},
           el('span', {class: 'seat-who'}, // the color and the name stay on one line
@@ -468,8 +509,8 @@ export class TableView {
           players[seat]?.kind === 'computer' && players[seat].level
             ? el('span', {class: 'level-badge', text: levelName(players[seat].level)}) : null,
           moving ? el('span', {class: 'turn-badge',
-            // a puzzle's computer thinks never: its replies are the solution's (puzzles.js)
-            text: players[seat]?.kind === 'computer' && !snapshot.over && !table.replay && !table.puzzle && !table.lesson
+            // a puzzle's computer thinks never: its replies are the solution's (the view's thinking)
+            text: players[seat]?.kind === 'computer' && !snapshot.over && !table.replay && view?.thinking !== false
               ? t('header.thinking') : t('header.to_move')}) : null,
           player.out ? el('span', {class: 'turn-badge', text: t('header.out')}) : null,
           snapshot.clock && !table.replay ? el('span', {class: 'clock', dataset: {seat: String(seat)}, role: 'timer',
@@ -486,13 +527,13 @@ export class TableView {
         ? [t(winner && !drawn ? 'header.won' : drawn && winner ? 'header.drawn' : 'header.lost'), side.lead === 0 ? null : lead]
         : twoSides ? [equator, lead] : [t('header.best', {count: side.best}), lead];
       return el('div', {class: 'side-card', dataset: {side: String(side.side)},
-                        'data-moving': side.seats.includes(snapshot.turn) && !table.replay ? '' : null,
+                        'data-moving': side.seats.includes(snapshot.turn) && !table.replay && !ended ? '' : null,
                         'data-winner': winner ? '' : null},
         el('div', {class: 'side-main'},
           el('div', {class: 'seats'}, seatRows),
           el('div', {class: 'detail'},
             el('span', {class: snapshot.over ? 'result' : 'to-equator', text: details[0]}),
-            details[1] === null ? null : ' · ',
+            details[1] === null ? null : el('span', {class: 'detail-sep', text: ' · '}), // a phone: a line each (main.css)
             details[1] === null ? null : el('span', {class: 'lead', 'data-lead': side.lead > 0 ? 'ahead' : side.lead < 0 ? 'behind' : 'level',
                                                      text: details[1]}),
             )),
@@ -557,6 +598,7 @@ export class TableView {
         hint: this.app.state.table.hint?.stateId === snapshot.state_id && this.app.state.table.hint.color === color,
         allowed: canPlay && !!preview,
         forbidden: forbidden.has(color),
+        locked, // dimmed as a forbidden color is: none can be played now
         tooltip,
         label: `${t('controls.color', {number: color + 1})}: ${tooltip}`,
       });
@@ -581,18 +623,19 @@ export class TableView {
     return this.controls.buttons[refused.color].getAttribute('aria-label'); // "Color 3: Not allowed: ..."
   }
 
-  renderStatus(state, table, snapshot, players, review = null) {
+  renderStatus(state, table, snapshot, players, view = null) {
     let text = '';
     const refused = this.refusedKeyText(table, snapshot);
     if (table.error) text = t('error.request', {message: table.error});
     else if (refused) text = refused;
     else if (table.queuedColor !== null && table.queuedColor !== undefined) text = t('boot.queued');
-    else if (table.puzzle) text = review?.step ? t('puzzle.line_board') : ''; // the puzzle's bar says the rest
-    else if (table.lesson) text = ''; // the lesson's bar says it (lessons.js)
-    else if (review?.step) text = t('review.line_board', {number: review.step, count: review.count});
+    else if (typeof view?.status === 'string') text = view.status; // the mode's (a puzzle's bar says the rest)
     else if (table.replay) text = t(table.replay.shared ? 'status.shared' : 'status.replay');
     else if (snapshot.match?.over && snapshot.match.games === 2) text = t('status.match_over');
-    else if (snapshot.match?.between_games) text = t('status.between', {number: snapshot.match.game_index + 2});
+    else if (snapshot.match?.between_games) {
+      const alone = players.filter((player) => player.kind !== 'computer').length === 1; // the only person
+      text = t(alone ? 'status.between_you' : 'status.between', {number: snapshot.match.game_index + 2});
+    }
     else if (snapshot.over) text = t('status.over');
     else if (table.hint?.stateId === snapshot.state_id) text = t('status.hint', {number: table.hint.color + 1});
     else if (snapshot.turn !== null) {
@@ -603,8 +646,8 @@ export class TableView {
     setAttr(this.status, 'data-error', table.error ? '' : null);
   }
 
-  renderOver(table, snapshot, players) {
-    if (!snapshot.over || table.puzzle || table.lesson) { // a puzzle's end, a lesson's, is said by its bar
+  renderOver(table, snapshot, players, view = null) {
+    if (!snapshot.over || view?.result === false) { // a puzzle's end, a lesson's, is said by its bar
       this.overPanel.hidden = true;
       this.shownOver = null;
       return;
@@ -624,14 +667,16 @@ export class TableView {
     if (match?.over) {
       const outcome = match.outcome;
       if (inMatch) title = t('match.over');
-      if (inMatch || outcome.kind === 'timeout') {
+      if (inMatch || outcome.kind === 'timeout') { // a single game lost on time: the game, not a match
         headline = outcome.winner !== null && outcome.winner !== undefined
-          ? t('match.winner', sideParams(players, sides[outcome.winner].seats)) : t('match.draw');
+          ? t(inMatch ? 'match.winner' : 'over.winner', sideParams(players, sides[outcome.winner].seats))
+          : t(inMatch ? 'match.draw' : 'over.draw');
       }
       // a single game lost by resignation: the reason below says who resigned, once
       const saidBelow = !inMatch && outcome.kind === 'resign' && snapshot.end_reason === 'resign';
       if (!saidBelow) {
-        matchLines.push(el('p', {class: 'match-kind', dataset: {kind: outcome.kind}, text: t(`match.kind.${outcome.kind}`)}));
+        matchLines.push(el('p', {class: 'match-kind', dataset: {kind: outcome.kind},
+                                 text: outcomeText(outcome, snapshot, inMatch)}));
       }
       if (inMatch) {
         matchLines.push(el('ul', {class: 'match-result'}, sides.map((side, index) => el('li', {},
@@ -645,14 +690,14 @@ export class TableView {
           ? el('li', {dataset: {seat: String(seat)}},
             el('span', {text: playerName(players, seat)}), ': ',
             el('strong', {class: 'rating-change', text: signed(change.change)}), ' ',
-            t('rating.now', {rating: Math.round(change.r)}))
+            t('rating.now', {rating: ratingText(change)}))
           : null)));
       } else if (inMatch && (match.rated === false || !everyoneNamed(players))) {
         matchLines.push(el('p', {class: 'match-unrated',
                                  text: t(match.rated ? 'match.unrated_needs_name' : 'match.unrated')}));
       }
     }
-    // a replay (a review of game 1 between the games) has nobody to get ready
+    // a replay (of game 1, between the games) has nobody to get ready
     const waiting = match && !match.over && match.between_games && !table.replay
       ? match.waiting_ready.filter((seat) => players[seat]?.kind === 'human') : [];
     const humans = players.filter((player) => player.kind === 'human').length;
@@ -664,9 +709,11 @@ export class TableView {
     const series = sides.map((side) => ({label: sideName(players, side.seats),
                                          colorIndex: snapshot.players[side.seats[0]].color}));
     const reason = overReason(snapshot, players);
-    // each game can be reviewed when it ends: game 1 also before the next game
-    const reviewButton = this.app.reviewOffered?.(table) ? el('button', {type: 'button', dataset: {action: 'review'},
-      text: t('review.open'), onclick: () => this.app.openReview(table)}) : null;
+    // "Play again" as the mode says it (the board of the day: another try, which does not count)
+    const again = view?.again ?? {text: t(inMatch ? 'match.again' : 'over.again'), primary: true};
+    // what the modes offer on a result (the review: each game when it ends, game 1 also before the next game)
+    const offers = this.app.modes.offers(table).map((offer) => el('button', {type: 'button',
+      dataset: {action: offer.action}, text: offer.text, onclick: () => offer.open()}));
     replaceChildren(this.overPanel,
       el('h2', {class: 'over-title', text: title}),
       el('p', {class: 'over-winner', text: headline}),
@@ -681,10 +728,10 @@ export class TableView {
           label: t('over.chart_label'), movesLabel: (count) => t('over.moves', {count}),
         }),
         chartCaption(t('over.chart'), series)),
-      el('div', {class: 'over-actions'}, readyButtons.length ? [...readyButtons, reviewButton] : [
-        table.replay ? null : el('button', {type: 'button', class: 'primary', dataset: {action: 'again'},
-                                            text: t(inMatch ? 'match.again' : 'over.again'), onclick: () => this.app.rematch()}),
-        reviewButton,
+      el('div', {class: 'over-actions'}, readyButtons.length ? [...readyButtons, ...offers] : [
+        table.replay ? null : el('button', {type: 'button', class: again.primary ? 'primary' : null, dataset: {action: 'again'},
+                                            text: again.text, onclick: () => (again.play ? again.play() : this.app.rematch())}),
+        ...offers,
         el('button', {type: 'button', dataset: {action: 'new'}, text: t('over.new'), onclick: () => this.app.openLobby()})]),
     );
     this.overPanel.hidden = false;

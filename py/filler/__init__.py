@@ -18,14 +18,10 @@ from .variants import VARIANTS, Variant
 __all__ = [
     "Game", "Board", "VARIANTS", "Variant", "SEED_LIMIT", "RECORD_FORMAT", "RECORD_VERSION",
     "FillerError", "UnknownVariant", "BadBoard", "BadOption", "IllegalMove", "GameOver",
-    "OutOfTurn", "BadRecord", "errors", "prng", "topology",
+    "OutOfTurn", "BadRecord", "errors", "prng", "topology", "Match",
 ]
 
-try:  # engineer B's modules; present once they land
-    from .match import Match  # noqa: F401
-    __all__.append("Match")
-except ImportError:  # pragma: no cover - only while match.py is not written yet
-    pass
+from .match import Match  # noqa: E402
 
-from . import rating  # noqa: E402,F401  (RULES.md: filler.rating.glicko2)
+from . import rating  # noqa: E402,F401  (docs/rules.md section 6: filler.rating.glicko2)
 from . import ai  # noqa: E402,F401

@@ -22,7 +22,7 @@ LAYOUTS = ("two", "three", "four")
 
 
 def corner_cells(layout: str, width: int, height: int):
-    """The corner list: start cells per corner, as VARIANTS.md places them.
+    """The corner list: start cells per corner, as docs/rules.md section 7 places them.
 
     two: [bottom-left, top-right]; four: [bottom-left, top-left, top-right,
     bottom-right]; three: bottom-left, bottom middle, bottom-right for the first

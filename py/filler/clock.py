@@ -1,7 +1,7 @@
 """A chess clock for a match: pure arithmetic on times the caller passes in.
 
 Each seat has one time bank for the whole match plus an increment after each
-completed move (RULES.md section 5).  Only the seat to move runs; the caller
+completed move (docs/rules.md section 5).  Only the seat to move runs; the caller
 stops the clock between games and pauses it while the page is hidden.  Times are
 integer milliseconds from any monotonic source (``now_ms``); the clock never
 reads the time itself, so it behaves the same in tests, CPython and Pyodide.

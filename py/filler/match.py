@@ -1,4 +1,4 @@
-"""A match: one or two games on the same board (RULES.md sections 5 and 6).
+"""A match: one or two games on the same board (docs/rules.md sections 5 and 6).
 
 A seat of the Match names a player, not a corner: in game 2 every player moves
 to another corner (``corner_shift`` 1 for two seats and duos, 2 for four
@@ -463,7 +463,7 @@ class Match:
 
     @staticmethod
     def _pair_score(key_a, key_b, kind: str) -> float:
-        """Score of a against b from their ranking keys (RULES.md section 6)."""
+        """Score of a against b from their ranking keys (docs/rules.md section 6)."""
         if key_a == key_b:
             return 0.5
         a_ahead = key_a > key_b

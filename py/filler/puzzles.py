@@ -74,7 +74,7 @@ with the move they missed. Its id starts ``own-``; it is not rated (``rating`` 0
 
 **Themes**, each from the positions of the solution:
 
-- ``enclosure``: a solver move encloses a region (rule 3 of RULES.md: it takes free
+- ``enclosure``: a solver move encloses a region (docs/rules.md section 3, rule 3: it takes free
   cells beyond its flood, which the other side can no longer reach);
 - ``blocking``: the first move's flood takes at most ``BLOCK_CELLS`` cells, and its
   color is the one whose flood would take the most cells for the other side right now
@@ -329,6 +329,53 @@ def _next_step(position, answer, first, prover, preview_rule, side):
         if step and (step["result"], step["margin"]) == (first["result"], first["margin"]):
             return reply, step
     return None
+
+
+def played_out(game, line, nodes=NODES) -> list:
+    """``line`` (colors from ``game``) played on until the game is over: after its last
+    color, the solver's principal line (``Search.solve`` of the position, bounded by
+    ``nodes`` nodes in all, never the clock, so every machine plays the same line),
+    solved again where the table's line stops. So a refutation or a solution is shown
+    until the result it claims is on the board (the end, or the equator passed: a
+    decided game ends), not cut after ``LINE`` colors. A budget that runs out first
+    leaves the line where it got to.
+
+        >>> import filler
+        >>> game = filler.Game.new("quick", seed=5)
+        >>> while len(game.moves) < 17:  # the greedy level on both sides, to an ending
+        ...     game = game.play(filler.ai.choose(game, "greedy"))
+        >>> line = played_out(game, [])
+        >>> for color in line:
+        ...     game = game.play(color)
+        >>> len(line), game.over
+        (8, True)
+    """
+    from .ai.master import Search
+    from .ai.position import Board
+    from .ai.search import Limits, OutOfBudget
+    position, out = game, []
+    for color in line:
+        if position.over:
+            return out
+        position = position.play(color)
+        out.append(color)
+    spent = 0
+    while not position.over and spent < nodes:
+        board, pos = Board.from_game(position)
+        limits = Limits(max_nodes=nodes - spent)
+        try:
+            proven = Search(board, pos.turn, limits).solve(pos)
+        except OutOfBudget:
+            proven = None
+        spent += limits.nodes
+        if proven is None or not proven.line:
+            break
+        for color in proven.line:
+            if position.over:
+                break
+            position = position.play(color)
+            out.append(color)
+    return out
 
 
 # -- themes and rating ----------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Glicko-2 ratings for matches (RULES.md section 6).
+"""Glicko-2 ratings for matches (docs/rules.md section 6).
 
 Every rated match is one rating period.  Two sides give each player one result
 per opposing player; four players (and duos) are scored pairwise from the match

@@ -1,4 +1,4 @@
-"""The game: an immutable position, and every rule of RULES.md sections 2-4.
+"""The game: an immutable position, and every rule of docs/rules.md sections 2-4.
 
 A ``Game`` holds only a few masks on top of its static ``Board``: the cells of
 each seat, the free cells, the live free cells (free cells some active side can
@@ -689,11 +689,11 @@ class Game:
         return value(own) + value(self._reach(own))
 
     def side_score(self, side) -> int:
-        """own(S) of RULES.md section 4."""
+        """own(S) of docs/rules.md section 4."""
         return self._side_values()[_check_int("side", side, 0, self._setup.sides - 1, "range.side")]
 
     def side_best(self, side) -> int:
-        """best(S) of RULES.md section 4."""
+        """best(S) of docs/rules.md section 4."""
         setup = self._setup
         seats = setup.side_seats[_check_int("side", side, 0, setup.sides - 1, "range.side")]
         own = active = 0

@@ -109,7 +109,9 @@ def reach_covers(x, region, target):
 """
 
 
-def _dilation_expression(geometry: Geometry, walls) -> str:
+def dilation_expression(geometry: Geometry, walls) -> str:
+    """The dilation of ``x`` as a Python expression (``walls`` sorted), for code that
+    writes it out inline: ``operations`` here, the search's kernels (``filler.ai.position``)."""
     s = geometry.stride
     if geometry.shape != "hex":
         if not walls:
@@ -158,7 +160,7 @@ _compiled = {}
 
 def operations(geometry: Geometry, walls=()):
     """``(dilate, flood, reach_covers)`` for this geometry and set of walls."""
-    expr = _dilation_expression(geometry, tuple(sorted(walls)))
+    expr = dilation_expression(geometry, tuple(sorted(walls)))
     functions = _compiled.get(expr)
     if functions is None:
         namespace = {}

@@ -1,4 +1,4 @@
-"""The variants of VARIANTS.md as data: one frozen dataclass each, by id.
+"""The variants of docs/rules.md section 7 as data: one frozen dataclass each, by id.
 
 A variant is data, not a fork of the code: the rules read its shape, size,
 colors, seats, teams and specials. ``practice`` takes its shape, size and color
@@ -18,8 +18,6 @@ PRACTICE_MIN_SIDE = 5
 @dataclass(frozen=True)
 class Variant:
     id: str
-    name_nl: str
-    name_en: str
     shape: str
     width: int
     height: int
@@ -28,8 +26,6 @@ class Variant:
     teams: bool
     rated: bool
     clock: Optional[Tuple[int, int]]  # (bank_ms, increment_ms) or None
-    summary_nl: str
-    summary_en: str
     layout: str = "two"            # start cells: "two", "three" or "four" corners
     obstacle_permille: int = 0     # share of cells that are obstacles
     wall_permille: int = 0         # share of neighbour pairs with a wall
@@ -46,55 +42,30 @@ def _v(*args, **kwargs) -> Variant:
     return Variant(*args, **kwargs)
 
 
+# What each variant is (docs/rules.md section 7); its name and summary are texts of the page's
+# catalogs (js/i18n/: variant.<id>.name, variant.<id>.summary).
 VARIANTS = {v.id: v for v in (
-    _v("quick", "Snel 8×7", "Quick 8×7", "square", 8, 7, 6, 2, False, True, (120_000, 2_000),
-       "Een snelle partij op een klein bord met zes kleuren.",
-       "A fast game on a small board with six colors."),
-    _v("classic", "Klassiek 15×15", "Classic 15×15", "square", 15, 15, 7, 2, False, True,
-       (300_000, 3_000),
-       "Het klassieke bord van 15 bij 15 met zeven kleuren.",
-       "The classic 15 by 15 board with seven colors."),
-    _v("hex", "Zeshoeken 13×11", "Hexagons 13×11", "hex", 13, 11, 7, 2, False, True,
-       (300_000, 3_000),
-       "Zeshoekige vakjes met zes buren: gebieden groeien sneller.",
-       "Hexagonal cells with six neighbours: territories grow faster."),
-    _v("vinco", "Vinco", "Vinco", "square", 13, 13, 7, 2, False, False, (300_000, 3_000),
-       "Wie als eerste de kroon in het midden verovert, wint meteen.",
-       "Whoever first takes the crown in the centre wins at once.", crown=True),
-    _v("diamonds", "Ruiten", "Diamonds", "diamond", 13, 13, 7, 2, False, False, (300_000, 3_000),
-       "De gewone regels op een bord van ruiten, gestart vanuit de punten links en rechts.",
-       "The usual rules on a board of diamonds, starting from the left and right tips."),
-    _v("big", "Groot bord 21×21", "Big board 21×21", "square", 21, 21, 7, 2, False, False,
-       (600_000, 5_000),
-       "Een lange partij op een groot bord van 21 bij 21.",
-       "A long game on a big 21 by 21 board."),
-    _v("walls", "Obstakels en muren", "Obstacles and walls", "square", 15, 15, 7, 2, False, False,
-       (300_000, 3_000),
-       "Obstakels horen bij niemand en muren snijden buren van elkaar af.",
-       "Obstacles belong to nobody and walls cut neighbours apart.",
-       obstacle_permille=80, wall_permille=80),
-    _v("treasure", "Waardevolle vakjes en verf", "Valuable cells and paint", "square", 15, 15, 7,
-       2, False, False, (300_000, 3_000),
-       "Sommige vakjes zijn 2 of 3 waard, en verf past bij elke kleur.",
-       "Some cells are worth 2 or 3, and paint fits every color.",
-       value_permille=80, paint_permille=30),
-    _v("three", "Drie startpunten", "Three starting points", "square", 15, 15, 7, 2, False, False,
-       (300_000, 3_000),
-       "Elke speler begint op drie plekken langs zijn eigen rand.",
-       "Each player starts from three places along their own edge.", layout="three"),
-    _v("four", "Met z'n vieren", "Four players", "square", 15, 15, 8, 4, False, True,
-       (360_000, 3_000),
-       "Vier spelers, elk vanuit een eigen hoek, met acht kleuren.",
-       "Four players, each from their own corner, with eight colors.", layout="four"),
-    _v("duos", "Duo's", "Duos", "square", 15, 15, 7, 4, True, True, (360_000, 3_000),
-       "Twee teams van twee in tegenover elkaar liggende hoeken; samen tellen jullie.",
-       "Two teams of two in opposite corners; the team's value counts.", layout="four"),
-    _v("practice", "Oefenen", "Practice", "square", 15, 15, 7, 2, False, False, None,
-       "Oefen tegen de computer op elke vorm, maat en aantal kleuren.",
-       "Practise against the computer on any shape, size and number of colors."),
+    _v("quick", 'square', 8, 7, 6, 2, False, True, (120_000, 2_000)),
+    _v("classic", 'square', 15, 15, 7, 2, False, True, (300_000, 3_000)),
+    _v("hex", 'hex', 13, 11, 7, 2, False, True, (300_000, 3_000)),
+    _v("vinco", 'square', 13, 13, 7, 2, False, False, (300_000, 3_000), crown=True),
+    _v("diamonds", 'diamond', 13, 13, 7, 2, False, False, (300_000, 3_000)),
+    _v("big", 'square', 21, 21, 7, 2, False, False, (600_000, 5_000)),
+    _v("walls", 'square', 15, 15, 7, 2, False, False, (300_000, 3_000), obstacle_permille=80, wall_permille=80),
+    _v("treasure", 'square', 15, 15, 7, 2, False, False, (300_000, 3_000), value_permille=80, paint_permille=30),
+    _v("three", 'square', 15, 15, 7, 2, False, False, (300_000, 3_000), layout="three"),
+    _v("four", 'square', 15, 15, 8, 4, False, True, (360_000, 3_000), layout="four"),
+    _v("duos", 'square', 15, 15, 7, 4, True, True, (360_000, 3_000), layout="four"),
+    _v("practice", 'square', 10, 10, 6, 2, False, False, None),
 )}
 
-PRACTICE_DEFAULTS = {"shape": "square", "width": 15, "height": 15, "colors": 7}
+PRACTICE_DEFAULTS = {name: getattr(VARIANTS["practice"], name) for name in ("shape", "width", "height", "colors")}
+"""A practice board that asks for nothing: the practice variant's own shape, size and colors
+(square 10×10, six colors: what the lobby offers first). The one place they are written."""
+
+FIRST_VARIANT = "quick"
+"""A new player's first variant: 8×7, the board players know from GamePigeon's Filler, and
+one a first game on a phone fits under the thumb (the page's first game: api.catalog)."""
 
 
 def get_variant(variant_id) -> Variant:
@@ -108,11 +79,19 @@ def get_variant(variant_id) -> Variant:
 
 
 def side_ranges(variant: Variant) -> dict:
-    """The widths and heights a board of this variant can have: ``{"width": [low, high],
-    "height": [low, high]}`` (practice takes any size; every other variant has one)."""
+    """The widths, heights and numbers of colors a board of this variant can have:
+    ``{"width": [low, high], "height": [low, high], "colors": [low, high]}`` (practice
+    takes any; every other variant has one of each)."""
     if variant.id == "practice":
-        return {"width": [PRACTICE_MIN_SIDE, MAX_SIDE], "height": [PRACTICE_MIN_SIDE, MAX_SIDE]}
-    return {"width": [variant.width, variant.width], "height": [variant.height, variant.height]}
+        return {"width": [PRACTICE_MIN_SIDE, MAX_SIDE], "height": [PRACTICE_MIN_SIDE, MAX_SIDE],
+                "colors": [MIN_COLORS, MAX_COLORS]}
+    return {"width": [variant.width, variant.width], "height": [variant.height, variant.height],
+            "colors": [variant.colors, variant.colors]}
+
+
+def shapes_of(variant: Variant) -> list:
+    """The shapes a board of this variant can have (practice: every one)."""
+    return list(SHAPES) if variant.id == "practice" else [variant.shape]
 
 
 def practice_options(options: dict) -> dict:

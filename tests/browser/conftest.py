@@ -1,20 +1,21 @@
 """Fixtures for tests in a real headless Chromium against the built site (dist/).
 
     site_url          (function) "http://127.0.0.1:<port>/": a private copy of dist/,
-                                 served by build.py's static server (its zstd files with
+                                 served by the builder's static server (its zstd files with
                                  Content-Encoding; test_first_visit.py's site_url: plain),
                                  at a port of its own for each test whose page is in the
                                  shared context (session_site_url for the others)
     session_site_url  (session)  the same site at one port for the whole run (the module
                                  fixtures', the keeper page's)
     serve_directory   (session)  serve_directory(path, security_headers=True,
-                                 zstd_encoding=False) -> url of
+                                 zstd_encoding=False, counter=None) -> url of
                                  another static server (a second origin, a changed build,
-                                 a host that sends no headers...), closed at the end
+                                 a host that sends no headers...), closed at the end; with a
+                                 builder.server.ByteCounter, it counts the bytes it sends
     dist_dir          (session)  the built dist/ (build.py runs once if the test command
                                  did not build it already)
     browser           (session)  the system Chromium's headless shell (the full Chromium
-                                 if there is none) with TOOLCHAIN.md's flags; nothing it
+                                 if there is none) with CHROMIUM_ARGS (below); nothing it
                                  does can reach a host other than 127.0.0.1
     full_browser      (session)  the full Chromium, for the `page` and the contexts of a
                                  test marked full_chromium (a cross-site frame's storage)
@@ -56,38 +57,30 @@ permissions) is marked `@pytest.mark.own_context` and gets a fresh one, as a
 service_worker test does. At the end of a test its pages close and its guard leaves the
 shared context.
 
-EngineHold(context) keeps a context's engines down (their memory snapshot held back)
-until .release(), so a test can read what a page draws before Python is up; .hold()
-holds the next boots again. The context should block service workers (they would
-answer the snapshot from their cache).
-
-Waits use Playwright's auto-waiting and wait_for_* calls (no sleeps); BOOT_TIMEOUT_MS
-allows for a slow boot on a loaded 2-core machine.
+What a test does with a page (boot it, start a game, play, switch the language, read
+the body's data; EngineHold, which keeps a context's engines down so that a test can read
+what a page draws before Python is up; the Guard a context's errors are checked with) is
+driver.py's: the test files import it from there, never from this file or from another
+test file. These fixtures are found from every folder of tests/browser.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import sys
 import threading
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (build.py: the one builder and static server)
+from driver import BOOT_TIMEOUT_MS, ENGINE_READY, ROOT, Guard, boot_page, guard_context
 
-BOOT_TIMEOUT_MS = 120_000
-# A saved match reopened on the engine (not only drawn before boot from its last state):
-# wait_for_function(RESUMED, arg=match_id)
-RESUMED = "(id) => document.body.dataset.matchId === id && document.body.dataset.tableId !== '0'"
-ACTION_TIMEOUT_MS = 30_000
-READY_SELECTOR = 'body[data-ready="1"]'
+sys.path.insert(0, str(ROOT))
+from builder.checkout import DIST, setup_lock  # noqa: E402  (builder/: what build.py runs)
+from builder.server import make_server  # noqa: E402
+from builder.site import build  # noqa: E402
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -100,7 +93,6 @@ CHROMIUM_ARGS = [
     # Without this Chromium calls outside hosts of its own accord, whatever else is set.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ]
-LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error"}
 
 
 def chromium_launch_options(shell: bool = False) -> dict:
@@ -126,101 +118,7 @@ def chromium_launch_options(shell: bool = False) -> dict:
     return options
 
 
-LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 AXE_SCRIPT = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def is_local(url: str) -> bool:
-    parts = urlsplit(url)
-    return parts.scheme in LOCAL_SCHEMES or parts.hostname in LOCAL_HOSTS
-
-
-class Guard:
-    """Records console errors, uncaught page errors and non-local requests of a context."""
-
-    def __init__(self, name: str = "page"):
-        self.name = name
-        self.console_errors: list[str] = []
-        self.outside_requests: list[str] = []
-        self.allowed: list[re.Pattern] = []
-
-    def allow_console(self, pattern: str) -> None:
-        """Expect console errors matching `pattern` (a regex searched in the text)."""
-        self.allowed.append(re.compile(pattern))
-
-    def attach(self, context) -> None:
-        # (the context's console event carries its pages' and their workers' messages)
-        self.listeners = [("request", self._on_request), ("console", self._on_console),
-                          ("weberror", self._on_web_error)]
-        for event, listener in self.listeners:
-            context.on(event, listener)
-
-    def detach(self, context) -> None:
-        for event, listener in self.listeners:
-            context.remove_listener(event, listener)
-
-    def _on_web_error(self, web_error) -> None:
-        self.console_errors.append(f"uncaught: {web_error.error}")
-
-    def _on_request(self, request) -> None:
-        if not is_local(request.url):
-            self.outside_requests.append(request.url)
-
-    def _on_console(self, message) -> None:
-        if message.type == "error":
-            location = message.location or {}
-            self.console_errors.append(f"{message.text} ({location.get('url', '?')})")
-
-    def problems(self) -> list[str]:
-        errors = [text for text in self.console_errors
-                  if not any(pattern.search(text) for pattern in self.allowed)]
-        return ([f"console error: {text}" for text in errors]
-                + [f"request outside 127.0.0.1: {url}" for url in self.outside_requests])
-
-    def check(self) -> None:
-        problems = self.problems()
-        assert not problems, f"{self.name}:\n  " + "\n  ".join(problems)
-
-
-def guard_context(context, name: str = "page") -> Guard:
-    context.set_default_timeout(ACTION_TIMEOUT_MS)
-    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
-    guard = Guard(name)
-    guard.attach(context)
-    return guard
-
-
-class EngineHold:
-    """Holds back the worker's memory snapshot (the engine stays down) while held; a
-    request that comes after release() goes through at once. The context needs
-    service_workers="block": a request the service worker answers (after a first visit,
-    from its cache) never reaches the context's routes."""
-
-    def __init__(self, context):
-        self.held = []
-        self.holding = True
-        context.route("**/*.snapshot", self._on_route)
-
-    def _on_route(self, route) -> None:
-        if self.holding:
-            self.held.append(route)
-        else:
-            route.continue_()
-
-    def hold(self) -> None:
-        self.holding = True
-
-    def release(self) -> None:
-        self.holding = False
-        while self.held:
-            self.held.pop().continue_()
-
-
-def boot_page(page, url: str | None = None) -> None:
-    """Open `url` (if given) and wait until the board is playable."""
-    if url is not None:
-        page.goto(url)
-    page.wait_for_selector(READY_SELECTOR, state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
 # ---------------------------------------------------------------- the site
@@ -229,8 +127,8 @@ def boot_page(page, url: str | None = None) -> None:
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
     if os.environ.get("FILLER_DIST_BUILT") != "1":
-        build.build()
-    return build.DIST
+        build()
+    return DIST
 
 
 class _Servers:
@@ -238,10 +136,11 @@ class _Servers:
         self.running = {}
         self.ports_used = set()
 
-    def start(self, directory: Path, security_headers: bool = True, zstd_encoding: bool = False) -> str:
+    def start(self, directory: Path, security_headers: bool = True, zstd_encoding: bool = False,
+              counter=None) -> str:
         while True:
-            server = build.make_server(Path(directory), 0, quiet=True, security_headers=security_headers,
-                                       zstd_encoding=zstd_encoding)
+            server = make_server(Path(directory), 0, quiet=True, security_headers=security_headers,
+                                 zstd_encoding=zstd_encoding, counter=counter)
             port = server.server_address[1]
             if port not in self.ports_used:  # a port used before: an origin with storage
                 break
@@ -280,7 +179,7 @@ def serve_directory(_servers):
 def site_dir(dist_dir, tmp_path_factory) -> Path:
     """A private copy of dist/: a rebuild by someone else mid-run changes nothing here."""
     copy = tmp_path_factory.mktemp("site") / "dist"
-    with build.setup_lock():  # not half-way through someone else's build
+    with setup_lock():  # not half-way through someone else's build
         shutil.copytree(dist_dir, copy)
     return copy
 
@@ -366,7 +265,7 @@ def shared_context(browser, session_site_url):
     guard = guard_context(context, "the shared context's keeper page")
     keeper = context.new_page()
     boot_page(keeper, session_site_url)
-    keeper.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    keeper.wait_for_selector(ENGINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     guard.detach(context)
     guard.check()
     context.keeper = keeper

@@ -30,19 +30,32 @@ def error_type(method, **params):
 def test_variants_and_levels():
     variants = ok("variants")
     assert [v["id"] for v in variants] == list(filler.VARIANTS)
-    assert all(v["name"]["nl"] and v["name"]["en"] for v in variants)
     assert ok("levels")
 
 
-def test_each_variant_says_the_board_sizes_it_can_have():
-    # the page draws a stored board before the engine is up only at one of these sizes
-    sizes = {v["id"]: v["sizes"] for v in ok("variants")}
-    assert sizes["quick"] == {"width": [8, 8], "height": [7, 7]}
-    assert sizes["practice"] == {"width": [5, 41], "height": [5, 41]}
-    for low, high in (sizes["practice"]["width"], sizes["practice"]["height"]):
-        ok("new_game", variant="practice", options={"width": low, "height": high})
-        assert error_type("new_game", variant="practice", options={"width": low - 1}) == "BadOption"
-        assert error_type("new_game", variant="practice", options={"height": high + 1}) == "BadOption"
+def test_each_variant_says_the_boards_it_can_have():
+    # the lobby offers, a link may ask and the page draws a stored board before the engine
+    # is up only within these (their one owner: filler.variants)
+    variants = {v["id"]: v for v in ok("variants")}
+    assert variants["quick"]["sizes"] == {"width": [8, 8], "height": [7, 7], "colors": [6, 6]}
+    assert variants["quick"]["shapes"] == ["square"]
+    practice = variants["practice"]
+    assert practice["sizes"] == {"width": [5, 41], "height": [5, 41], "colors": [3, 9]}
+    assert practice["shapes"] == ["square", "hex", "diamond"]
+    for name in ("width", "height", "colors"):
+        low, high = practice["sizes"][name]
+        ok("new_game", variant="practice", options={name: low})
+        ok("new_game", variant="practice", options={name: high})
+        assert error_type("new_game", variant="practice", options={name: low - 1}) == "BadOption"
+        assert error_type("new_game", variant="practice", options={name: high + 1}) == "BadOption"
+
+
+def test_a_practice_board_that_asks_for_nothing_is_the_practice_variants_own():
+    practice = next(v for v in ok("variants") if v["id"] == "practice")
+    layout = ok("new_game", variant="practice", seed=4)["layout"]
+    assert (layout["shape"], layout["width"], layout["height"]) == (practice["shape"], practice["width"], practice["height"])
+    assert (practice["width"], practice["height"], practice["colors"]) == (10, 10, 6)  # the lobby's first offer
+    assert filler.Game.new("practice", 4).width == 10
 
 
 def test_new_game_sends_layout_and_first_state():
@@ -201,9 +214,11 @@ def test_static_snapshots_match_a_fresh_table():
     assert set(snapshots["boards"]) == set(filler.VARIANTS)
     assert snapshots["link_variants"] == list(link.VARIANT_CODES)  # js/flows/friend_peek.js reads links with it
     assert snapshots["bot_ratings"] == ok("bot_ratings")  # the lobby shows them before boot
-    # a first visit and an embed open classic: its eight boards, each board its own
-    assert len(snapshots["boards"]["classic"]) == 8 and len(snapshots["boards"]["quick"]) > 1
-    assert len({board["state"]["cell_colors"] for board in snapshots["boards"]["classic"]}) == 8
+    # a new player's first visit and an embed open the first game's variant: its eight
+    # boards, each board its own
+    assert snapshots["first_game"] == ok("first_game") == {"variant": "quick", "level": "beginner"}
+    assert len(snapshots["boards"]["quick"]) == 8 and len(snapshots["boards"]["classic"]) > 1
+    assert len({board["state"]["cell_colors"] for board in snapshots["boards"]["quick"]}) == 8
     for variant_id, boards in snapshots["boards"].items():
         for board in boards:
             fresh = ok("new_game", variant=variant_id, seed=board["layout"]["seed"])
@@ -213,6 +228,17 @@ def test_static_snapshots_match_a_fresh_table():
             state = dict(fresh["state"])
             state.pop("table_id")
             assert board["state"] == state, variant_id
+
+
+def test_a_new_player_starts_on_quick_against_the_beginner():
+    """The first game is 8×7 (GamePigeon's board, a phone's thumb) against the weakest
+    level; a computer seat nobody chose a level for gets it too."""
+    first = ok("first_game")
+    variant = filler.VARIANTS[first["variant"]]
+    assert (variant.width, variant.height) == (8, 7)
+    assert first["level"] == filler.ai.LEVELS[0] == "beginner"
+    opened = ok("new_game", variant=first["variant"], seed=3, seats=[{"kind": "human"}, {"kind": "computer"}])
+    assert [player["level"] for player in opened["layout"]["players"]] == [None, "beginner"]
 
 
 def test_previews_split_flood_and_enclosure_as_the_engine_does():
@@ -401,6 +427,30 @@ def test_a_record_replays_with_its_charts_and_a_broken_one_is_refused():
     broken = {**record, "events": record["events"][:2] + [["move", 0, 99]]}
     checked = ok("check_record", record=broken)
     assert not checked["ok"] and "does not replay" in checked["why"]
+
+
+def test_a_replay_is_told_the_moves_of_each_game_of_its_record():
+    # the replay bar counts moves ("game 2, move 12 of 39"), not the record's events:
+    # between the games are the ready presses
+    seats = _computers("greedy", "beginner")
+    opened = ok("new_game", variant="quick", seed=4, games=2, seats=seats)
+    state = opened["state"]
+    while not state["match"]["over"]:
+        state = ok("bot_move", table_id=opened["table_id"], state_id=state["state_id"])
+    record = state["record"]
+    moves = [number for number, event in enumerate(record["events"]) if event[0] == "move"]
+    assert len(moves) < len(record["events"])
+    for step in (0, 5, len(record["events"]) - 3, len(record["events"])):
+        replay = ok("open_record", record=record, events=step, seats=seats, paused=True)
+        counts = replay["game_moves"]
+        assert len(counts) == 2 and sum(counts) == len(moves)
+        shown = replay["state"]
+        assert shown["move_number"] <= counts[shown["game_index"]]
+    assert shown["move_number"] == counts[1] == state["move_number"]  # the end: game 2's last move
+    assert "game_moves" not in ok("open_record", record=record, seats=seats)  # a resumed match needs none
+    # a record whose later events do not replay still shows the steps before them
+    broken = {**record, "events": record["events"] + [["move", 0, 99]]}
+    assert "game_moves" not in ok("open_record", record=broken, events=5, seats=seats, paused=True)
 
 
 def test_ratings_change_after_a_rated_match_only():

@@ -57,15 +57,46 @@ def test_a_wrong_color_says_its_cost_and_shows_the_refutation_and_the_solution(r
     at = {"table_id": opened["table_id"], "state_id": opened["state"]["state_id"]}
     answer = call("puzzle_move", **at, color=int(wrong))
     assert answer == {"right": False, "cost": entry["cost"]}  # the verdict alone, at once
-    lines = call("puzzle_lines", **at, color=int(wrong))
-    assert [s["last_move"]["color"] for s in lines["refutation"]] == entry["line"][:len(lines["refutation"])]
-    assert lines["refutation"][0]["last_move"]["color"] == int(wrong)
-    assert [s["last_move"]["color"] for s in lines["solution"]] == record["solution"][:len(lines["solution"])]
-    assert call("puzzle_lines", **at, color=record["solution"][0])["code"] == "puzzle.right"
+    refutation = call("puzzle_lines", **at, color=int(wrong), line="refutation")
+    assert [s["last_move"]["color"] for s in refutation["states"]] == refutation["colors"]
+    assert refutation["colors"][:len(entry["line"])] == entry["line"]
+    solution = call("puzzle_lines", **at, color=int(wrong), line="solution")
+    assert [s["last_move"]["color"] for s in solution["states"]] == solution["colors"]
+    assert solution["colors"][:len(record["solution"])] == record["solution"]
+    assert call("puzzle_lines", **at, color=record["solution"][0], line="solution")["code"] == "puzzle.right"
+    assert call("puzzle_lines", **at, color=int(wrong), line="other")["type"] == "BadRequest"
     # the table stays at the position: the right move can still be played
     right = call("puzzle_move", table_id=opened["table_id"], state_id=opened["state"]["state_id"],
                  color=record["solution"][0])
     assert right["right"] is True
+
+
+def test_a_line_is_played_until_the_result_it_claims_is_on_the_board(records):
+    """quick-4-11 (issue 48): its refutations stopped after 8 moves with the game going
+    on, its solution after one move. Played on by the solver, each ends the game with
+    what the record claims: the solution's result and margin, a wrong color's cost."""
+    from filler.ai.review import final_value, margin, result_class
+    record = next(r for r in records if r["id"] == "quick-4-11")
+    opened = call("puzzle_open", record=record)
+    at = {"table_id": opened["table_id"], "state_id": opened["state"]["state_id"]}
+    start = puzzles._replayed(record["variant"], record["seed"], record["moves"])
+    side = start.side_of(start.turn)
+
+    def outcome(colors):
+        game = start
+        for color in colors:
+            game = game.play(color)
+        assert game.over, colors
+        value = final_value(game, side)
+        return ("loss", "draw", "win")[result_class(value) + 1], margin(value)
+
+    for wrong, entry in record["others"][0].items():
+        lines = {kind: call("puzzle_lines", **at, color=int(wrong), line=kind) for kind in ("refutation", "solution")}
+        assert lines["solution"]["states"][-1]["over"] and lines["refutation"]["states"][-1]["over"]
+        assert outcome(lines["solution"]["colors"]) == (record["result"], record["margin"])
+        cost = entry["cost"]
+        assert outcome(lines["refutation"]["colors"]) == (cost["result"], record["margin"] - cost["cells"])
+    assert len(lines["solution"]["colors"]) > len(record["solution"]) == 1
 
 
 def test_a_puzzle_table_takes_no_other_move(records):
@@ -92,3 +123,22 @@ def test_solving_raises_the_puzzle_rating_and_failing_lowers_it():
     easier = call("puzzle_rating", rating=[1500, 100, 0.06], puzzle=1100, solved=True)
     assert harder["change"] > easier["change"] > 0
     assert call("puzzle_rating", rating="x", puzzle=1500, solved=True)["type"] == "BadRequest"
+
+
+@pytest.mark.parametrize("rating", [[1e9, 350, 0.06], [1500, 350, 1e-300], [-50000, 350, 0.06], [1e300, 1e300, 1e300],
+                                    [1500, 29.9, 0.06], [1500, 351, 0.06], [1500, 200, 0.21], [float("nan"), 200, 0.06]])
+def test_a_rating_outside_what_the_game_gives_is_refused_not_a_crash(rating):
+    """The same ranges as a friend's link (filler.link.RATING_RANGES): r 0-4000, rd 30-350, vol 0.01-0.2."""
+    answer = call("puzzle_rating", rating=rating, puzzle=1500, solved=False)
+    assert (answer["type"], answer["code"]) == ("BadRequest", "rating.bad"), rating
+    assert call("puzzle_rating", rating=None, puzzle=10**400, solved=True)["code"] == "rating.bad"
+
+
+def test_a_rating_stays_within_what_the_game_gives_at_its_ends():
+    """A new player far above every puzzle, a player at the floor failing, a settled
+    deviation: the rating after the try is inside the ranges it accepts."""
+    for before, puzzle, solved in [([4000, 350, 0.06], 1000, True), ([0, 350, 0.06], 3000, False),
+                                   ([1500, 30, 0.01], 1500, True), ([3990, 30, 0.2], 1000, True)]:
+        after = call("puzzle_rating", rating=before, puzzle=puzzle, solved=solved)
+        again = call("puzzle_rating", rating=[after["r"], after["rd"], after["vol"]], puzzle=puzzle, solved=solved)
+        assert "code" not in again, (before, after, again)

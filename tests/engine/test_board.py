@@ -1,4 +1,4 @@
-"""Generated boards: the rules of RULES.md section 1, and golden boards.
+"""Generated boards: the rules of docs/rules.md section 1, and golden boards.
 
 The golden boards pin what ``(variant, seed)`` gives.  Records and shared links
 depend on it: if a change to generation makes these fail, the change is wrong
@@ -138,7 +138,7 @@ def test_generated_boards_follow_section_1(case):
                 todo.append(n)
     assert len(seen) == len(playable)
 
-    # amounts of VARIANTS.md
+    # amounts of docs/rules.md section 7
     if variant_id == "walls":
         assert 16 <= len(obstacles) <= 20 and 30 <= len(walls) <= 38
     elif variant_id == "treasure":

@@ -1,4 +1,4 @@
-"""The match clock (RULES.md section 5): bank + increment, pure arithmetic."""
+"""The match clock (docs/rules.md section 5): bank + increment, pure arithmetic."""
 
 import json
 

@@ -1,7 +1,7 @@
 """The fast bitmask flood and enclosure against a plain breadth-first search.
 
 The reference below knows nothing of masks: it walks cells and neighbours the
-way RULES.md section 3 says, on random boards of all three shapes.
+way docs/rules.md section 3 says, on random boards of all three shapes.
 """
 
 from collections import deque
@@ -38,7 +38,7 @@ def plain_neighbours(game):
 
 
 def reference_move(game, color):
-    """(flood, enclosure per seat) by breadth-first search, as RULES.md says."""
+    """(flood, enclosure per seat) by breadth-first search, as docs/rules.md says."""
     neighbours = plain_neighbours(game)
     colors = game.board.cell_colors
     owner = {c: s for s in range(game.seats) for c in game.owned_cells(s)}

@@ -184,12 +184,14 @@ def test_every_code_the_page_itself_uses_has_a_text():
 
 
 def test_the_page_checks_practice_links_with_the_engines_ranges():
-    """share.js refuses a practice size or color count out of range before the engine
-    sees it, so that its message states the range: the engine's own (PRACTICE_LIMITS,
-    kept in lobby.js, whose form offers the same ranges)."""
+    """A practice link's size or color count out of range gets a message stating the range
+    before the engine sees it (share.js practiceFromLink): the range of the catalog the page
+    reads first (snapshots.json), which is the engine's own, with no copy kept in the page."""
+    from filler.api import static_snapshots
     from filler.variants import MAX_COLORS, MAX_SIDE, MIN_COLORS, PRACTICE_MIN_SIDE
-    source = (ROOT / "js" / "ui" / "lobby.js").read_text(encoding="utf-8")
-    found = re.search(r"PRACTICE_LIMITS = \{width: \[(\d+), (\d+)\], height: \[(\d+), (\d+)\], colors: \[(\d+), (\d+)\]\}", source)
-    assert found, "PRACTICE_LIMITS not found in js/ui/lobby.js"
-    assert tuple(map(int, found.groups())) == (PRACTICE_MIN_SIDE, MAX_SIDE, PRACTICE_MIN_SIDE, MAX_SIDE,
-                                               MIN_COLORS, MAX_COLORS)
+    practice = next(variant for variant in static_snapshots()["variants"] if variant["id"] == "practice")
+    assert practice["sizes"] == {"width": [PRACTICE_MIN_SIDE, MAX_SIDE], "height": [PRACTICE_MIN_SIDE, MAX_SIDE],
+                                 "colors": [MIN_COLORS, MAX_COLORS]}
+    sources = {path: path.read_text(encoding="utf-8") for path in (ROOT / "js").rglob("*.js")}
+    assert not [path for path, text in sources.items() if "PRACTICE_LIMITS" in text or re.search(r"\[5, 41\]", text)]
+    assert "entry.sizes[name]" in sources[ROOT / "js" / "flows" / "share.js"]

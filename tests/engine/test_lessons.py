@@ -4,7 +4,6 @@ judges it, a wrong try fails it (the page then gives the hint), and the stars ar
 documented: 3 at the first try in the fewest moves, one less per failed try before
 and per move over par, never below 1."""
 
-import doctest
 import json
 import re
 from pathlib import Path
@@ -34,9 +33,6 @@ def play_all(lesson, colors, failures=0):
         verdicts.append(verdict)
     return attempt, verdicts
 
-
-def test_the_module_text_shows_what_it_says():
-    assert doctest.testmod(lessons).failed == 0
 
 
 def test_the_path_has_a_lesson_for_each_rule_of_the_rules_document():

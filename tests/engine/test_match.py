@@ -1,4 +1,4 @@
-"""Matches (RULES.md sections 5 and 6): two games on one board, points, totals,
+"""Matches (docs/rules.md sections 5 and 6): two games on one board, points, totals,
 outcome kinds and rating scores, ready flow, resignations, time, records.
 
 Games are played out by two fixed policies: ``greedy`` (the color that gains

@@ -1,4 +1,4 @@
-"""Glicko-2 (RULES.md section 6) and the match rating helpers."""
+"""Glicko-2 (docs/rules.md section 6) and the match rating helpers."""
 
 import pytest
 

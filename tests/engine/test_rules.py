@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md (sections 1-4), on small text boards.
+"""One test per rule of docs/rules.md (sections 1-4), on small text boards.
 
 Board rows are listed top row first; seat 0 starts bottom-left, seat 1
 top-right (two seats); four seats: bottom-left, top-left, top-right,

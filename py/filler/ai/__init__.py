@@ -14,16 +14,16 @@ seconds per move; ``analyse_position(game, seconds=None, max_nodes=None)`` is th
 master's analysis of a position (best color, value, exact flag, principal line);
 ``review(game_or_record, max_nodes=..., safety_seconds=...)`` yields the master's
 review of a finished game ply by ply, bounded by nodes (``filler.ai.review``,
-``review_summary``); ``DESCRIPTIONS[level]`` has a one-line description in nl and en;
+``review_summary``) (what each level does, in words, is a text of the page's catalogs:
+``level.<id>.about``);
 ``RATINGS[variant][level]`` the measured Glicko-2 rating (see ``ratings.py``).
 """
 
-from .levels import (DESCRIPTIONS, LEVELS, analyse_position, budget, choose, default_seconds,
-                     hint)
+from .levels import LEVELS, analyse_position, budget, choose, default_seconds, hint
 from . import review as review_module
 from .review import review, summary as review_summary
 from .ratings import RATINGS, RATINGS_COMMAND, RATINGS_DATE
 
-__all__ = ["LEVELS", "DESCRIPTIONS", "RATINGS", "RATINGS_COMMAND", "RATINGS_DATE",
+__all__ = ["LEVELS", "RATINGS", "RATINGS_COMMAND", "RATINGS_DATE",
            "choose", "budget", "default_seconds", "hint", "analyse_position",
            "review", "review_summary", "review_module"]

@@ -30,25 +30,6 @@ from .search import Limits, collector_paused, iterate
 
 LEVELS = ("beginner", "greedy", "lookahead", "master")
 
-DESCRIPTIONS = {
-    "beginner": {
-        "nl": "Beginner: pakt meestal de kleur die het meeste oplevert, maar kiest soms de op één na beste.",
-        "en": "Beginner: usually takes the color that gains most, but now and then settles for the second best.",
-    },
-    "greedy": {
-        "nl": "Gretig: kiest altijd de kleur die nu het meeste oplevert, met ingesloten gebieden erbij.",
-        "en": "Greedy: always takes the color that gains the most right now, enclosed regions included.",
-    },
-    "lookahead": {
-        "nl": "Vooruitdenker: rekent een paar zetten vooruit en let op wat de tegenstander terugdoet.",
-        "en": "Lookahead: thinks a few moves ahead and weighs what the opponent can answer.",
-    },
-    "master": {
-        "nl": "Meester: rekent zo diep als de tijd toelaat, snijdt gebieden af, blokkeert kleuren en speelt het eind exact uit.",
-        "en": "Master: searches as deep as time allows, cuts off regions, blocks colors and plays the ending perfectly.",
-    },
-}
-
 IN_BROWSER = sys.platform == "emscripten"
 # CPython searches in 0.4 s what the master searches in 1 s of the browser's Pyodide
 # on the same machine (bench/ai_factor.py: 0.32-0.46 on a quiet machine).
@@ -81,7 +62,7 @@ LOOKAHEAD_NODES = (300, 200)
 def tournament_nodes(game, level: str):
     """The node budget of ``level`` when a tournament fixes it (None: no budget)."""
     if level == "lookahead":
-        return _lookahead_nodes(game.width * game.height, game.seats)
+        return _lookahead_nodes(game.seats)
     if level != "master":
         return None
     if game.sides > 2:
@@ -91,7 +72,8 @@ def tournament_nodes(game, level: str):
                             else "large"]
 
 
-def _lookahead_nodes(cells: int, seats: int, sides: int = 2) -> int:
+def _lookahead_nodes(seats: int) -> int:
+    """The lookahead's budget: one for two seats, a smaller one for four."""
     return LOOKAHEAD_NODES[0] if seats == 2 else LOOKAHEAD_NODES[1]
 
 
@@ -230,8 +212,7 @@ def pick(board: Board, pos: Position, level: str, seconds: float, *, seed: int =
     strength runs use the thread's CPU time)."""
     player, nodes_for = _PLAYERS[level]
     if max_nodes is None and nodes_for is not None:
-        max_nodes = nodes_for(board.layout.width * board.layout.height, board.seats,
-                              board.sides)
+        max_nodes = nodes_for(board.seats)
     # keep a little of the budget for building the board and returning
     limits = Limits(max(seconds * 0.97 - 0.002, 0.001), max_nodes,
                     time.perf_counter if clock is None else clock)

@@ -6,8 +6,7 @@ during a game (geometry as a dilation function, the original color of every cell
 values, paint, crown, seats and sides); ``Position`` holds what a move changes
 (each seat's territory and current color, the live free cells, the turn and the
 count of moves in a row that captured nothing). ``Board.from_game`` reads a
-``filler.Game`` through its public API only, so this module does not depend on
-the engine's internals.
+``filler.Game`` through its public API only; the geometry is ``filler.topology``'s.
 
     >>> import filler
     >>> board, pos = Board.from_game(filler.Game.from_rows(["0121", "2102", "0212"], colors=3))
@@ -16,13 +15,16 @@ the engine's internals.
     >>> board.play(pos, 2).gained
     2
 
-Bits: cell (col, row) is bit ``row * (width + 1) + col``; the extra column is a
-guard that is never part of the board, so a shift by one never wraps a row.
+Bits: cell (col, row) is bit ``row * (width + 1) + col`` (``filler.topology``'s); the
+extra column is a guard that is never part of the board, so a shift by one never wraps a
+row.
 """
 
 from __future__ import annotations
 
 import re
+
+from ..topology import Geometry, dilation_expression, operations
 
 Mask = int
 
@@ -35,105 +37,27 @@ def _bits(mask: Mask):
 
 
 class Layout:
-    """Geometry of one board: the cell <-> bit map and a fast ``dilate(mask)``.
+    """Geometry of one board: the cell <-> bit map and a fast ``dilate(mask)``, both the
+    engine's (``filler.topology``: the same bits, the same compiled dilation).
 
     ``dilate(m)`` returns the neighbours of the cells of ``m`` (it may include
     cells of ``m`` and bits off the board: callers always mask the result).
     """
 
     def __init__(self, shape: str, width: int, height: int, playable, walls=()):
+        geometry = Geometry(shape, width, height)
         self.shape, self.width, self.height = shape, width, height
-        stride = width + 1
-        self.stride = stride
-        self.bit_of = [(i // width) * stride + i % width for i in range(width * height)]
+        self.stride = geometry.stride
+        self.bit_of = geometry.id_to_bit
         board = 0
         for i in playable:
             board |= 1 << self.bit_of[i]
         self.board = board
-        deltas = self._deltas(shape, width, height)
-        blocked = set()
-        for a, b in walls:
-            blocked.add((a, b))
-            blocked.add((b, a))
-        self.dilate = _engine_dilate(shape, width, height, walls)
-        if self.dilate is None:
-            if not blocked:
-                self.dilate = self._plain_dilate(shape, width, height)
-            else:
-                self.dilate = self._masked_dilate(deltas, blocked)
+        walls = tuple(sorted(tuple(wall) for wall in walls))
+        self.dilate = operations(geometry, walls)[0]
         # flood, enclosure and reach with the dilation written out in their loops
         self.flood, self.enclosed, self.reach, self.border, self.spread = _kernels(
-            _engine_expression(shape, width, height, walls), self.dilate, stride * height,
-            local_steps(width * height))
-
-    @staticmethod
-    def neighbours(shape: str, width: int, height: int, cell: int):
-        col, row = cell % width, cell // width
-        if shape == "hex":
-            if row % 2 == 0:
-                steps = ((-1, 0), (1, 0), (-1, -1), (0, -1), (-1, 1), (0, 1))
-            else:
-                steps = ((-1, 0), (1, 0), (0, -1), (1, -1), (0, 1), (1, 1))
-        else:
-            steps = ((-1, 0), (1, 0), (0, -1), (0, 1))
-        for dc, dr in steps:
-            c, r = col + dc, row + dr
-            if 0 <= c < width and 0 <= r < height:
-                yield r * width + c
-
-    def _deltas(self, shape, width, height):
-        """Directed adjacencies grouped by bit offset: {offset: [(a, b), ...]}."""
-        groups = {}
-        for a in range(width * height):
-            for b in self.neighbours(shape, width, height, a):
-                offset = self.bit_of[b] - self.bit_of[a]
-                groups.setdefault(offset, []).append((a, b))
-        return groups
-
-    def _plain_dilate(self, shape, width, height):
-        stride = self.stride
-        if shape != "hex":
-            def dilate(m: Mask) -> Mask:
-                return (m << 1) | (m >> 1) | (m << stride) | (m >> stride)
-            return dilate
-        even = odd = 0
-        for row in range(height):
-            line = ((1 << width) - 1) << (row * stride)
-            if row % 2 == 0:
-                even |= line
-            else:
-                odd |= line
-        up_left, down_left = stride + 1, stride - 1   # even rows reach back a column
-        up_right, down_right = stride - 1, stride + 1  # odd rows reach forward
-
-        def dilate_hex(m: Mask) -> Mask:
-            e = m & even
-            o = m & odd
-            return ((m << 1) | (m >> 1) | (m << stride) | (m >> stride)
-                    | (e >> up_left) | (e << down_left)
-                    | (o >> up_right) | (o << down_right))
-        return dilate_hex
-
-    def _masked_dilate(self, deltas, blocked):
-        parts = []
-        for offset, pairs in deltas.items():
-            source = 0
-            for a, b in pairs:
-                if (a, b) not in blocked:
-                    source |= 1 << self.bit_of[a]
-            if source:
-                parts.append((offset, source))
-        left = tuple((o, s) for o, s in parts if o > 0)
-        right = tuple((-o, s) for o, s in parts if o < 0)
-
-        def dilate_walls(m: Mask) -> Mask:
-            out = 0
-            for o, s in left:
-                out |= (m & s) << o
-            for o, s in right:
-                out |= (m & s) >> o
-            return out
-        return dilate_walls
+            dilation_expression(geometry, walls), self.stride * height, local_steps(width * height))
 
     def mask_of(self, cells) -> Mask:
         m = 0
@@ -144,18 +68,6 @@ class Layout:
     def cells_of(self, mask: Mask):
         index = {b: i for i, b in enumerate(self.bit_of)}
         return sorted(index[low.bit_length() - 1] for low in _bits(mask))
-
-
-def _engine_dilate(shape, width, height, walls):
-    """The engine's compiled dilation (same bit layout), if this engine has one."""
-    try:
-        from ..topology import Geometry, operations
-        geometry = Geometry(shape, width, height)
-        if geometry.stride != width + 1:
-            return None
-        return operations(geometry, tuple(tuple(w) for w in walls))[0]
-    except Exception:  # an engine without topology.operations: use our own
-        return None
 
 
 _KERNELS = """
@@ -280,7 +192,7 @@ def _fewer_shifts(expr: str) -> str:
     return f"(t := x | x << {stride - 1}) << 1 | t >> {stride}"
 
 
-def _kernels(expr, dilate, bits=None, local=10):
+def _kernels(expr, bits, local=10):
     """(flood, enclosed, reach, border, spread) compiled with ``expr`` (the dilation
     of ``x``) inline.
 
@@ -294,18 +206,16 @@ def _kernels(expr, dilate, bits=None, local=10):
     reach(a, b, free): the free cells each of two sides gets to first, growing one
     step at a time at once (cells reached by both in the same step are nobody's).
     """
-    if expr is None:
-        expr = "_dilate(x)"
-    elif expr.startswith("x | "):
+    if expr.startswith("x | "):
         # every caller masks the result with cells that x is not in
         expr = expr[4:]
     expr = _fewer_shifts(expr)
-    key = (expr, bits, local) if expr != "_dilate(x)" else (dilate, local)
+    key = (expr, bits, local)
     functions = _kernel_cache.get(key)
     if functions is None:
-        namespace = {"_dilate": dilate}
+        namespace = {}
         source = _KERNELS.format(expr=expr, local=local)
-        if expr != "_dilate(x)" and bits:
+        if bits:
             shift, pair = _paired(expr, bits)
             source += _PAIRED_REACH.format(shift=shift, pair=pair, low=hex((1 << shift) - 1))
         exec(compile(source, "<filler.ai.kernels>", "exec"), namespace)
@@ -315,18 +225,6 @@ def _kernels(expr, dilate, bits=None, local=10):
             _kernel_cache.clear()
         _kernel_cache[key] = functions
     return functions
-
-
-def _engine_expression(shape, width, height, walls):
-    """The engine's dilation of ``x`` as a Python expression, if it has one."""
-    try:
-        from ..topology import Geometry, _dilation_expression
-        geometry = Geometry(shape, width, height)
-        if geometry.stride != width + 1:
-            return None
-        return _dilation_expression(geometry, tuple(sorted(tuple(w) for w in walls)))
-    except Exception:  # an engine without it: call dilate in the loops instead
-        return None
 
 
 class Position:

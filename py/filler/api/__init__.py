@@ -18,8 +18,8 @@ player's language, ``message`` is the English fallback).
 
 The methods, each a ``_method_<name>`` function of the module that serves it:
 
-- :mod:`~filler.api.catalog`: ``variants``, ``levels`` (and :func:`static_snapshots`,
-  what the page draws before Python has booted);
+- :mod:`~filler.api.catalog`: ``variants``, ``levels``, ``first_game`` (and
+  :func:`static_snapshots`, what the page draws before Python has booted);
 - :mod:`~filler.api.games`: ``new_game``, ``layout``, ``state``, ``play``, ``bot_move``,
   ``undo`` and ``hint`` (practice), ``ready``, ``resign_game``, ``resign_match``,
   ``flag``, ``pause``, ``resume``, ``close``;

@@ -1,30 +1,32 @@
-"""What the page lists and draws before it plays: the variants and the computer levels
-(methods ``variants``, ``levels``), and :func:`static_snapshots`, the same lists with
-the first boards and the rules page's examples, which build.py writes as
-dist/snapshots.json so that the page draws a board before Python has booted."""
+"""What the page lists and draws before it plays: the variants, the computer levels and a
+new player's first game (methods ``variants``, ``levels``, ``first_game``), and
+:func:`static_snapshots`, the same with the first boards and the rules page's examples,
+which build.py writes as dist/snapshots.json so that the page draws a board before
+Python has booted."""
 
 from __future__ import annotations
 
 import filler
 from filler import link
 from filler.rules_examples import example_positions
-from filler.variants import side_ranges
+from filler.variants import FIRST_VARIANT, shapes_of, side_ranges
 
 from .lessons import _method_lesson_list
 from .ratings import _method_bot_ratings
 from .snapshots import layout_of, state_of
-from .tables import Table, _levels, _new_match, _seats_from, _table_layout, _table_state
+from .tables import Table, _default_level, _levels, _new_match, _seats_from, _table_layout, _table_state
 
 
 FIRST_SEEDS = (131135050, 1698631037, 1145762349, 494553467, 1313596783, 1406539163, 710398285, 1790147418)
 """The seeds of the first boards (:func:`static_snapshots`): a page draws one of them,
 picked at random, before Python has booted, and the engine then opens that board."""
 
-FIRST_BOARDS = {"classic": 8, "practice": 1}
-"""How many of :data:`FIRST_SEEDS` each variant has a first board of: all of classic's
-(what a first visit and an embed open), one of practice (the rules page's only: the
-table opens a practice board once the engine is up) and :data:`OTHER_FIRST_BOARDS` of
-any other (a link or the lobby may open it before boot). More boards, more bytes."""
+FIRST_BOARDS = {FIRST_VARIANT: 8, "practice": 1}
+"""How many of :data:`FIRST_SEEDS` each variant has a first board of: all of the first
+variant's (what a new player's first visit and an embed open), one of practice (the rules
+page's only: the table opens a practice board once the engine is up) and
+:data:`OTHER_FIRST_BOARDS` of any other (a returning player's last choice, a link or the
+lobby may open it before boot). More boards, more bytes."""
 OTHER_FIRST_BOARDS = 3
 
 
@@ -32,12 +34,11 @@ def _variant_json(variant) -> dict:
     clock = variant.clock
     return {
         "id": variant.id,
-        "name": {"nl": variant.name_nl, "en": variant.name_en},
-        "summary": {"nl": variant.summary_nl, "en": variant.summary_en},
         "shape": variant.shape,
         "width": variant.width,
         "height": variant.height,
-        "sizes": side_ranges(variant),  # what a stored board of it may measure (saved.js)
+        "sizes": side_ranges(variant),  # what a board of it may measure (the lobby, links, saved.js)
+        "shapes": shapes_of(variant),
         "colors": variant.colors,
         "seats": variant.seats,
         "teams": variant.teams,
@@ -47,13 +48,21 @@ def _variant_json(variant) -> dict:
 
 
 def _method_variants(params: dict) -> list[dict]:
-    """Every variant: names and summaries in nl/en, board, seats, rated, clock."""
+    """Every variant: its board, sizes and shapes, seats, rated, clock (its name and summary
+    are texts of the page's catalogs)."""
     return [_variant_json(variant) for variant in filler.VARIANTS.values()]
 
 
 def _method_levels(params: dict) -> list[str]:
     """The computer levels, weakest first."""
     return _levels()
+
+
+def _method_first_game(params: dict) -> dict:
+    """``{}`` -> ``{variant, level}``: the game a new player starts with (the first visit,
+    the lobby's first choice, "Play a game" after the lessons), and the level of a
+    computer seat nobody chose one for."""
+    return {"variant": FIRST_VARIANT, "level": _default_level(_levels())}
 
 
 def rules_examples() -> dict:
@@ -71,8 +80,8 @@ def static_snapshots() -> dict:
     layout and first state of the boards of its :data:`FIRST_BOARDS` first seeds; the
     rules page draws the first), and the variants by their number in a friend link (the
     page reads a link's inviter and variant from it while the engine boots, see
-    js/flows/friend_peek.js), and Learn's lessons (the rules page links each section to its
-    lessons)."""
+    js/flows/friend_peek.js), Learn's lessons (the rules page links each section to its
+    lessons) and a new player's first game (``first_game``)."""
     boards = {}
     for variant_id in filler.VARIANTS:
         boards[variant_id] = []
@@ -87,4 +96,4 @@ def static_snapshots() -> dict:
             "levels": _levels(), "bot_ratings": _method_bot_ratings({}), "boards": boards,
             "rules_examples": rules_examples(),
             "link_variants": list(link.VARIANT_CODES),
-            "lessons": _method_lesson_list({})["lessons"]}
+            "lessons": _method_lesson_list({})["lessons"], "first_game": _method_first_game({})}

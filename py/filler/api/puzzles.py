@@ -1,10 +1,11 @@
 """Puzzles at a table (``filler.puzzles``): ``puzzle_open`` sets up a record's position
 as a table, ``puzzle_move`` checks a move against the record's solution and plays the
-reply, ``puzzle_lines`` gives a wrong color's refutation and the solution as states to
-step through, ``puzzle_rating`` rates a try.
+reply, ``puzzle_lines`` gives a wrong color's refutation or the solution, played on to the
+end of the game, as states to step through, ``puzzle_rating`` rates a try.
 
-No search runs here: the record holds the solution and, for every other color, what
-it costs and its refutation (``others``), so a move is answered at once. The table
+The record holds the solution and, for every other color, what it costs and its
+refutation (``others``), so a move is answered at once without a search; only
+``puzzle_lines`` searches, to play a line on to the end of the game. The table
 is a single game whose solver side is the person and whose other side is played
 only by ``puzzle_move`` (the solution's replies): ``bot_move`` is refused there.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import filler
 from filler import puzzles
+from filler.link import RATING_RANGES
 from filler.rating import DEFAULT, glicko2
 
 from .games import _open
@@ -68,18 +70,33 @@ def _method_puzzle_move(params: dict) -> dict:
     return {"right": True, "solved": puzzle["ply"] >= len(record["solution"]), "states": states}
 
 
+LINES = ("refutation", "solution")
+
+
 def _method_puzzle_lines(params: dict) -> dict:
-    """``{table_id, state_id, color}`` (a wrong color at the puzzle's position) ->
-    ``{refutation, solution}``: the states after the wrong color and the best answers
-    to it, and the states of the rest of the solution from here (each with its
-    previews, as the table's states)."""
+    """``{table_id, state_id, color, line}`` (``color``: a wrong color at the puzzle's
+    position; ``line``: ``refutation`` or ``solution``) -> ``{colors, states}``: the
+    wrong color and the best answers to it, or the rest of the solution from here,
+    each played on by the solver until the game is over (``puzzles.played_out``), so
+    the result the verdict claims is on the board; ``states``: after each color, with
+    its previews, as the table's states. A line is made once a table (kept for a try
+    again): a refutation takes the solver some thousand nodes, a solution up to
+    ``puzzles.NODES`` (the position its first proof took), so the page asks for it
+    when the player does."""
     table, puzzle, color = _puzzle_color(params)
+    kind = _param(params, "line", str, required=True)
+    if kind not in LINES:
+        raise ApiError("BadRequest", f"line is one of {list(LINES)}, not {kind!r}.")
     record, ply = puzzle["record"], puzzle["ply"]
     entry = record["others"][ply // 2].get(str(color))
     if entry is None:
         raise ApiError("BadRequest", f"Color {color} is the solution here.", "puzzle.right", color=color)
-    return {"refutation": line_states(table, entry["line"], "puzzle.bad"),
-            "solution": line_states(table, record["solution"][ply:], "puzzle.bad")}
+    key = (kind, ply, color if kind == "refutation" else None)
+    made = puzzle.setdefault("lines", {})
+    if key not in made:
+        colors = puzzles.played_out(table.game, entry["line"] if kind == "refutation" else record["solution"][ply:])
+        made[key] = {"colors": colors, "states": line_states(table, colors, "puzzle.bad")}
+    return made[key]
 
 
 def _puzzle_color(params: dict):
@@ -100,7 +117,11 @@ def _method_puzzle_rating(params: dict) -> dict:
     """``{rating: [r, rd, vol] | null, puzzle: rating, solved: bool}`` -> ``{r, rd, vol,
     change}``: the player's puzzle rating after one try (Glicko-2, ``filler.rating``),
     the puzzle counting as an opponent of its own rating and a deviation of
-    ``BOT_DEVIATION``; a solved puzzle is a win, any other try a loss."""
+    ``BOT_DEVIATION``; a solved puzzle is a win, any other try a loss.
+
+    The rating is one this game gives: each value within ``filler.link.RATING_RANGES``
+    (as a friend's link), else ``rating.bad`` (a forged stored value would overflow
+    the formulas). The answer is kept within them too, at the nearest end."""
     given = params.get("rating")
     try:
         before = DEFAULT if given is None else tuple(float(value) for value in given)[:3]
@@ -108,7 +129,13 @@ def _method_puzzle_rating(params: dict) -> dict:
             raise ValueError
     except (TypeError, ValueError):
         raise ApiError("BadRequest", "rating is [r, rd, vol] or null.") from None
+    if not all(low <= value <= high for value, (low, high) in zip(before, RATING_RANGES)):
+        raise ApiError("BadRequest", f"The rating {list(before)} is outside what this game gives "
+                       f"(r, rd, vol within {list(RATING_RANGES)}).", "rating.bad")
     opponent = _param(params, "puzzle", int, required=True)
+    if not RATING_RANGES[0][0] <= opponent <= RATING_RANGES[0][1]:
+        raise ApiError("BadRequest", f"The puzzle's rating {opponent} is outside what this game gives.", "rating.bad")
     solved = _param(params, "solved", bool, required=True)
-    r, rd, vol = glicko2(*before, [(float(opponent), BOT_DEVIATION, 1.0 if solved else 0.0)])
+    after = glicko2(*before, [(float(opponent), BOT_DEVIATION, 1.0 if solved else 0.0)])
+    r, rd, vol = (min(high, max(low, value)) for value, (low, high) in zip(after, RATING_RANGES))
     return {"r": r, "rd": rd, "vol": vol, "change": r - before[0]}

@@ -58,7 +58,9 @@ def _method_open_record(params: dict) -> dict:
     its saved clock (a snapshot's ``clock``), running unless ``paused``. The clock
     runs from when the state is made, not while it is: a reload gives back the time
     the page saved. ``daily``: the date of the board of the day the record is the match
-    of (its master then moves as the day's, ``api.daily``)."""
+    of (its master then moves as the day's, ``api.daily``). With ``events`` (a replay's
+    step) also ``game_moves``: the number of moves of each game of the whole record, so
+    that a replay counts moves ("game 2, move 12 of 39"), not events."""
     table = _replayed_table({**params, "paused": True})
     table.table_id = next(_table_ids)
     _tables[table.table_id] = table
@@ -68,7 +70,16 @@ def _method_open_record(params: dict) -> dict:
         table.sync_clock()  # (as of now: the saved time left)
         state["clock"] = None if table.clock is None else table.clock.to_dict()
         state["paused"] = False
-    return {"table_id": table.table_id, "layout": layout, "state": state}
+    opened = {"table_id": table.table_id, "layout": layout, "state": state}
+    if _param(params, "events", int, None) is not None:
+        try:
+            whole = filler.Match.from_record(params["record"])
+        except (ValueError, TypeError, IndexError, KeyError, AttributeError):
+            # (as _replayed_table) its later events do not replay: the steps before them still show
+            return opened
+        games = list(whole.games) + ([] if whole.game in whole.games else [whole.game])
+        opened["game_moves"] = [len(game.moves) for game in games]
+    return opened
 
 
 def _method_check_record(params: dict) -> dict:

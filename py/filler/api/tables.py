@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import filler
 from filler.clock import Clock
 from filler.match import EVENT_KINDS
+from filler.variants import PRACTICE_DEFAULTS
 
 from .snapshots import _gained, _json_keys, _side_scores, layout_of, state_of
 
@@ -24,7 +25,6 @@ def _now_ms() -> int:
     return int(time.monotonic() * 1000)
 
 
-PRACTICE_DEFAULTS = {"shape": "square", "width": 10, "height": 10, "colors": 6}
 
 
 class ApiError(filler.FillerError):
@@ -41,9 +41,14 @@ def _levels() -> list[str]:
     return [str(level) for level in filler.ai.LEVELS]
 
 
+DEFAULT_LEVEL = "beginner"
+"""A computer seat's level when none is chosen (a new player's first opponent: the page's
+first game, api.catalog; a link's or the API's computer seat without a level)."""
+
+
 def _default_level(levels: list[str]) -> str:
-    """A new computer seat's level: greedy when there is one, else the weakest."""
-    return "greedy" if "greedy" in levels else levels[0]
+    """A new computer seat's level: :data:`DEFAULT_LEVEL` when there is one, else the weakest."""
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[0]
 
 
 @dataclass

@@ -1,0 +1,47 @@
+"""The pages' shared head is stated once (partials/head.html) and build.py stamps it
+into every page of dist/, which is what is served."""
+
+import re
+
+from builder.checkout import ROOT
+from builder.headers import CONTENT_SECURITY_POLICY
+from builder.pages import shared_head
+
+SHARED = ('<meta charset="utf-8">', '<meta name="viewport"', 'http-equiv="Content-Security-Policy"',
+          '<meta name="color-scheme"', '<link rel="icon"', '<link rel="stylesheet" href="styles/main.css">')
+
+
+def pages():
+    return sorted(path.name for path in ROOT.glob("*.html"))
+
+
+def test_every_page_gets_the_one_shared_head(dist_dir):
+    assert pages() == ["embed.html", "index.html", "rules.html"]
+    head = shared_head().decode("utf-8")
+    assert all(line in head for line in SHARED)
+    assert f'content="{CONTENT_SECURITY_POLICY}"' in head  # the policy the headers carry too
+    for name in pages():
+        source = (ROOT / name).read_text(encoding="utf-8")
+        assert source.count("<!--#head-->") == 1, name
+        # stated in the shared head only, not again in the page
+        assert not [line for line in SHARED if line in source and "Content-Security" not in line], name
+        served = (dist_dir / name).read_text(encoding="utf-8")
+        assert "<!--#head-->" not in served
+        assert head in served, name
+        # the charset first in the head, the policy before any script
+        inside = served[served.index("<head>") + len("<head>"):]
+        assert inside.lstrip().startswith('<meta charset="utf-8">'), name
+        assert served.index("Content-Security-Policy") < served.index("<script"), name
+
+
+def test_the_rules_page_runs_its_script_under_a_policy_without_wasm(page, site_url):
+    page.goto(f"{site_url}rules.html")
+    page.wait_for_selector('body[data-rules-ready="1"]', state="attached")
+    policies = page.evaluate(
+        "[...document.querySelectorAll('meta[http-equiv=\"Content-Security-Policy\"]')].map(m => m.content)")
+    assert len(policies) == 2 and not re.search("wasm", policies[1])
+    compiles = page.evaluate("""async () => {
+      try { await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])); return true; }
+      catch { return false; }
+    }""")
+    assert compiles is False
