@@ -129,6 +129,8 @@ GAP = 3            # cells of final margin by which every other color must do wo
 # make a puzzle (docs/puzzles.md: the generator)
 NODES = 60_000
 OWN_NODES = 150_000   # a puzzle of your own game (``own_puzzle``)
+LINE_NODES = 150_000  # a line played to the end for the page (``played_out``): the budget the
+                      # shipped records' lines were made with, so they reach the end
 STEPS = 3          # solver moves in a puzzle at most
 LONGER = 0.25      # the share of a file's puzzles of two moves or more, at least
 PER_GAME = 3       # puzzles from one game at most
@@ -331,7 +333,7 @@ def _next_step(position, answer, first, prover, preview_rule, side):
     return None
 
 
-def played_out(game, line, nodes=NODES) -> list:
+def played_out(game, line, nodes=LINE_NODES) -> list:
     """``line`` (colors from ``game``) played on until the game is over: after its last
     color, the solver's principal line (``Search.solve`` of the position, bounded by
     ``nodes`` nodes in all, never the clock, so every machine plays the same line),

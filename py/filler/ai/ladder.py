@@ -207,7 +207,10 @@ RATINGS = {
     "hex": {"random": 613, "greedy-soft4": 865, "greedy-soft2": 910, "greedy": 1227,
             "lookahead-1": 1570, "lookahead-2": 1676, "lookahead": 1748, "master-1/64": 1938,
             "master-1/16": 2028, "master-1/4": 2107, "master": 2178, "master-x2": 2163},
+    "classic": {"random": 545, "greedy-soft4": 765, "greedy-soft2": 936, "greedy": 1287,
+                "lookahead-1": 1449, "lookahead-2": 1604, "lookahead": 1707, "master-1/64": 2128,
+                "master-1/16": 2118, "master-1/4": 2299, "master": 2281, "master-x2": 2355},
 }
-LEFT_OUT_RATINGS = {"quick": 1909, "hex": 2007}
-RATINGS_COMMAND = ""
-RATINGS_DATE = ""
+LEFT_OUT_RATINGS = {"quick": 1909, "hex": 2007, "classic": 2276}
+RATINGS_COMMAND = "python -m filler ladder --variants quick,hex,classic --matches 6 --seed 1"
+RATINGS_DATE = "2026-12-07"
