@@ -12,6 +12,7 @@ COMMANDS = {
     "bench": "filler.bench",
     "match": "filler.ai.match_command",
     "ratings": "filler.ai.ratings_command",
+    "ladder": "filler.ai.ladder_command",
     "link-lengths": "filler.link_lengths",
     "puzzles": "filler.puzzles_command",
 }

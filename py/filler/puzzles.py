@@ -14,14 +14,28 @@ of two sides, position by position, while the ending solver
 move (the solver side) has exactly one best color: that color is proven to win, or
 to draw where every other legal color is proven to lose, and every other legal color
 is proven strictly worse, by its result or by at least ``GAP`` cells of final
-margin. Each color is proven on its own (the position after it, a fresh search
-bounded by ``NODES`` nodes, never by the clock, so every run and every machine
-agrees); a color the solver cannot prove in its budget makes the position no puzzle.
-The walk stops at the first position where no color is proven. A puzzle runs on
-for at most ``STEPS`` moves of the solver side: after each, the other side's reply is
-the solver's best one (its principal line), and the solver side's next move is kept
-only if it is again the only best. At most ``PER_GAME`` puzzles a game, none sharing
-a ply with another.
+margin; and that color is not the one that the preview answers: the one legal color
+with the largest preview (``preview_answer``: its flood and the regions it encloses,
+the cells the table's tooltip counts; a color tied with others for the largest
+stays a puzzle, the player must tell them apart). A puzzle runs on for at most
+``STEPS`` moves of the solver side: after each, the other side replies with a best
+answer (the solver side then gets no more than the puzzle's value), and the solver
+side's next move is kept only if it is again the one best and not the preview's
+answer, for the same result and margin (``_puzzle_from``: the solver's own reply
+first, then the other best replies by color). At most ``PER_GAME`` puzzles a game,
+none sharing a ply with another; where two would, the longer is kept.
+
+**Proofs** (``Prover``): every search is bounded by ``NODES`` nodes, never by the
+clock, so every run and every machine agrees. The proofs of one game share one
+transposition table, so a position's proofs reuse what those of the later positions
+found (they lie in its tree). A position costs little when it is no puzzle: first
+its value and a best color (one ``solve``: the walk stops where that is not proven
+in the budget); a loss, or a best color the preview answers, ends it there; then one
+null window per other color (``Search.reaches``: does it come within ``GAP`` cells of
+the best?); only a position that passes them all has each other color's cost proven,
+the margin only where it keeps the best's result (how much less a wrong color wins;
+a loss is a loss). A puzzle found is kept only if ``verify`` proves it again with a
+table of its own, as anyone checking a file does.
 
 **A record** (one dict, JSON values only)::
 
@@ -34,7 +48,8 @@ a ply with another.
      "others": [{"2": {"cost": {"result": "loss", "cells": 9, "exact": true},
                        "line": [2, 4, ...]}, ...}, ...],
      "themes": ["enclosure", "finish"], "rating": 1580,
-     "found_by": ["lookahead", "master"]}
+     "found_by": ["lookahead", "master"],
+     "chances": [0.25, 0.1667, ...]}   # each rung of the ladder's chance to solve it
 
 A record may carry ``"game": 2``: the position is of the second game of a match
 (the corners swapped, the other seat first, ``Match``), and its id is
@@ -72,29 +87,34 @@ with the move they missed. Its id starts ``own-``; it is not rated (``rating`` 0
 - ``draw``: the solution draws;
 - ``long``: more than one solver move to find.
 
-**Rating.** ``found_by`` lists the computer levels (``filler.ai.levels.LEVELS``) that
-play the whole solution (every solver move, the replies as recorded) at their
-tournament node budget (``levels.tournament_nodes``; beginner and greedy need none).
-The rating is the midpoint between the measured rating (``filler.ai.ratings.RATINGS``
-of the variant) of the weakest level that finds it and that of the level just below
-it: the strength at which one would find it about half of the time. Below the
-beginner counts as ``LEVEL_STEP`` under it (so a puzzle the beginner finds is rated
-``LEVEL_STEP / 2`` under the beginner); a puzzle no level finds is rated
-``LEVEL_STEP / 2`` above the master. A variant without measured ratings uses
-``BASE + LEVEL_STEP * index`` for the levels in their order.
+**Rating** (``rating``). ``chances`` holds, for each rung of the ladder
+(``filler.ai.ladder.RUNGS``: random play, greedy players that err at several rates,
+the lookahead at three depths and the master at five node budgets, each with a
+measured rating), the chance that the rung plays the whole solution (the replies as
+recorded): 0 or 1 for a rung that always plays the same color, a fraction for the
+random and erring ones (``ladder_chances``). The rating is where the ladder solves
+the puzzle half of the time: the rating that, as an opponent of the rungs on Elo's
+curve, explains their chances best (maximum likelihood), so it is continuous between
+the rungs' ratings. ``found_by`` lists the computer levels (``filler.ai.levels.LEVELS``)
+that play the whole solution at their tournament node budget; three of them are
+rungs of the ladder.
 
 **File.** ``{"format": "filler-puzzles", "version": 1, "variant", "gap",
-"generation": {"command", "games", "cpu_seconds", "next_seed"}, "puzzles": [...]}``
-(``load``, ``dump``). ``generate`` plays games of the computer levels against each
-other (each level at its tournament node budget, as ``ai.tournament.play_match`` does,
-so a seed always gives the same game), finds their puzzles and appends them; it
-starts at the file's ``next_seed``, so a stopped run goes on where it was.
-``verify(record)`` proves every step again with the same budgets.
+"generation": {"command", "games", "cpu_seconds", "next_seed"}, "ladder": [rungs],
+"puzzles": [...]}`` (``load``, ``dump``; ``ladder`` names the rungs of each record's
+``chances``). ``generate`` plays games of the computer levels against each other
+(each level at its tournament node budget, as ``ai.tournament.play_match`` does, so a
+seed always gives the same game), finds their puzzles and appends them, in the
+order of the seeds whatever the number of processes (``jobs``); it starts at the
+file's ``next_seed``, so a stopped run goes on where it was. ``verify(record)``
+proves every step again with the same budgets.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import os
 import sys
 import time
@@ -105,13 +125,17 @@ from .variants import VARIANTS
 FORMAT = "filler-puzzles"
 VERSION = 1
 GAP = 3            # cells of final margin by which every other color must do worse
-NODES = 150_000    # the solver's node budget for one color
+# the solver's node budget for one search: past it the proofs that still succeed seldom
+# make a puzzle (docs/puzzles.md: the generator)
+NODES = 60_000
+OWN_NODES = 150_000   # a puzzle of your own game (``own_puzzle``)
+LINE_NODES = 150_000  # a line played to the end for the page (``played_out``): the budget the
+                      # shipped records' lines were made with, so they reach the end
 STEPS = 3          # solver moves in a puzzle at most
+LONGER = 0.25      # the share of a file's puzzles of two moves or more, at least
 PER_GAME = 3       # puzzles from one game at most
 LINE = 8           # colors of a refutation line at most
 BLOCK_CELLS = 2
-LEVEL_STEP = 400
-BASE = 1000
 RESULTS = ("loss", "draw", "win")
 FIELDS = ("id", "variant", "seed", "moves", "side", "solution", "result", "margin", "others",
           "themes", "rating", "found_by")
@@ -119,91 +143,197 @@ THEMES = ("enclosure", "blocking", "equator", "last-region", "finish", "draw", "
 
 
 # -- proofs ---------------------------------------------------------------------------
-def _proof(game, color, side, nodes):
-    """(result, margin, exact, line) of ``color`` for ``side`` in ``game``, proven by
-    the solver on the position after it; None if its budget ran out first."""
-    from .ai.master import Search
-    from .ai.position import Board
-    from .ai.review import final_value, margin, result_class
-    from .ai.search import Limits, OutOfBudget
-    child = game.play(color)
-    if child.over:
-        value, exact, line = final_value(child, side), True, []
-    else:
-        board, pos = Board.from_game(child)
-        search = Search(board, pos.turn, Limits(max_nodes=nodes))
+def preview_answer(game):
+    """The one legal color whose preview is the largest for the side to move (its
+    flood and the regions it encloses: the cells the table's tooltip counts, from
+    ``Game.preview``), or None when two or more share the largest. A position whose
+    best color it is, is answered by the preview: no puzzle (see the module text).
+
+        >>> import filler
+        >>> game = filler.Game.from_rows(["0121", "2102", "0212"], colors=4)
+        >>> {c: len(game.preview(c)[0]) for c in game.legal_colors()}, preview_answer(game)
+        ({2: 2, 3: 0}, 2)
+        >>> preview_answer(filler.Game.from_rows(["01212", "20101", "12021"], colors=4)) is None
+        True
+    """
+    sizes = {}
+    for color in game.legal_colors():
+        (cells,) = game.preview(color).values()
+        sizes[color] = len(cells)
+    if not sizes:
+        return None
+    top = max(sizes.values())
+    largest = [color for color, size in sizes.items() if size == top]
+    return largest[0] if len(largest) == 1 else None
+
+
+class Prover:
+    """The ending solver's proofs for the positions of one game, all sharing one
+    transposition table: walking back from the end, a position's proofs reuse what
+    those of the later positions found (they lie in its tree), and a puzzle's steps
+    what its first step found. Each search is bounded by ``nodes``, never by the
+    clock, so the same positions proven in the same order give the same answers on
+    every machine; what a proof says does not depend on the table (a proven value is
+    the game's), only whether the budget suffices and which of equal lines is named."""
+
+    def __init__(self, nodes=NODES):
+        self.nodes = nodes
+        self.table = {}
+
+    def _search(self, game):
+        from .ai.master import Search
+        from .ai.position import Board
+        from .ai.search import Limits
+        board, pos = Board.from_game(game)
+        return Search(board, pos.turn, Limits(max_nodes=self.nodes), table=self.table), pos
+
+    def solve(self, game, margin=True):
+        """The solver's ``Analysis`` of ``game``'s side to move (best color, value,
+        exact, line), or None when the budget runs out first. ``margin``: False proves
+        the result only (``Search.solve``)."""
+        from .ai.search import OutOfBudget
+        search, pos = self._search(game)
         try:
-            proven = search.solve(pos)
+            return search.solve(pos, margin=margin)
         except OutOfBudget:
-            proven = None
-        if proven is None:
             return None
-        same = child.side_of(child.turn) == side
-        value = proven.value if same else -proven.value
-        exact, line = proven.exact, list(proven.line or [])
-    return RESULTS[result_class(value) + 1], margin(value), exact, [color] + line[:LINE - 1]
+
+    def proof(self, game, color, side, result=None):
+        """(result, margin, exact, line) of ``color`` for ``side`` in ``game``, proven
+        on the position after it; None if the budget ran out first. ``result``: the
+        margin is proven only where the result is this one, elsewhere its bound
+        (``exact`` False): a puzzle shows how much less a wrong color wins, not by
+        how much it loses."""
+        from .ai.review import final_value, margin, result_class
+        child = game.play(color)
+        if child.over:
+            value, exact, line = final_value(child, side), True, []
+        else:
+            proven = self.solve(child, margin=result is None)
+            if proven is not None and result is not None and not proven.exact:
+                same = child.side_of(child.turn) == side
+                bound = proven.value if same else -proven.value
+                if RESULTS[result_class(bound) + 1] == result:
+                    proven = self.solve(child)
+            if proven is None:
+                return None
+            same = child.side_of(child.turn) == side
+            value = proven.value if same else -proven.value
+            exact, line = proven.exact, list(proven.line or [])
+        return RESULTS[result_class(value) + 1], margin(value), exact, [color] + line[:LINE - 1]
+
+    def reaches(self, game, color, side, bound):
+        """Whether ``color`` gets ``side`` at least ``bound`` (the solver's value scale:
+        ``WIN`` + margin for a win), by one null-window proof on the position after
+        it; None if the budget ran out first."""
+        from .ai.review import final_value
+        from .ai.search import OutOfBudget
+        child = game.play(color)
+        if child.over:
+            return final_value(child, side) >= bound
+        search, pos = self._search(child)
+        try:
+            if child.side_of(child.turn) == side:
+                return search.reaches(pos, bound)
+            return not search.reaches(pos, 1 - bound)
+        except OutOfBudget:
+            return None
 
 
-def _step(game, nodes=NODES):
+def _step(game, prover, preview_rule=True):
     """The proof that ``game``'s side to move has one best color: a dict with
     ``color``, ``result``, ``margin``, ``reply`` (the solver's answer, None at the end),
-    ``others`` ({color: {cost, line}}), or None (no puzzle here), or False when no
-    color is proven at all (the walk back stops)."""
+    ``others`` ({color: {cost, line}}), or None (no puzzle here), or False when the
+    position's value is not proven (the walk back stops). ``preview_rule``: a best
+    color that the preview answers (``preview_answer``) makes no puzzle.
+
+    The cheap questions first: the position's value and a best color (one solve);
+    then, unless the preview answers it, for each other color one null window (is it
+    as good as the best, within ``GAP``?); only a position that passes them all has
+    every other color's cost proven for its record."""
+    from .ai.search import WIN
     legal = game.legal_colors()
     if len(legal) < 2:
         return None
     side = game.side_of(game.turn)
-    proofs = {c: _proof(game, c, side, nodes) for c in legal}
-    if all(p is None for p in proofs.values()):
+    proven = prover.solve(game, margin=False)
+    if proven is not None and proven.value > 0:
+        proven = prover.solve(game)   # a win's margin (a loss is no puzzle)
+    if proven is None:
         return False
-    if any(p is None for p in proofs.values()):
+    best, value = proven.color, proven.value
+    if value < 0 or not proven.exact or (preview_rule and best == preview_answer(game)):
         return None
-    rank = {c: (RESULTS.index(p[0]), p[1]) for c, p in proofs.items()}
-    best = max(legal, key=lambda c: rank[c])
-    result, best_margin, exact, line = proofs[best]
-    if result == "loss" or not exact:
-        return None
+    # an other color that reaches this is not strictly worse: by GAP cells of a win,
+    # and any draw where the best draws
+    bound = value - GAP + 1 if value > 0 else 0
+    result, best_margin = ("win", value - WIN) if value > 0 else ("draw", 0)
+    for color in legal:
+        if color != best and prover.reaches(game, color, side, bound) is not False:
+            return None
     others = {}
-    for c in legal:
-        if c == best:
+    for color in legal:
+        if color == best:
             continue
-        other_result, other_margin, other_exact, other_line = proofs[c]
-        worse_result = RESULTS.index(other_result) < RESULTS.index(result)
-        if result == "draw" and other_result != "loss":
+        other = prover.proof(game, color, side, result)
+        if other is None:
             return None
-        if not worse_result and not (other_exact and best_margin - other_margin >= GAP):
-            return None
-        others[str(c)] = {"cost": {"result": other_result, "cells": best_margin - other_margin,
-                                   "exact": other_exact}, "line": other_line}
+        other_result, other_margin, other_exact, other_line = other
+        if other_result == result and not other_exact:
+            return None   # a win's margin bounded from below only: its cost is unknown
+        others[str(color)] = {"cost": {"result": other_result, "cells": best_margin - other_margin,
+                                       "exact": other_exact}, "line": other_line}
+    line = list(proven.line or [best])
     return {"color": best, "result": result, "margin": best_margin,
             "reply": line[1] if len(line) > 1 else None, "others": others}
 
 
-def _puzzle_from(game, nodes=NODES):
+def _puzzle_from(game, prover, preview_rule=True):
     """(steps, solution) of the longest puzzle from ``game``'s position, or (None, False)
-    / (None, None) as ``_step`` says."""
-    first = _step(game, nodes)
+    / (None, None) as ``_step`` says. After each step the other side's reply is a best
+    one (the solver side then gets no more than the first step's value): the solver's
+    own answer if the next position is again a step, else the first other best reply,
+    by color, whose next position is (``_next_step``)."""
+    first = _step(game, prover, preview_rule)
     if not first:
         return None, first
     steps, solution = [first], [first["color"]]
     position = game.play(first["color"])
     while len(steps) < STEPS and not position.over:
-        reply = steps[-1]["reply"]
-        if reply is None or reply not in position.legal_colors():
+        found = _next_step(position, steps[-1]["reply"], first, prover, preview_rule,
+                           game.side_of(game.turn))
+        if found is None:
             break
-        after = position.play(reply)
-        if after.over or after.side_of(after.turn) != game.side_of(game.turn):
-            break
-        step = _step(after, nodes)
-        if not step:
-            break
+        reply, step = found
         steps.append(step)
         solution += [reply, step["color"]]
-        position = after.play(step["color"])
+        position = position.play(reply).play(step["color"])
     return steps, solution
 
 
-def played_out(game, line, nodes=NODES) -> list:
+def _next_step(position, answer, first, prover, preview_rule, side):
+    """(reply, step): a best reply of the other side in ``position`` (after a solver
+    move) and the solver side's next step after it, or None. ``answer``: the solver's
+    own reply, tried first; the others by color, each proven a best one (the solver
+    side gets no more than ``first``'s value after it) before its step is sought. A
+    step must be one best color (``_step``) of ``first``'s value."""
+    from .ai.search import WIN
+    value = WIN + first["margin"] if first["result"] == "win" else 0
+    legal = position.legal_colors()
+    order = ([answer] if answer in legal else []) + [c for c in legal if c != answer]
+    for reply in order:
+        after = position.play(reply)
+        if after.over or after.side_of(after.turn) != side:
+            continue
+        if reply != answer and prover.reaches(position, reply, side, value + 1) is not False:
+            continue
+        step = _step(after, prover, preview_rule)
+        if step and (step["result"], step["margin"]) == (first["result"], first["margin"]):
+            return reply, step
+    return None
+
+
+def played_out(game, line, nodes=LINE_NODES) -> list:
     """``line`` (colors from ``game``) played on until the game is over: after its last
     color, the solver's principal line (``Search.solve`` of the position, bounded by
     ``nodes`` nodes in all, never the clock, so every machine plays the same line),
@@ -294,12 +424,27 @@ def _one_region(board, free) -> bool:
     return region == free
 
 
-def found_by(game, solution) -> list:
+def ladder_chances(game, solution) -> list:
+    """The chance of each rung of the ladder (``filler.ai.ladder.RUNGS``, in its order)
+    to play every solver move of ``solution`` from ``game``, the replies as given;
+    rounded to four decimals, as a record keeps them (``chances``)."""
+    from .ai.ladder import RUNGS, solve_chance
+    return [round(solve_chance(game, solution, rung), 4) for rung in RUNGS]
+
+
+def found_by(game, solution, chances=None) -> list:
     """The levels that play every solver move of ``solution`` from ``game`` at their
-    tournament node budget."""
+    tournament node budget. The ladder's rungs ``greedy``, ``lookahead`` and
+    ``master`` are those levels: their ``chances`` (``ladder_chances``) say it when
+    given."""
+    from .ai.ladder import LEVEL_RUNGS, RUNGS
     from .ai.levels import LEVELS, choose, tournament_nodes
     finders = []
     for level in LEVELS:
+        if chances is not None and level in LEVEL_RUNGS:
+            if chances[RUNGS.index(level)] == 1:
+                finders.append(level)
+            continue
         position, ok = game, True
         for ply, color in enumerate(solution):
             if ply % 2 == 0:
@@ -314,18 +459,48 @@ def found_by(game, solution) -> list:
     return finders
 
 
-def rating(variant: str, finders) -> int:
-    """The rating of a puzzle that the levels ``finders`` find (see the module text)."""
-    from .ai.levels import LEVELS
-    from .ai.ratings import RATINGS
-    measured = RATINGS.get(variant)
-    scale = [measured[level][0] if measured else BASE + LEVEL_STEP * i
-             for i, level in enumerate(LEVELS)]
-    if not finders:
-        return scale[-1] + LEVEL_STEP // 2
-    weakest = min(LEVELS.index(level) for level in finders)
-    below = scale[weakest - 1] if weakest else scale[0] - LEVEL_STEP
-    return (scale[weakest] + below) // 2
+def rating(variant: str, chances, measured=None) -> int:
+    """The rating at which the ladder solves a puzzle half of the time, guessing aside.
+
+    Each rung's chance of solving it (``chances``, ``ladder_chances``) is read as the
+    result of a game of the rung (its measured rating, ``filler.ai.ladder.RATINGS``)
+    against the puzzle, above what guessing gets: the random rung's chance ``g`` (one
+    legal color in four or five a step) comes to anyone, so a rung's chance ``p``
+    counts as ``(p - g) / (1 - g)`` (none below 0). The puzzle's rating is the one that
+    explains these best (maximum likelihood on Elo's curve: where the rungs' expected
+    scores add up to them), so it is continuous between the rungs' ratings; a puzzle
+    that no rung solves beyond guessing is rated 800 above the strongest rung.
+    ``measured``: {rung: rating}, by default the variant's; 0 on a variant whose
+    ladder is not measured.
+
+        >>> from filler.ai.ladder import RUNGS
+        >>> ladder = dict(zip(RUNGS, range(800, 2000, 100)))   # 800 to 1900
+        >>> rating("quick", [0.25, 0.2, 0.1, 0] + [0.0] * 3 + [1.0] * 5, ladder)
+        1457
+        >>> rating("quick", [0.25, 0.3, 0.4, 1] + [1.0] * 3 + [1.0] * 5, ladder)
+        984
+        >>> rating("quick", [0.0625, 0.02, 0.01] + [0.0] * 8 + [1.0], ladder)
+        1992
+    """
+    from .ai.ladder import ELO, RATINGS, RUNGS
+    measured = measured or RATINGS.get(variant)
+    if not measured:
+        return 0
+    rungs = [measured[rung] for rung in RUNGS]
+    guess = chances[RUNGS.index("random")]
+    beyond = sum(max(0.0, (chance - guess) / (1 - guess)) for chance in chances)
+
+    def expected(r):   # the rungs' expected score against a puzzle rated r
+        return sum(1 / (1 + math.exp((r - rung) / ELO)) for rung in rungs)
+
+    low, high = min(rungs) - 800, max(rungs) + 800
+    for _ in range(60):
+        middle = (low + high) / 2
+        if expected(middle) > beyond:
+            low = middle
+        else:
+            high = middle
+    return round((low + high) / 2)
 
 
 # -- finding --------------------------------------------------------------------------
@@ -359,24 +534,31 @@ def find_puzzles(game_or_record, *, seed=None, nodes=NODES, per_game=PER_GAME,
     seed = game.seed if seed is None else seed
     moves = [color for _, color in game.moves]
     positions = _positions(game)
-    found, limit = [], len(moves)
+    prover = Prover(nodes)
+    found = []
     for ply in range(len(moves) - 1, -1, -1):
         if len(found) >= per_game:
             break
         position = positions[ply]
-        steps, solution = _puzzle_from(position, nodes)
+        steps, solution = _puzzle_from(position, prover)
         if steps is None:
             if solution is False:
                 break
             continue
-        if ply + len(solution) > limit:
-            continue
-        limit = ply
+        covered = [p for p in found if len(p["moves"]) < ply + len(solution)]
+        if any(len(p["solution"]) >= len(solution) for p in covered):
+            continue   # it shares a ply with a puzzle as long, found later in the game
         record = _record(position, seed, moves[:ply], steps, solution)
-        if rate:
-            record["found_by"] = found_by(position, solution)
-            record["rating"] = rating(variant, record["found_by"])
+        if verify(record, nodes):
+            continue   # proven here with the game's table, but not by a fresh one
+        found = [p for p in found if p not in covered]   # shorter ones give way
         found.append(record)
+    if rate:
+        for record in found:
+            position = positions[len(record["moves"])]
+            record["chances"] = ladder_chances(position, record["solution"])
+            record["found_by"] = found_by(position, record["solution"], record["chances"])
+            record["rating"] = rating(variant, record["chances"])
     return found
 
 
@@ -424,7 +606,7 @@ def mistake_plies(results, per_seat=PER_GAME) -> list:
     return chosen
 
 
-def own_puzzle(game, ply, nodes=NODES):
+def own_puzzle(game, ply, nodes=OWN_NODES):
     """The puzzle at ``ply`` of ``game`` (a game of a seeded variant of two sides) when
     the solver proves one best color there and the color played was another (see the
     module text), else None."""
@@ -432,7 +614,7 @@ def own_puzzle(game, ply, nodes=NODES):
             or game.variant_id == "practice" or not 0 <= ply < len(game.moves)):
         return None  # a record names a variant and a seed: a practice board's options it cannot carry
     position = _positions(game)[ply]
-    steps, solution = _puzzle_from(position, nodes)
+    steps, solution = _puzzle_from(position, Prover(nodes), preview_rule=False)
     played = game.moves[ply][1]
     if not steps or played == solution[0]:
         return None
@@ -488,6 +670,13 @@ def check_record(record) -> None:
     from .ai.levels import LEVELS
     if not isinstance(record["found_by"], list) or not set(record["found_by"]) <= set(LEVELS):
         _bad("found_by", "unknown levels")
+    if "chances" in record:
+        from .ai.ladder import RUNGS
+        chances = record["chances"]
+        if (not isinstance(chances, list) or len(chances) != len(RUNGS)
+                or not all(isinstance(c, (int, float)) and not isinstance(c, bool) and 0 <= c <= 1
+                           for c in chances)):
+            _bad("chances", "not a chance (0 to 1) for each rung of the ladder")
     try:
         game = _replayed(variant, seed, record["moves"], game_number)
     except FillerError:
@@ -528,43 +717,101 @@ def _check_others(position, color, others):
             after = after.play(c)
 
 
-def verify(record, nodes=NODES) -> list:
-    """Prove every solver step of ``record`` again; the list of what does not hold
-    (empty: the puzzle holds). A malformed record is one failure."""
+def verify(record, nodes=None) -> list:
+    """Prove every solver step of ``record`` again, with a table of its own (so what a
+    generator's table held does not count); the list of what does not hold (empty: the
+    puzzle holds). At every step the record's color must be the one best, of the
+    record's result and margin (so each reply before it was a best one), not the one
+    the preview answers (``preview_answer``; a puzzle of your own game excepted), and
+    every other color's cost as recorded (an inexact cost is "at least": a bound the
+    proven cost must meet). The refutation lines are checked for legality only
+    (``check_record``): of equally good answers the solver may name another. A
+    malformed record is one failure."""
     try:
         check_record(record)
     except BadPuzzle as error:
         return [str(error)]
     failures = []
+    own = record["id"].startswith("own-")
+    prover = Prover(nodes or (OWN_NODES if own else NODES))
     position = _replayed(record["variant"], record["seed"], record["moves"], record.get("game", 1))
     solution = record["solution"]
     for ply in range(0, len(solution), 2):
-        step = _step(position, nodes)
+        color = solution[ply]
         where = f"{record['id']} step {ply // 2 + 1}"
+        if not own and preview_answer(position) == color:
+            failures.append(f"{where}: the preview answers it ({color} has the largest preview)")
+        step = _step(position, prover, preview_rule=False)
         if not step:
             failures.append(f"{where}: no single best color proven")
             break
-        if step["color"] != solution[ply]:
-            failures.append(f"{where}: the best color is {step['color']}, not {solution[ply]}")
+        if step["color"] != color:
+            failures.append(f"{where}: the best color is {step['color']}, not {color}")
             break
-        if ply == 0 and (step["result"], step["margin"]) != (record["result"], record["margin"]):
+        if (step["result"], step["margin"]) != (record["result"], record["margin"]):
             failures.append(f"{where}: proven {step['result']} by {step['margin']}, the record "
                             f"says {record['result']} by {record['margin']}")
-        if ply + 1 < len(solution) and step["reply"] != solution[ply + 1]:
-            failures.append(f"{where}: the reply is {step['reply']}, not {solution[ply + 1]}")
-        if step["others"] != record["others"][ply // 2]:
+        recorded = record["others"][ply // 2]
+        if any(not _same_cost(step["others"][key]["cost"], entry["cost"])
+               for key, entry in recorded.items()):
             failures.append(f"{where}: the other colors' costs differ")
-        position = position.play(solution[ply])
+        position = position.play(color)
         if ply + 1 < len(solution):
             position = position.play(solution[ply + 1])
     return failures
 
 
+def _same_cost(proven, recorded) -> bool:
+    """Whether a proven cost agrees with a recorded one: the same result, and the same
+    cells where both are exact; an inexact cost is a lower bound of the cells."""
+    if proven["result"] != recorded["result"]:
+        return False
+    if proven["exact"] and recorded["exact"]:
+        return proven["cells"] == recorded["cells"]
+    if proven["exact"]:
+        return proven["cells"] >= recorded["cells"]
+    return not recorded["exact"] or recorded["cells"] >= proven["cells"]
+
+
 # -- files ----------------------------------------------------------------------------
 def new_file(variant: str) -> dict:
+    from .ai.ladder import RUNGS
     return {"format": FORMAT, "version": VERSION, "variant": variant, "gap": GAP,
             "generation": {"command": "", "games": 0, "cpu_seconds": 0.0, "next_seed": 1},
-            "puzzles": []}
+            "ladder": list(RUNGS), "puzzles": []}
+
+
+def preview_share(records) -> tuple:
+    """(answered, tied): how many of ``records`` have a first color that is the one
+    largest preview (``preview_answer``: none may, under the rule), and how many a
+    first color tied with others for the largest."""
+    answered = tied = 0
+    for record in records:
+        game = _replayed(record["variant"], record["seed"], record["moves"], record.get("game", 1))
+        color = record["solution"][0]
+        if preview_answer(game) == color:
+            answered += 1
+        else:
+            sizes = {c: len(next(iter(game.preview(c).values()))) for c in game.legal_colors()}
+            tied += sizes[color] == max(sizes.values())
+    return answered, tied
+
+
+def left_out_check(data) -> str:
+    """How often the player left out of the ladder (``ladder.LEFT_OUT``, its rating
+    measured against the rungs: ``ladder.LEFT_OUT_RATINGS``) solves the puzzles of
+    ``data`` rated below its rating, and those rated above it: the ratings' check."""
+    from .ai.ladder import LEFT_OUT, LEFT_OUT_RATINGS, solve_chance
+    variant = data["variant"]
+    own = LEFT_OUT_RATINGS[variant]
+    below, above = [], []
+    for record in data["puzzles"]:
+        game = _replayed(variant, record["seed"], record["moves"], record.get("game", 1))
+        chance = solve_chance(game, record["solution"], LEFT_OUT)
+        (below if record["rating"] < own else above).append(chance)
+    share = [100 * sum(group) / len(group) if group else 0.0 for group in (below, above)]
+    return (f"{LEFT_OUT} (rated {own}) solves {share[0]:.0f} % of the {len(below)} puzzles "
+            f"rated below {own} and {share[1]:.0f} % of the {len(above)} rated {own} or above")
 
 
 def load(path) -> dict:
@@ -615,36 +862,79 @@ def play_game(variant: str, seed: int):
     return game, levels
 
 
-def generate(variant: str, count: int, seed=None, out=None, *, command="",
+def game_puzzles(task):
+    """The puzzles of the game of seed ``seed`` (``task`` = (variant, seed)), rated:
+    (levels, records, CPU seconds). A top-level function: ``generate``'s processes
+    run it."""
+    variant, seed = task
+    start = time.process_time()
+    game, levels = play_game(variant, seed)
+    records = find_puzzles(game, seed=seed)
+    return levels, records, time.process_time() - start
+
+
+def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, games=None, command="",
              progress=sys.stderr) -> dict:
     """Play games from ``seed`` (default the file's ``next_seed``) until ``count`` new
-    puzzles are found, appending to the file ``out`` after every game."""
+    puzzles are found (or ``games`` games played), appending to the file ``out`` after
+    every game. ``jobs``
+    processes play games side by side; their puzzles are taken in the order of the
+    seeds, so the file is the same for any number of them. A puzzle of one move is
+    kept only while the file keeps ``LONGER`` of its puzzles two moves or more (the
+    others are rarer: some one-move puzzles are left out)."""
+    from .parallel import ordered_map
     if variant not in VARIANTS or VARIANTS[variant].seats != 2 or VARIANTS[variant].teams:
         raise ValueError(f"puzzles are made on variants of two players, not {variant!r}")
     data = load(out) if out is not None and os.path.exists(out) else new_file(variant)
     if data["variant"] != variant:
         raise ValueError(f"{out} holds {data['variant']} puzzles, not {variant}")
     generation = data["generation"]
-    next_seed = generation["next_seed"] if seed is None else seed
+    first = generation["next_seed"] if seed is None else seed
     known = {p["id"] for p in data["puzzles"]}
-    added = 0
-    while added < count:
-        start = time.process_time()
-        game, levels = play_game(variant, next_seed)
-        new = [p for p in find_puzzles(game, seed=next_seed) if p["id"] not in known]
-        new = new[:count - added]
+    added = longer = found = 0
+    cpu, number = 0.0, first - 1
+    tasks = ((variant, number) for number in itertools.count(first))
+    for number, (levels, records, seconds) in zip(itertools.count(first),
+                                                  ordered_map(game_puzzles, tasks, jobs)):
+        new = []   # the longer first: they make room for the others
+        for record in sorted(records, key=lambda record: len(record["solution"]) == 1):
+            if record["id"] in known or added + len(new) >= count:
+                continue
+            if len(record["solution"]) == 1 and not _room_for_one_move(data["puzzles"] + new):
+                continue
+            new.append(record)
         data["puzzles"].extend(new)
+        found += len(records)
         known.update(p["id"] for p in new)
         added += len(new)
+        longer += sum(len(p["solution"]) > 1 for p in new)
+        cpu += seconds
         generation["games"] += 1
-        generation["cpu_seconds"] = round(generation["cpu_seconds"] + time.process_time() - start, 1)
-        next_seed += 1
-        generation["next_seed"] = next_seed
+        generation["cpu_seconds"] = round(generation["cpu_seconds"] + seconds, 1)
+        generation["next_seed"] = number + 1
         if command:
             generation["command"] = command
         if out is not None:
             dump(data, out)
         if progress is not None:
-            print(f"seed {next_seed - 1} ({levels[0]} vs {levels[1]}): {len(new)} puzzles, "
-                  f"{added}/{count}, {generation['cpu_seconds']} s CPU", file=progress, flush=True)
+            print(f"seed {number} ({levels[0]} vs {levels[1]}): {len(new)} of {len(records)} "
+                  f"puzzles kept, {added}/{count} ({longer} of two moves or more), {cpu:.1f} s CPU, "
+                  f"{per_hour(added, cpu):.0f} puzzles per CPU-hour", file=progress, flush=True)
+        if added >= count or number + 1 - first == games:
+            break
+    if progress is not None:
+        print(f"{added} puzzles kept ({longer} of two moves or more) of {found} found in "
+              f"{number + 1 - first} games, {cpu:.1f} s CPU: {per_hour(added, cpu):.0f} puzzles "
+              f"kept per CPU-hour ({per_hour(found, cpu):.0f} found)", file=progress, flush=True)
     return data
+
+
+def _room_for_one_move(records) -> bool:
+    """Whether a puzzle of one move may join ``records`` and keep at least ``LONGER``
+    of them two moves or more (a puzzle of more moves always may)."""
+    longer = sum(len(record["solution"]) > 1 for record in records)
+    return longer >= LONGER * (len(records) + 1)
+
+
+def per_hour(puzzles_found: int, cpu_seconds: float) -> float:
+    return puzzles_found * 3600 / cpu_seconds if cpu_seconds else 0.0

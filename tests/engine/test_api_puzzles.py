@@ -71,12 +71,17 @@ def test_a_wrong_color_says_its_cost_and_shows_the_refutation_and_the_solution(r
     assert right["right"] is True
 
 
-def test_a_line_is_played_until_the_result_it_claims_is_on_the_board(records):
+# A record once shipped (puzzles/quick.json before issue 50; the preview answers it, so the
+# file no longer holds it): a draw whose refutations end the game only after 8 moves.
+QUICK_4_11 = '{"id":"quick-4-11","variant":"quick","seed":4,"moves":[5,4,3,5,2,1,4,2,1,5,4],"side":1,"solution":[3],"result":"draw","margin":0,"others":[{"0":{"cost":{"result":"loss","cells":6,"exact":true},"line":[0,5,1,0,4,1,2,3]},"1":{"cost":{"result":"loss","cells":5,"exact":true},"line":[1,5,0,1,4,3,2,0]},"2":{"cost":{"result":"loss","cells":8,"exact":true},"line":[2,5,1,0,2,1,3,0]}}],"themes":["enclosure","draw"],"rating":1574,"found_by":["lookahead","master"]}'
+
+
+def test_a_line_is_played_until_the_result_it_claims_is_on_the_board():
     """quick-4-11 (issue 48): its refutations stopped after 8 moves with the game going
     on, its solution after one move. Played on by the solver, each ends the game with
     what the record claims: the solution's result and margin, a wrong color's cost."""
     from filler.ai.review import final_value, margin, result_class
-    record = next(r for r in records if r["id"] == "quick-4-11")
+    record = json.loads(QUICK_4_11)
     opened = call("puzzle_open", record=record)
     at = {"table_id": opened["table_id"], "state_id": opened["state"]["state_id"]}
     start = puzzles._replayed(record["variant"], record["seed"], record["moves"])
@@ -110,7 +115,7 @@ def test_a_puzzle_table_takes_no_other_move(records):
 
 
 def test_a_damaged_record_is_refused_with_its_field(records):
-    record = {**records[0], "solution": [99]}
+    record = {**records[0], "solution": [99, *records[0]["solution"][1:]]}
     answer = call("puzzle_open", record=record)
     assert answer["code"] == "puzzle.bad" and answer["params"] == {"field": "solution"}
 

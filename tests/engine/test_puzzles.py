@@ -11,6 +11,7 @@ import pytest
 import filler
 from filler import puzzles
 from filler.__main__ import main
+from filler.ai import ladder
 from filler.errors import BadPuzzle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,11 +66,31 @@ def test_a_shipped_solution_is_legal_and_its_other_colors_cost_what_they_say(shi
             game = game.play(color)
 
 
-def test_a_shipped_puzzle_is_rated_by_who_finds_it(shipped):
+def test_a_shipped_puzzle_is_rated_where_the_ladder_solves_it_half_of_the_time(shipped):
     for record in shipped["puzzles"]:
-        assert record["rating"] == puzzles.rating(shipped["variant"], record["found_by"])
-    assert puzzles.rating("quick", []) > puzzles.rating("quick", ["master"]) \
-        > puzzles.rating("quick", ["lookahead", "master"]) > puzzles.rating("quick", ["beginner"])
+        assert record["rating"] == puzzles.rating(shipped["variant"], record["chances"])
+        # the levels that are rungs of the ladder find it when their chance is 1
+        assert [level for level in record["found_by"] if level in ladder.LEVEL_RUNGS] == [
+            rung for rung in ladder.LEVEL_RUNGS if record["chances"][ladder.RUNGS.index(rung)] == 1]
+    assert shipped["ladder"] == list(ladder.RUNGS)
+
+
+# Issue 50 asks for 1,000 quick, 300 classic and 200 hexagon puzzles, a quarter of them of
+# two moves or more, no rating held by more than 15 % of a file: the files grow toward it
+# as `generate` goes on from their next_seed (docs/puzzles.md "The files"). What ships now
+# holds at least this many, each one under the preview rule.
+SHIPPED_AT_LEAST = {"quick": 120, "classic": 35, "hex": 30}
+
+
+def test_a_shipped_file_holds_its_puzzles_and_quicks_ratings_spread(shipped):
+    records = shipped["puzzles"]
+    assert len(records) >= SHIPPED_AT_LEAST[shipped["variant"]]
+    assert any(len(p["solution"]) > 1 for p in records)
+    ratings = [p["rating"] for p in records]
+    assert len(set(ratings)) >= min(15, len(records) // 2)
+    if shipped["variant"] == "quick":  # the one file big enough yet
+        assert len(set(ratings)) >= 20
+        assert max(ratings.count(r) for r in set(ratings)) <= 0.15 * len(ratings)
 
 
 def test_two_shipped_puzzles_of_each_file_are_proven_again(shipped):
@@ -91,7 +112,7 @@ def test_a_wrong_solution_color_does_not_verify(record):
         entry["line"] = [int(entry_color)]
     assert puzzles.check_record(bad) is None
     failures = puzzles.verify(bad)
-    assert failures and f"not {wrong}" in failures[0]
+    assert any(f"not {wrong}" in failure for failure in failures), failures
 
 
 def damaged(record, change):
@@ -114,6 +135,8 @@ DAMAGES = [
     ("themes", lambda r: r.update(themes=["luck"]), "themes"),
     ("found_by", lambda r: r.update(found_by=["grandmaster"]), "found_by"),
     ("rating", lambda r: r.update(rating="high"), "rating"),
+    ("chances", lambda r: r.update(chances=[2.0] * 12), "chances"),
+    ("chances length", lambda r: r.update(chances=[0.5]), "chances"),
 ]
 
 
@@ -130,21 +153,82 @@ def test_a_record_that_is_not_a_dict_is_refused():
         puzzles.check_record([1, 2])
 
 
-def small_game(seed):
-    game = filler.Game.new("practice", seed, width=6, height=5, colors=5)
+# -- the preview rule: no puzzle that the preview answers -----------------------------
+def test_the_preview_answer_is_the_one_largest_preview_enclosures_counted():
+    # seat 0 (bottom left): color 3 floods 4 cells, color 2 floods 3 and encloses 3
+    game = filler.Game.from_rows(["3320", "3023", "0030", "0200"], colors=4)
+    parts = {c: game.preview_parts(c)[0] for c in game.legal_colors()}
+    assert {c: (len(p["flood"]), len(p["enclosure"])) for c, p in parts.items()} == {
+        1: (0, 0), 2: (3, 3), 3: (4, 0)}
+    assert puzzles.preview_answer(game) == 2
+    # a tie for the largest answers nothing
+    assert puzzles.preview_answer(filler.Game.from_rows(["13312", "20301", "32303"], colors=4)) is None
+
+
+def step_of(rows, preview_rule=True):
+    return puzzles._step(filler.Game.from_rows(rows, colors=4), puzzles.Prover(20_000), preview_rule)
+
+
+def test_a_position_whose_one_best_color_has_the_largest_preview_is_no_puzzle():
+    rows = ["0203", "3331", "0303", "3032"]   # 0 takes 2 cells, 1 and 2 nothing: 0 wins by 8
+    assert step_of(rows, preview_rule=False)["color"] == 0
+    assert puzzles.preview_answer(filler.Game.from_rows(rows, colors=4)) == 0
+    assert step_of(rows) is None
+
+
+def test_a_best_color_tied_for_the_largest_preview_or_smaller_stays_a_puzzle():
+    tied = step_of(["13312", "20301", "32303"])     # 0 and 1 both take nothing: 1 wins
+    assert (tied["color"], tied["result"], tied["margin"]) == (1, "win", 6)
+    smaller = step_of(["20311", "22330", "13021", "12320"])   # 2 takes 4, but 3 (1 cell) draws
+    assert (smaller["color"], smaller["result"]) == (3, "draw")
+    assert {c: o["cost"]["result"] for c, o in smaller["others"].items()} == {"0": "loss", "2": "loss"}
+
+
+def test_a_longer_puzzle_is_cut_before_a_move_the_preview_answers():
+    game, _ = puzzles.play_game("quick", 4)
+    position = puzzles._positions(game)[13]
+    _, free = puzzles._puzzle_from(position, puzzles.Prover(), preview_rule=False)
+    assert free == [1, 0, 4, 3, 0]
+    after = position.play(1).play(0)
+    assert puzzles.preview_answer(after) == 4   # the second move is the largest preview
+    steps, solution = puzzles._puzzle_from(position, puzzles.Prover())
+    assert solution == [1] and len(steps) == 1
+
+
+def test_verify_refuses_a_first_color_the_preview_answers():
+    game, _ = puzzles.play_game("quick", 4)
+    position = puzzles._positions(game)[13]
+    steps, solution = puzzles._puzzle_from(position, puzzles.Prover(), preview_rule=False)
+    record = puzzles._record(position, 4, [c for _, c in game.moves[:13]], steps[:1], solution[:1])
+    assert puzzles.verify(record) == []
+    answered = puzzles._record(position.play(1).play(0), 4, [c for _, c in game.moves[:13]] + [1, 0],
+                               steps[1:2], solution[2:3])
+    assert puzzles.verify(answered) == ["quick-4-15 step 1: the preview answers it (4 has the largest preview)"]
+    # the first record's color ties with another for the largest preview: allowed
+    assert puzzles.preview_share([record, answered]) == (1, 1)
+
+
+def test_every_shipped_first_color_is_not_the_largest_preview(shipped):
+    answered, _ = puzzles.preview_share(shipped["puzzles"])
+    assert answered == 0
+
+
+def greedy_game(seed):
+    game = filler.Game.new("quick", seed)
     while not game.over:
         game = game.play(filler.ai.choose(game, "greedy"))
     return game
 
 
-def test_find_puzzles_on_a_small_game_is_deterministic():
-    game = small_game(3)
+def test_find_puzzles_is_deterministic_and_a_longer_puzzle_takes_its_plies():
+    game = greedy_game(22)
     first = puzzles.find_puzzles(game, rate=False, nodes=20_000)
     again = puzzles.find_puzzles(game, rate=False, nodes=20_000)
-    assert first and first == again
+    assert first == again
+    assert [(p["id"], p["solution"]) for p in first] == [("quick-22-17", [5]), ("quick-22-14", [0, 4, 5])]
     plies = sorted((len(p["moves"]), len(p["moves"]) + len(p["solution"])) for p in first)
     assert all(end <= start for (_, end), (start, _) in zip(plies, plies[1:]))  # no overlap
-    assert len(first) <= puzzles.PER_GAME
+    assert all(puzzles.verify(p, nodes=20_000) == [] for p in first)
 
 
 def test_generate_and_verify_commands(tmp_path, capsys):
@@ -162,11 +246,20 @@ def test_generate_and_verify_commands(tmp_path, capsys):
 
 def test_generate_appends_and_records_its_next_seed(tmp_path):
     out = tmp_path / "p.json"
-    # seed 5 (greedy against the master) gives a puzzle in its first game, in about
-    # 2 s of CPU; seed 1 needs 8 s for the same checks
-    assert main(["puzzles", "generate", "--variant", "quick", "--count", "1", "--seed", "5",
+    # seed 24 (the beginner against greedy) gives two puzzles of two and three moves in
+    # its game, in about 2 s of CPU
+    assert main(["puzzles", "generate", "--variant", "quick", "--count", "1", "--seed", "24",
                  "--out", str(out)]) == 0
     data = puzzles.load(out)
-    assert len(data["puzzles"]) == 1 and data["generation"]["next_seed"] == 6
-    assert data["generation"]["games"] == 1
-    assert data["puzzles"][0]["id"].startswith("quick-")
+    assert [p["id"] for p in data["puzzles"]] == ["quick-24-19"]
+    assert data["generation"]["next_seed"] == 25 and data["generation"]["games"] == 1
+    assert data["ladder"] == list(ladder.RUNGS)
+    assert len(data["puzzles"][0]["chances"]) == len(ladder.RUNGS)
+
+
+def test_a_one_move_puzzle_joins_a_file_only_while_a_quarter_stays_longer():
+    one, three = {"solution": [1]}, {"solution": [1, 2, 3]}
+    assert not puzzles._room_for_one_move([])
+    assert puzzles._room_for_one_move([three])            # 1 of 2 longer
+    assert puzzles._room_for_one_move([three, one, one])  # 1 of 4
+    assert not puzzles._room_for_one_move([three, one, one, one])  # 1 of 5 would be less

@@ -733,7 +733,7 @@ class Search:
         return result
 
     @collector_paused()
-    def solve(self, pos: Position, rest: Limits | None = None):
+    def solve(self, pos: Position, rest: Limits | None = None, margin=True):
         """The proven value and best color (an Analysis with exact True), or None when
         the budget runs out first. First the result (a null window around a draw),
         then the best margin within it, by null windows: a win from its proven
@@ -743,7 +743,9 @@ class Search:
         value is the bound that is proven (a lower bound of a win, an upper bound
         of a loss). ``rest``: the limits a win's margin may use once the result is
         proven (the move's whole time: the result is what matters, and the margin
-        only gets better)."""
+        only gets better). ``margin``: False proves the result only, its value
+        the bound it was proven with (``exact`` False unless a draw), for callers
+        to whom a loss is a loss (a puzzle's wrong colors)."""
         self.solving = True
         self.lazy_depth = -1
         try:
@@ -753,6 +755,7 @@ class Search:
             proven = Analysis(color, value, True, None, SOLVED, self.limits.nodes, True)
             if value != 0:
                 proven.exact = False
+            if value != 0 and margin:
                 try:
                     if value > 0:
                         # a win with at least this margin: raise it while it holds
@@ -786,6 +789,32 @@ class Search:
             proven.nodes = self.limits.nodes
             proven.line = self.line(pos, proven.color)
             return proven
+        finally:
+            self.solving = False
+            self.lazy_depth = 2 if self.weight == 1 else -1
+
+    @collector_paused()
+    def reaches(self, pos: Position, bound: int) -> bool:
+        """Whether the side to move in ``pos`` gets at least ``bound`` (a value on the
+        scale of the module text), proven by the ending solver with one null window:
+        cheaper than ``solve``, which finds the value itself. Raises ``OutOfBudget``
+        when the budget runs out first.
+
+            >>> import filler
+            >>> from filler.ai.position import Board
+            >>> board, pos = Board.from_game(filler.Game.from_rows(["0121", "2102", "0212"], colors=3))
+            >>> search = Search(board, pos.turn, Limits(max_nodes=10_000))
+            >>> value = search.solve(pos).value
+            >>> search.reaches(pos, value), search.reaches(pos, value + 1)
+            (True, False)
+        """
+        if pos.over:
+            return self.signs[pos.turn] * self.terminal(pos) >= bound
+        self.solving = True
+        self.lazy_depth = -1
+        try:
+            self.components(pos)
+            return self.negamax(pos, SOLVED, bound - 1, bound, 0) >= bound
         finally:
             self.solving = False
             self.lazy_depth = 2 if self.weight == 1 else -1

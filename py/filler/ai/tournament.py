@@ -48,8 +48,8 @@ class BotStats:
         return f"{self.moves} moves, mean {mean * 1000:.1f} ms, max {self.longest * 1000:.1f} ms"
 
 
-def play_match(variant: str, seed: int, levels, seconds=None, stats=None, bot_seed=0):
-    """Play one match with ``levels[seat]`` at each seat; return the finished Match."""
+def played_match(variant: str, seed: int, move):
+    """The match on board ``seed`` played to its end, ``move(game)`` giving every color."""
     from ..match import Match
 
     match = Match.new(variant, seed)
@@ -58,20 +58,26 @@ def play_match(variant: str, seed: int, levels, seconds=None, stats=None, bot_se
             for seat in match.waiting_ready:
                 match = match.ready(seat)
             continue
-        seat = match.turn
-        level = levels[seat]
+        match = match.play(move(match.game))
+    return match
+
+
+def play_match(variant: str, seed: int, levels, seconds=None, stats=None, bot_seed=0):
+    """Play one match with ``levels[seat]`` at each seat; return the finished Match."""
+
+    def move(game):
+        level = levels[game.turn]
         start = time.perf_counter()
         # a fixed --seconds: node budgets end the searches, so the run repeats; the
         # cap is then on the thread's CPU time, which a busy machine does not eat
-        nodes = tournament_nodes(match.game, level) if seconds is not None else None
+        nodes = tournament_nodes(game, level) if seconds is not None else None
         clock = time.thread_time if seconds is not None else None
-        color = choose(match.game, level, seconds, seed=bot_seed, max_nodes=nodes,
-                       clock=clock)
-        spent = time.perf_counter() - start
+        color = choose(game, level, seconds, seed=bot_seed, max_nodes=nodes, clock=clock)
         if stats is not None:
-            stats.setdefault(level, BotStats()).add(spent)
-        match = match.play(color)
-    return match
+            stats.setdefault(level, BotStats()).add(time.perf_counter() - start)
+        return color
+
+    return played_match(variant, seed, move)
 
 
 def seat_levels(variant: str, a: str, b: str, number: int):

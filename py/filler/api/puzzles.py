@@ -82,7 +82,7 @@ def _method_puzzle_lines(params: dict) -> dict:
     the result the verdict claims is on the board; ``states``: after each color, with
     its previews, as the table's states. A line is made once a table (kept for a try
     again): a refutation takes the solver some thousand nodes, a solution up to
-    ``puzzles.NODES`` (the position its first proof took), so the page asks for it
+    ``puzzles.LINE_NODES``, so the page asks for it
     when the player does."""
     table, puzzle, color = _puzzle_color(params)
     kind = _param(params, "line", str, required=True)
