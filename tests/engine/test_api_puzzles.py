@@ -147,3 +147,27 @@ def test_a_rating_stays_within_what_the_game_gives_at_its_ends():
         after = call("puzzle_rating", rating=before, puzzle=puzzle, solved=solved)
         again = call("puzzle_rating", rating=[after["r"], after["rd"], after["vol"]], puzzle=puzzle, solved=solved)
         assert "code" not in again, (before, after, again)
+
+
+def test_opening_a_shipped_puzzle_imports_nothing_the_snapshot_lacks():
+    # The page's engine is a snapshot taken after `import filler.api, filler.rules_examples`
+    # (builder/scripts/snapshot_steps.py); a module imported later comes from the engine
+    # wheel, which is not saved for offline play: offline, a shipped record (its `chances`
+    # checked by the ladder's rungs) "could not be opened". A fresh interpreter, so what
+    # other tests imported does not count.
+    import subprocess
+    import sys
+    script = f"""
+import json, sys
+import filler.api, filler.rules_examples
+before = {{m for m in sys.modules if m.startswith("filler")}}
+from filler import api, puzzles
+for variant in ("quick", "classic", "hex"):
+    record = puzzles.load({str(ROOT / "puzzles")!r} + f"/{{variant}}.json")["puzzles"][0]
+    answer = json.loads(api.handle(json.dumps({{"id": 1, "method": "puzzle_open", "params": {{"record": record}}}})))
+    assert answer["ok"], answer
+print(sorted({{m for m in sys.modules if m.startswith("filler")}} - before))
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            cwd=ROOT / "py", check=True)
+    assert result.stdout.strip() == "[]"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import filler
 from filler import puzzles
+from filler.ai import ladder  # noqa: F401  (a record's `chances` are checked by its rungs: in the page's snapshot)
 from filler.link import RATING_RANGES
 from filler.rating import DEFAULT, glicko2
 

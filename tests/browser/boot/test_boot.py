@@ -160,7 +160,7 @@ def test_micropip_loads_from_the_site_itself(site_dir):
     assert lines and lines[-1] == "0.11.1", result.stdout[-2000:]
 
 
-def test_what_links_and_buttons_ask_before_the_engine_is_up_opens_in_one_order(new_guarded_context, site_url):
+def test_what_links_and_buttons_ask_before_the_engine_is_up_opens_in_one_order(new_guarded_context, site_url, site_dir):
     # main.js FIRST_OPENS: a friend's link, then a puzzle's, a lesson's, the board of the
     # day; the first opens once the engine is up, and what the others were asked is
     # dropped (no "waiting" line beside it). Each page: a link, then the buttons of the
@@ -168,12 +168,13 @@ def test_what_links_and_buttons_ask_before_the_engine_is_up_opens_in_one_order(n
     match = Match.new("classic", 7, games=1)
     match = match.play(match.game.legal_colors()[0])
     invitation = friend_link.encode(match, match_id="OrDeRaaa", sender=0, names=("Zoë", ""))
+    puzzle = json.loads((site_dir / "puzzles" / "quick.json").read_text())["puzzles"][0]["id"]
     panels = {"puzzles": ".puzzle-panel", "lessons": ".lesson-panel", "daily": ".daily-panel"}
     cases = [
         ("#" + invitation, ["open-puzzles", "open-learn", "open-daily"], "friend",
          "() => document.body.dataset.matchId?.startsWith('f-') && !document.querySelector('.friend-panel').hidden"),
-        ("#puzzle=quick-1-19", ["open-learn", "open-daily"], "puzzles",
-         "() => document.querySelector('.puzzle-about')?.dataset.id === 'quick-1-19'"),
+        (f"#puzzle={puzzle}", ["open-learn", "open-daily"], "puzzles",
+         f"() => document.querySelector('.puzzle-about')?.dataset.id === '{puzzle}'"),
         ("#learn=chain", ["open-daily"], "lessons",
          "() => document.querySelector('.lesson-bar:not([hidden])')?.dataset.lesson === 'chain'"),
     ]
