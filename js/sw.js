@@ -25,6 +25,8 @@
 const CACHE_PREFIX = "filler-";
 const SITE_ROOT = new URL("./", self.location.href); // build.py writes this worker at the site's top
 const OPTIONAL = new Set(["./"]); // a host may not map the folder URL to index.html
+// what a save may go without (below): the folder URL, and LATER (saved by a save online)
+const MAY_MISS = new Set([...OPTIONAL, ...LATER]);
 
 self.addEventListener("install", (event) => {
   if (!self.registration.active) {
@@ -39,10 +41,12 @@ const SAVED_ONCE = "./.saved-once";
 
 /** Every file of the build not kept yet, fetched (revalidated: never a stale copy from
  *  the HTTP cache) and kept with the security headers on; the first save a page `asked`
- *  for in this cache (a first visit's) leaves LATER out. Any file missing fails (but the folder
- *  URL: a host may not map it; index.html is kept anyway). `fetched`: URLs the page
- *  fetched itself before this worker took it (the browser's HTTP cache has them):
- *  revalidated as they are (a host answers "not modified"), not fetched again as copies. */
+ *  for in this cache (a first visit's) leaves LATER out. Any file missing fails but
+ *  MAY_MISS: the folder URL (a host may not map it; index.html is kept anyway) and LATER
+ *  (a visit offline after the first still has the game saved; the rest comes with the
+ *  next save online). `fetched`: URLs the page fetched itself before this worker took it
+ *  (the browser's HTTP cache has them): revalidated as they are (a host answers "not
+ *  modified"), not fetched again as copies. */
 async function saveSite(fetched = [], asked = false) {
   const cache = await openCache();
   const inHttpCache = new Set(fetched.filter((url) => typeof url === "string").map(sitePath));
@@ -55,10 +59,10 @@ async function saveSite(fetched = [], asked = false) {
       response = inHttpCache.has(path) ? withSecurityHeaders(await fetch(request))
         : await fromNetwork(request, sitePath(request.url));
     } catch (error) {
-      if (!OPTIONAL.has(path)) throw error;
+      if (!MAY_MISS.has(path)) throw error;
     }
     if (response?.ok) await cache.put(path, response);
-    else if (!OPTIONAL.has(path)) throw new TypeError(`${path}: HTTP ${response.status}`);
+    else if (!MAY_MISS.has(path)) throw new TypeError(`${path}: HTTP ${response.status}`);
   }));
   await cache.put(SAVED_ONCE, new Response(""));
 }
