@@ -32,6 +32,12 @@ START_SCRIPT = "js/start.js"
 START_STYLE = b'<link rel="stylesheet" href="styles/start.css">\n'
 STATIC_IMPORT = re.compile(rb"""^[ \t]*(?:import|export)\b[^'"`;]*?\bfrom[ \t]*['"](\.[^'"]+)['"]"""
                            rb"""|^[ \t]*import[ \t]*['"](\.[^'"]+)['"]""", re.MULTILINE)
+# What the page loads only when it is needed (docs/boot.md "A first visit"): the modules the
+# modes of main.js's MODES and the catalogs of i18n.js's CATALOGS import when needed
+# (`import('./flows/puzzles.js')`), and the modes' style sheets (`style: 'styles/puzzles.css'`).
+LOADED_LATER_BY = ("js/main.js", "js/i18n/i18n.js")
+DYNAMIC_IMPORT = re.compile(rb"""\bimport\([ \t]*['"](\.[^'"]+)['"][ \t]*\)""")
+MODE_STYLE = re.compile(rb"""\bstyle:[ \t]*['"]([^'"]+\.css)['"]""")
 
 
 def shared_head() -> bytes:
@@ -60,6 +66,36 @@ def module_graph(contents: dict[str, bytes], entry: str) -> list[str]:
             specifier = (match.group(1) or match.group(2)).decode()
             queue.append(posixpath.normpath(posixpath.join(posixpath.dirname(module), specifier)))
     return found[1:]
+
+
+def page_entry(page: bytes) -> str | None:
+    """The module script of a page's source (a dist path: the pages are at the site's top)."""
+    match = MODULE_SCRIPT.search(page)
+    return match.group(2).decode() if match else None
+
+
+def later_files(contents: dict[str, bytes]) -> list[str]:
+    """The files only a mode loaded when needed or a language not shown yet needs (dist
+    paths, from the readable modules): the modules LOADED_LATER_BY import when needed and
+    whatever those import that no page's start does, and the modes' style sheets. A first
+    visit does not fetch them, and the service worker's first save leaves them out (LATER
+    in sw.js)."""
+    start = set()
+    for name, page in contents.items():
+        if name.endswith(".html") and "/" not in name and (entry := page_entry(page)):
+            start.update([entry, *module_graph(contents, entry)])
+    later = []
+    for source in LOADED_LATER_BY:
+        if source not in contents:
+            continue
+        for match in DYNAMIC_IMPORT.finditer(contents[source]):
+            module = posixpath.normpath(posixpath.join(posixpath.dirname(source), match.group(1).decode()))
+            later += [module, *module_graph(contents, module)]
+        later += [match.group(1).decode() for match in MODE_STYLE.finditer(contents[source])]
+    missing = [name for name in later if name not in contents]
+    if missing:
+        raise SystemExit(f"build.py: {', '.join(missing)} loaded later but not part of the site")
+    return sorted(set(later) - start)
 
 
 def with_start_script(page: bytes, contents: dict[str, bytes]) -> bytes:

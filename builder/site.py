@@ -20,7 +20,7 @@ from builder.checkout import (BUILD_VENV, DIST, PYODIDE_FILES, PYODIDE_PACKAGE, 
 from builder.engine import build_engine_wheel, static_snapshots
 from builder.headers import SECURITY_HEADERS, headers_file
 from builder.minify import MINIFIED_SUFFIXES, SOURCE_MAP, minified
-from builder.pages import with_shared_head, with_start_script
+from builder.pages import later_files, with_shared_head, with_start_script
 from builder.precompress import GZIP_COPY, gzip_copies, precompressed
 from builder.provision import ensure_node_modules, ensure_pyodide_wheels, ensure_venv
 from builder.snapshot import make_snapshot
@@ -89,17 +89,21 @@ def assemble(out: Path, contents: dict[str, bytes]) -> None:
 
 
 def service_worker(contents: dict[str, bytes], cache_name: str, on_demand: set[str], gzipped: list[str],
-                   source: bytes) -> bytes:
+                   later: list[str], source: bytes) -> bytes:
     precache = ["./"] + sorted(name for name in contents if name not in on_demand)
+    # precached but left out of a first visit's save: kept when fetched, saved by the next visit's
+    later = [name for name in later if name in precache]
     # those fetched from a gzip copy, said in few words: the precached ones but PLAIN, and
     # GZIPPED_TOO (kept once fetched)
     plain = [name for name in precache[1:] if name not in gzipped]
     gzipped_too = sorted(set(gzipped) - set(precache))
     header = ("// Written by build.py: the files of this build to precache, those fetched from their\n"
-              "// gzip copy, a cache name from their hash, and the headers every response carries.\n"
+              "// gzip copy, those a first visit's save leaves out (LATER), a cache name from their\n"
+              "// hash, and the headers every response carries.\n"
               f"const PRECACHE = {json.dumps(precache, indent=0)};\n"
               f"const PLAIN = {json.dumps(plain, indent=0)};\n"
               f"const GZIPPED_TOO = {json.dumps(gzipped_too, indent=0)};\n"
+              f"const LATER = {json.dumps(later, indent=0)};\n"
               f"const CACHE_NAME = {json.dumps(cache_name)};\n"
               f"const SECURITY_HEADERS = {json.dumps(SECURITY_HEADERS, indent=1)};\n\n")
     return header.encode() + source
@@ -118,6 +122,7 @@ def build(out: Path = DIST) -> dict:
             contents[relative] = source.read_bytes()
             if relative.endswith(".html"):
                 contents[relative] = with_shared_head(contents[relative])
+        later = later_files(contents)  # (read from the pages' module scripts, before start.js takes them)
         for relative in [name for name in contents if name.endswith(".html")]:
             contents[relative] = with_start_script(contents[relative], contents)
         for name in PYODIDE_FILES:
@@ -199,7 +204,7 @@ def build(out: Path = DIST) -> dict:
             on_demand.add(path + GZIP_COPY)
         if service_worker_source is not None:
             contents["sw.js"] = service_worker(contents, build_info["cache"], on_demand, sorted(copies),
-                                               service_worker_source)
+                                               later, service_worker_source)
         contents["_headers"] = headers_file()
         assemble(out, contents)
     log(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} "

@@ -42,7 +42,7 @@
 // "filler:computer-move" (request sent -> move drawn) and sets data-bot-ms.
 
 import {frameBatcher, append} from './ui/dom.js';
-import {t, translate, language, setLanguage, hasLanguage, loadLanguage, onLanguageChange} from './i18n/i18n.js';
+import {t, translate, language, setLanguage, hasLanguage, loadLanguage, onLanguageChange, LANGUAGE_NAMES} from './i18n/i18n.js';
 import {TableView} from './ui/table.js';
 import {Lobby, practiceDefaults} from './ui/lobby.js';
 import {applyPalette, applyTheme} from './ui/palette.js';
@@ -195,10 +195,15 @@ function applySettings() {
   if (!hasLanguage(settings.language)) { // its catalog first: until then the page stays in its language
     const wanted = settings.language;
     settings.language = language();
+    const notShown = (notice) => notice.kind !== 'unsaved-language';
     loadLanguage(wanted).then(() => {
       settings.language = wanted;
+      state.notices = state.notices.filter(notShown);
       applySettings();
-    }, () => {}); // (offline before it was ever saved: the page stays as it is)
+    }, () => { // offline before it was ever saved: the page stays as it is, and says so
+      state.notices = [...state.notices.filter(notShown), {kind: 'unsaved-language', name: LANGUAGE_NAMES[wanted]}];
+      render();
+    });
   }
   setLanguage(settings.language);
   document.documentElement.lang = settings.language;

@@ -1,11 +1,12 @@
-// Service worker: the site's files compressed on a first visit, and the whole site
-// offline after it.
+// Service worker: the site's files compressed on a first visit, the game offline after
+// it, and the whole site offline after the second (or a part once opened).
 // build.py prepends `const PRECACHE = [...]` (every file of the build, relative to this
 // script), `const PLAIN = [...]` and `const GZIPPED_TOO = [...]` (the files fetched from
 // their gzip copy, `<file>-gzip`, builder/precompress.py, are the precached ones but PLAIN,
-// and GZIPPED_TOO), `const CACHE_NAME = "filler-<content hash>"`, so each build
-// gets its own cache and a changed build is a changed sw.js, which the browser picks up
-// as an update, and `const SECURITY_HEADERS = {...}`: the Content-Security-Policy and
+// and GZIPPED_TOO), `const LATER = [...]` (precached files only a mode loaded when needed or
+// a language not shown yet needs: builder/pages.py later_files),
+// `const CACHE_NAME = "filler-<content hash>"`, so each build gets its own cache and a
+// changed build is a changed sw.js, which the browser picks up as an update, and `const SECURITY_HEADERS = {...}`: the Content-Security-Policy and
 // the rest, put on every response served here, so that the engine's worker (which no
 // <meta> tag reaches) runs under the same policy as the page, whatever headers the host
 // sends.
@@ -13,15 +14,19 @@
 // A first visit: installed by the page's first script (js/start.js), this worker takes
 // the page at once, before its modules are fetched; every file of the site it fetches
 // comes from its gzip copy, decoded here (DecompressionStream), and is kept. The rest of
-// the site is saved once the engine is up, when the page asks ("save": offline.js), so
-// that it does not slow the boot. An update (another worker controls the page): the new
+// the site but LATER is saved once the engine is up, when the page asks ("save":
+// offline.js), so that it does not slow the boot; a file of LATER is kept when the page
+// fetches it (its mode opened, its language shown). The next visit's page asks again, and
+// then the whole site is saved. An update (another worker controls the page): the new
 // one saves the whole site while it installs, and waits until the page takes it.
 
-/* global PRECACHE, PLAIN, GZIPPED_TOO, CACHE_NAME, SECURITY_HEADERS */
+/* global PRECACHE, PLAIN, GZIPPED_TOO, LATER, CACHE_NAME, SECURITY_HEADERS */
 
 const CACHE_PREFIX = "filler-";
 const SITE_ROOT = new URL("./", self.location.href); // build.py writes this worker at the site's top
 const OPTIONAL = new Set(["./"]); // a host may not map the folder URL to index.html
+// what a save may go without (below): the folder URL, and LATER (saved by a save online)
+const MAY_MISS = new Set([...OPTIONAL, ...LATER]);
 
 self.addEventListener("install", (event) => {
   if (!self.registration.active) {
@@ -31,15 +36,22 @@ self.addEventListener("install", (event) => {
   event.waitUntil(saveSite());
 });
 
+// In the cache once a save is done: the saves after it (the next visit's) are whole.
+const SAVED_ONCE = "./.saved-once";
+
 /** Every file of the build not kept yet, fetched (revalidated: never a stale copy from
- *  the HTTP cache) and kept with the security headers on. Any file missing fails (but
- *  the folder URL: a host may not map it; index.html is kept anyway). `fetched`: URLs the
- *  page fetched itself before this worker took it (the browser's HTTP cache has them):
- *  revalidated as they are (a host answers "not modified"), not fetched again as copies. */
-async function saveSite(fetched = []) {
+ *  the HTTP cache) and kept with the security headers on; the first save a page `asked`
+ *  for in this cache (a first visit's) leaves LATER out. Any file missing fails but
+ *  MAY_MISS: the folder URL (a host may not map it; index.html is kept anyway) and LATER
+ *  (a visit offline after the first still has the game saved; the rest comes with the
+ *  next save online). `fetched`: URLs the page fetched itself before this worker took it
+ *  (the browser's HTTP cache has them): revalidated as they are (a host answers "not
+ *  modified"), not fetched again as copies. */
+async function saveSite(fetched = [], asked = false) {
   const cache = await openCache();
   const inHttpCache = new Set(fetched.filter((url) => typeof url === "string").map(sitePath));
-  await Promise.all(PRECACHE.map(async (path) => {
+  const later = new Set(asked && !await cache.match(SAVED_ONCE) ? LATER : []);
+  await Promise.all(PRECACHE.filter((path) => !later.has(path)).map(async (path) => {
     if (await cache.match(path)) return;
     let response = null;
     try {
@@ -47,11 +59,12 @@ async function saveSite(fetched = []) {
       response = inHttpCache.has(path) ? withSecurityHeaders(await fetch(request))
         : await fromNetwork(request, sitePath(request.url));
     } catch (error) {
-      if (!OPTIONAL.has(path)) throw error;
+      if (!MAY_MISS.has(path)) throw error;
     }
     if (response?.ok) await cache.put(path, response);
-    else if (!OPTIONAL.has(path)) throw new TypeError(`${path}: HTTP ${response.status}`);
+    else if (!MAY_MISS.has(path)) throw new TypeError(`${path}: HTTP ${response.status}`);
   }));
+  await cache.put(SAVED_ONCE, new Response(""));
 }
 
 self.addEventListener("activate", (event) => {
@@ -73,7 +86,7 @@ self.addEventListener("message", (event) => {
   } else if (data.type === "save" && event.ports[0]) {
     const port = event.ports[0];
     const fetched = Array.isArray(data.fetched) ? data.fetched : [];
-    const saved = (saving ??= saveSite(fetched).finally(() => { saving = null; }));
+    const saved = (saving ??= saveSite(fetched, true).finally(() => { saving = null; }));
     event.waitUntil(saved.then(() => port.postMessage({ saved: true }), (error) => {
       port.postMessage({ saved: false, reason: String(error && error.message || error) });
     }));

@@ -18,8 +18,10 @@
 //   style     its style sheet (styles/<mode>.css), put in the head when it is loaded
 //   when(state)  a draw at which this holds loads it (the review: a game is over, so its
 //             offer is there on the result)
-// Every module of the site is saved for offline play all the same (sw.js), so a mode
-// loaded later opens offline too.
+// A first visit saves none of a mode loaded later for offline play but what it opened
+// (sw.js LATER); the next visit saves the rest. A mode whose module cannot be loaded
+// (offline before it was ever opened) says so on the table (the notice `unsaved-<name>`,
+// a text in each catalog), and the next time it is asked for it is loaded again.
 //
 // The module's attach(app, container) registers the mode here once, with the shape
 // (every part but `name` may be left out):
@@ -112,7 +114,7 @@ export function attachModes(app, firstOpens) {
         continue;
       }
       const load = loader(entry, container);
-      entries.set(entry.name, {name: entry.name, load, open: async (...wanted) => (await load()).open?.(...wanted)});
+      entries.set(entry.name, {name: entry.name, load, open: async (...wanted) => (await load())?.open?.(...wanted)});
       state.modes[entry.name] = {waiting: null, opening: 0};
       if (entry.link?.test(location.hash)) asked.push(load());
       if (entry.link) {
@@ -120,21 +122,42 @@ export function attachModes(app, firstOpens) {
           if (entries.get(entry.name).load && entry.link.test(location.hash)) location.reload();
         });
       }
-      if (entry.when) app.drawListeners.add(() => { if (entries.get(entry.name).load && entry.when(state)) load(); });
+      if (entry.when) app.drawListeners.add(() => { if (entries.get(entry.name).load && entry.when(state)) load(false); });
     }
     await Promise.all(asked);
   }
 
   /** A mode's loading, once: its style sheet in the head (loaded: nothing drawn without
-   *  it), its module imported and attached (it registers in place of its entry). */
+   *  it), its module imported and attached (it registers in place of its entry); resolves
+   *  to what registered. Its module not loaded (offline before the mode was ever opened):
+   *  null, the notice `unsaved-<name>` on the table when it was `asked` for (its button, its
+   *  link, another mode; not a draw's `when`, which does not try again until the browser
+   *  is back online), and the next ask tries again. */
   function loader({name, load, style}, container) {
+    const notice = `unsaved-${name}`;
     let loading = null;
-    return () => (loading ??= (async () => {
+    let failed = false; // the last try failed: a draw's `when` tries again once back online
+    window.addEventListener('online', () => { failed = false; });
+    return (asked = true) => (failed && !asked ? Promise.resolve(null) : loading ??= (async () => {
+      let sheet = null;
       if (style) { // (failed: drawn plain rather than not at all)
-        await new Promise((done) => append(document.head, el('link', {rel: 'stylesheet', href: style,
-                                                                       onload: done, onerror: done})));
+        await new Promise((done) => append(document.head, sheet = el('link', {rel: 'stylesheet', href: style,
+                                                                               onload: done, onerror: done})));
       }
-      const attach = await load();
+      let attach;
+      try {
+        attach = await load();
+      } catch (error) {
+        console.warn(`filler: the mode ${name} could not be loaded:`, error);
+        sheet?.remove();
+        loading = null;
+        failed = true;
+        if (asked && !state.notices.some((shown) => shown.kind === notice)) state.notices.push({kind: notice});
+        app.changed();
+        return null;
+      }
+      failed = false;
+      state.notices = state.notices.filter((shown) => shown.kind !== notice);
       attach(app, container);
       app.changed();
       return entries.get(name);

@@ -1,7 +1,8 @@
 // Offline mode: registers the service worker (sw.js next to index.html, which build.py
 // writes from js/sw.js; on a first visit js/start.js registered it already, so that it
-// serves the boot's files compressed), asks it to save the whole site, and tells the page
-// when a new version is ready, so it can offer a reload.
+// serves the boot's files compressed), asks it to save the site (a first visit's save
+// leaves out what only a mode not opened or another language needs: sw.js), and tells
+// the page when a new version is ready, so it can offer a reload.
 //
 //   const { status, reason } = await registerOffline();
 //     status "installing"  the site is being saved (at once when an earlier visit did);

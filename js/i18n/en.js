@@ -538,6 +538,11 @@ export default {
     'notice.engine-reopened': 'The engine stopped; it was restarted and your match reopened.',
     'notice.engine-dropped': 'The engine stopped; it was restarted and your match reopened, without the move that was waiting: play it again.',
     'notice.engine-restarted': 'The engine stopped and was restarted.',
+    // a part of the site not saved for offline play yet (flows/modes.js, main.js's applySettings)
+    'notice.unsaved-puzzles': 'Puzzles are not saved on this device yet: open them once while online.',
+    'notice.unsaved-review': 'The review is not saved on this device yet: open it once while online.',
+    'notice.unsaved-analysis': 'The analysis board is not saved on this device yet: open it once while online.',
+    'notice.unsaved-language': '{name} is not saved on this device yet: choose it once while online.',
     'notice.unreadable': 'A saved match could not be reopened. {why}',
 
     'lobby.tab.new': 'Play',

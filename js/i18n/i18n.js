@@ -2,7 +2,8 @@
 // adding a language is adding its catalog file and its line in CATALOGS below. Only the
 // catalog of the language shown is fetched (English always: every text falls back to
 // it), another when the page first shows it (setLanguage; docs/boot.md "A first visit");
-// the service worker saves them all for offline play. Code asks
+// the service worker saves them all for offline play from the second visit on (sw.js LATER:
+// chosen offline before that, main.js's applySettings says so). Code asks
 // t('key', {params}); static markup carries data-i18n="key" (textContent) and
 // data-i18n-attr="attribute:key;attribute:key" and is filled by translate().
 // What the engine, the worker or the storage refuse comes as a problem {code, params,

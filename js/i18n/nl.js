@@ -535,6 +535,10 @@ export default {
     'notice.engine-reopened': 'De rekenaar was gestopt; hij is opnieuw gestart en je match is heropend.',
     'notice.engine-dropped': 'De rekenaar was gestopt; hij is opnieuw gestart en je match is heropend, maar zonder de zet die nog wachtte: speel die opnieuw.',
     'notice.engine-restarted': 'De rekenaar was gestopt en is opnieuw gestart.',
+    'notice.unsaved-puzzles': 'De puzzels staan nog niet op dit apparaat: open ze een keer terwijl je online bent.',
+    'notice.unsaved-review': 'De analyse van een partij staat nog niet op dit apparaat: open hem een keer terwijl je online bent.',
+    'notice.unsaved-analysis': 'Het analysebord staat nog niet op dit apparaat: open het een keer terwijl je online bent.',
+    'notice.unsaved-language': '{name} staat nog niet op dit apparaat: kies het een keer terwijl je online bent.',
     'notice.unreadable': 'Een bewaarde match kon niet worden heropend. {why}',
 
     'lobby.tab.new': 'Spelen',

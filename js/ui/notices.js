@@ -48,7 +48,7 @@ function noticeText(notice) {
     : t(`notice.unkept.${item.kind}`));
   const count = notice.matches?.length ?? 0;
   const text = t(key, {count, why: notice.problem ?? '', what: unkept.join(', '),
-                      id: notice.id ?? '', beside: notice.beside ?? ''}).trim();
+                      id: notice.id ?? '', beside: notice.beside ?? '', name: notice.name ?? ''}).trim();
   return text === key ? notice.message || notice.kind : text;
 }
 

@@ -188,3 +188,24 @@ def test_no_module_names_a_mode_but_its_own_and_the_registration():
     assert names_of("js/flows/review.js", "t('review.puzzles')") == []  # its own text
     assert names_of("js/flows/daily.js", "app.openPuzzles(choice)") == ["puzzles"]
     assert not names_of("js/ui/table.js", "this.controls.previewColor()")
+
+
+def test_a_first_visit_leaves_for_later_only_what_a_mode_or_a_language_not_shown_needs():
+    """builder/pages.py later_files: the files the service worker's first save leaves out
+    (LATER in sw.js, docs/boot.md "A first visit") are the modules main.js's modes import
+    when first needed and what those import, their style sheets and the catalogs of the
+    languages not shown; never a module a page's start imports."""
+    from builder.pages import later_files, module_graph, page_entry
+
+    files = {path.relative_to(ROOT).as_posix(): path.read_bytes()
+             for path in [*JS.rglob("*.js"), *(ROOT / "styles").glob("*.css"), *ROOT.glob("*.html")]}
+    files.update({f"vendor/{name}": b"" for name in ("fzstd.mjs", "qrcode.mjs")})  # npm files of dist/
+    later = later_files(files)
+    assert {"js/flows/puzzles.js", "js/flows/review.js", "js/flows/analysis.js", "js/i18n/nl.js",
+            "styles/puzzles.css", "styles/review.css", "styles/analysis.css"} <= set(later)
+    assert set(later) <= set(files)
+    entries = [page_entry(page) for name, page in files.items() if name.endswith(".html")]
+    assert "js/main.js" in entries
+    start = {module for entry in entries if entry for module in [entry, *module_graph(files, entry)]}
+    assert "js/i18n/en.js" in start and "js/flows/modes.js" in start
+    assert not set(later) & start
