@@ -69,6 +69,7 @@ import {attachProfile} from './flows/profile.js';
 import {attachLessons} from './flows/lessons.js';
 import {attachDaily} from './flows/daily.js';
 
+let leftOpen = null; // (read once) the mode below left open when the page was left
 const MODES = [
   {name: 'review', load: () => import('./flows/review.js').then((module) => module.attachReview),
    style: 'styles/review.css', when: ({table}) => Boolean(table?.snapshot.over)}, // its offer on a game's result
@@ -78,11 +79,8 @@ const MODES = [
   {name: 'daily', attach: attachDaily, button: 'open-daily'}, // the day's status on its button
   // its "Analyse" on a result, beside a replay or a practice game; an analysis left open
   {name: 'analysis', load: () => import('./flows/analysis.js').then((module) => module.attachAnalysis),
-   style: 'styles/analysis.css', button: 'open-analysis', link: /^#analysis=/, when: ({table}) => analysisAround(table)},
+   style: 'styles/analysis.css', button: 'open-analysis', link: /^#analysis=/, when: ({table}) => Boolean(table?.snapshot?.over || table?.replay || table?.config?.variant === 'practice' || (leftOpen ??= Boolean(store.getAnalysis()?.open)))},
 ];
-let analysisKept = null; // an analysis open when the page was left (read once)
-const analysisAround = (table) => Boolean(table?.snapshot?.over || table?.replay || table?.config?.variant === 'practice'
-                                          || (analysisKept ??= Boolean(store.getAnalysis()?.open)));
 // What opens first once the engine is up, and again after it restarted (modes.js
 // openFirst), in this order: a friend's link, a puzzle's, a lesson's, the board of the
 // day, an analysis (its link, or the one open when the page was left), then the match to resume; the first that opens wins and the others are dropped.

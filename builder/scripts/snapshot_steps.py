@@ -15,6 +15,9 @@ import zipfile
 import zipimport
 
 
+COMMAND_LINE_ONLY = ("__main__", "_command", "filler.bench", "filler.parallel")
+
+
 def stdlib_files(stdlib_zip: str) -> set[str]:
     """Standard-library files of the modules imported so far, as paths inside its zip."""
     prefix = stdlib_zip + "/"
@@ -24,12 +27,14 @@ def stdlib_files(stdlib_zip: str) -> set[str]:
 
 
 def reachable_stdlib(wheel: str, stdlib_zip: str) -> str:
-    """Import every engine module (but `__main__`, which would run); the JSON list of the
-    standard-library files that got imported with them."""
+    """Import every engine module the page may import (not `__main__`, which would run,
+    nor the command line's own: `*_command`, `bench`, `parallel`, whose processes the
+    browser has not); the JSON list of the standard-library files that got imported with
+    them."""
     sys.path.insert(0, wheel)
     filler = importlib.import_module("filler")
     for module in pkgutil.walk_packages(filler.__path__, "filler."):
-        if not module.name.endswith("__main__"):
+        if not module.name.endswith(COMMAND_LINE_ONLY):
             importlib.import_module(module.name)
     return json.dumps(sorted(stdlib_files(stdlib_zip)))
 

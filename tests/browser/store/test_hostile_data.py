@@ -120,11 +120,11 @@ def test_a_notice_of_one_removed_match_says_match_not_matches(page, site_url):
     lines = page.evaluate("""async () => {
       const {noticeLines} = await import('./js/ui/notices.js');
       const {setLanguage} = await import('./js/i18n/i18n.js');
-      const said = (language, count) => {
-        setLanguage(language);
+      const said = async (language, count) => {
+        await setLanguage(language); // (a catalog not shown yet is fetched first)
         return noticeLines([{kind: 'pruned', matches: Array.from({length: count}, (_, i) => ({id: 'm-' + i}))}])[0].text;
       };
-      return [said('en', 1), said('en', 2), said('nl', 1), said('nl', 3)];
+      return [await said('en', 1), await said('en', 2), await said('nl', 1), await said('nl', 3)];
     }""")
     assert lines == ["Storage was full: 1 old finished match was removed.",
                      "Storage was full: 2 old finished matches were removed.",
