@@ -23,6 +23,18 @@ function nodes(children) {
     .map((child) => (child instanceof Node ? child : document.createTextNode(String(child))));
 }
 
+/** Redraw with `redraw()` the controls inside `parts`, the keyboard's focus kept on the
+ *  new control of the same `data-<key>` as the one it was on (a redraw does not throw a
+ *  keyboard user back to the page's start), without scrolling to it. */
+export function keepingFocus(parts, key, redraw) {
+  const active = document.activeElement;
+  const wanted = active && parts.some((part) => part.contains(active)) ? active.dataset?.[key] : undefined;
+  redraw();
+  if (wanted === undefined) return;
+  const selector = `[data-${key}="${CSS.escape(wanted)}"]`;
+  parts.map((part) => part.querySelector(selector)).find(Boolean)?.focus({preventScroll: true});
+}
+
 /** Add children at the end of `node` (as el() adds its children). */
 export function append(node, ...children) {
   node.append(...nodes(children));

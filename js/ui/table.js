@@ -1,7 +1,7 @@
 // The table: header (needed to win, players), board, color buttons, status line and
 // the game-over panel. It reads the app's one state object and never the rules.
 
-import {el, svg, clear, replaceChildren, setAttr, append} from './dom.js';
+import {el, svg, clear, replaceChildren, setAttr, append, keepingFocus} from './dom.js';
 import {t, variantName} from '../i18n/i18n.js';
 import {Board, cellName} from './board.js';
 import {ColorControls} from './controls.js';
@@ -721,7 +721,8 @@ export class TableView {
     // what the modes offer on a result (the review: each game when it ends, game 1 also before the next game)
     const offers = offered.map((offer) => el('button', {type: 'button',
       dataset: {action: offer.action}, text: offer.text, onclick: () => offer.open()}));
-    replaceChildren(this.overPanel,
+    // (drawn again when a mode loaded later adds its offer: the focus stays on its button)
+    keepingFocus([this.overPanel], 'action', () => replaceChildren(this.overPanel,
       el('h2', {class: 'over-title', text: title}),
       el('p', {class: 'over-winner', text: headline}),
       ...matchLines,
@@ -740,7 +741,7 @@ export class TableView {
                                             text: again.text, onclick: () => (again.play ? again.play() : this.app.rematch())}),
         ...offers,
         el('button', {type: 'button', dataset: {action: 'new'}, text: t('over.new'), onclick: () => this.app.openLobby()})]),
-    );
+    ));
     this.overPanel.hidden = false;
     if (table.replay) return; // a replay opens where it begins: its bar and the board
     const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
