@@ -100,6 +100,18 @@ def test_a_shared_game_analysed_with_side_lines_an_edit_a_link_a_reload_and_the_
     page.wait_for_function("() => document.body.dataset.moves === '8'")
     page.keyboard.press("End")
     page.wait_for_function("() => document.body.dataset.moves === '10'")
+    # a second side line, a move earlier: two side lines, the main line as it was
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => document.body.dataset.moves === '8'")
+    earlier = filler.Game.new("quick", 4)
+    for _, color in game.moves[:8]:
+        earlier = earlier.play(color)
+    second = next(color for color in earlier.legal_colors() if color != game.moves[8][1])
+    page.click(f'.color-button[data-color="{second}"]')
+    page.wait_for_function("() => document.body.dataset.moves === '9'")
+    page.wait_for_function("() => document.querySelectorAll('.analysis-side').length >= 2")
+    assert page.locator(".analysis-moves > li[data-path]").count() == 10
 
     # the board editor: a stroke the engine refuses is said, with what is wrong
     page.click('[data-action="analysis-edit"]')
@@ -137,7 +149,7 @@ def test_a_shared_game_analysed_with_side_lines_an_edit_a_link_a_reload_and_the_
     # continue against the master: a game of your own from the position, you to move
     page.click('[data-action="analysis-continue"]')
     page.wait_for_selector(".analysis-panel", state="hidden")
-    page.wait_for_function("() => document.body.dataset.moves === '10'")
+    page.wait_for_function("() => document.body.dataset.moves === '9'")  # the second side line's position
     assert page.locator(".side-card[data-moving] .level-badge").count() == 0  # you, not the master
     assert page.locator(".level-badge").count() == 1
 

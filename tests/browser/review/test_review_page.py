@@ -126,6 +126,15 @@ def test_a_quick_game_is_reviewed_stepped_by_keyboard_and_stored(booted_page):
     stored = page.evaluate("(id) => JSON.parse(localStorage.getItem('filler:match:' + id))", match_id)
     assert len(stored["events"]) > 0 and [review["summary"]["sides"] != [] for review in stored["reviews"]] == [True]
 
+    # any move of the review opens on the analysis board at that move (issue 51)
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.body.dataset.moves === '2'")
+    page.click('.analysis-entry:not([hidden]) [data-action="analyse"]')
+    page.wait_for_selector(".analysis-panel:not([hidden]) .analysis-verdicts", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.body.dataset.moves") == "2"
+
 
 def test_a_game_resigned_before_any_move_says_there_is_nothing_to_review(booted_page):
     # it said "Reviewed: 0 moves", "The master is still thinking about this move…"
