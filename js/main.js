@@ -83,7 +83,8 @@ const MODES = [
 ];
 // What opens first once the engine is up, and again after it restarted (modes.js
 // openFirst), in this order: a friend's link, a puzzle's, a lesson's, the board of the
-// day, an analysis (its link, or the one open when the page was left), then the match to resume; the first that opens wins and the others are dropped.
+// day, an analysis (its link, or the one open when the page was left), then the match to
+// resume; the first that opens wins and the others are dropped.
 // A mode's table that a restart left is reopened in its turn.
 const FIRST_OPENS = ['friend', 'puzzles', 'lessons', 'daily', 'analysis', 'saved'];
 
