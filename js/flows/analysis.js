@@ -30,7 +30,7 @@
 // ply}, {puzzle}). Never a game still played against a person or a friend, nor a rated
 // match before it ends.
 
-import {el, replaceChildren, append, placeAfter, setAttr} from '../ui/dom.js';
+import {el, replaceChildren, append, placeAfter, setAttr, keepingFocus} from '../ui/dom.js';
 import {t, variantName, problemText, language} from '../i18n/i18n.js';
 import {signed, swatch} from '../ui/table.js';
 import {playerName, sideName} from '../ui/names.js';
@@ -671,18 +671,18 @@ export function attachAnalysis(app, container) {
       state.engine.status]]);
     if (key === drawnPanel) return;
     drawnPanel = key;
-    const focused = [bar, panel].some((part) => part.contains(document.activeElement)) ? document.activeElement.dataset.focus : null;
-    if (current) drawBar(current, here);
-    replaceChildren(panel,
-      el('div', {class: 'mode-head analysis-head'},
-        el('h2', {id: 'analysis-title', text: t('analysis.title')}),
-        el('button', {type: 'button', dataset: {action: 'close-analysis', focus: 'close'}, text: t('analysis.close'),
-                      onclick: () => close()})),
-      my.message ? el('p', {class: 'analysis-message', role: 'alert', text: problemText(my.message.problem)}) : null,
-      current?.problem ? el('p', {class: 'analysis-problem', role: 'alert', text: typeof current.problem === 'string'
-        ? t(current.problem) : problemText(current.problem)}) : null,
-      current ? (current.editor ? editorPart(current) : analysisPart(current, here)) : null);
-    if (focused) [bar, panel].map((part) => part.querySelector(`[data-focus="${focused}"]`)).find(Boolean)?.focus();
+    keepingFocus([bar, panel], 'focus', () => {
+      if (current) drawBar(current, here);
+      replaceChildren(panel,
+        el('div', {class: 'mode-head analysis-head'},
+          el('h2', {id: 'analysis-title', text: t('analysis.title')}),
+          el('button', {type: 'button', dataset: {action: 'close-analysis', focus: 'close'}, text: t('analysis.close'),
+                        onclick: () => close()})),
+        my.message ? el('p', {class: 'analysis-message', role: 'alert', text: problemText(my.message.problem)}) : null,
+        current?.problem ? el('p', {class: 'analysis-problem', role: 'alert', text: typeof current.problem === 'string'
+          ? t(current.problem) : problemText(current.problem)}) : null,
+        current ? (current.editor ? editorPart(current) : analysisPart(current, here)) : null);
+    });
   }
 
   const treeSize = (node) => node.children.reduce((sum, child) => sum + 1 + treeSize(child), 0);

@@ -27,7 +27,7 @@
 // the seed kept in their progress), never of the game the last one came from while
 // another is left.
 
-import {el, replaceChildren, setAttr, append, placeAfter} from '../ui/dom.js';
+import {el, replaceChildren, setAttr, append, placeAfter, keepingFocus} from '../ui/dom.js';
 import {t, variantName, problemText} from '../i18n/i18n.js';
 import {signed} from '../ui/table.js';
 import {ratingText as shownRating} from '../ui/rating_text.js';
@@ -601,36 +601,36 @@ export function attachPuzzles(app, container) {
     if (drawn === key) return drawClock();
     drawn = key;
     panel.hidden = false;
-    const focused = document.activeElement?.closest?.('.puzzle-bar, .puzzle-panel') ? document.activeElement.dataset.focus : null;
     bar.setAttribute('aria-label', t('puzzle.title'));
-    if (my.current) drawBar();
-    replaceChildren(panel,
-      el('div', {class: 'mode-head puzzle-head'},
-        el('h2', {id: 'puzzle-title', text: t('puzzle.title')}),
-        el('button', {type: 'button', class: 'puzzle-close', dataset: {action: 'close-puzzles', focus: 'close'},
-                      text: t('puzzle.close'), onclick: () => close()})),
-      ways(),
-      my.way === 'puzzles' ? [
-        el('p', {class: 'puzzle-progress', dataset: {tries: String(tries)}},
-          el('strong', {class: 'puzzle-rating', text: ratingText(rating)}), ' · ',
-          el('span', {class: 'puzzle-streak', dataset: {streak: String(streak)},
-                      text: t('puzzle.streak', {count: streak, best})})),
-        filters(difficulty),
-        againLine()] : null,
-      RUN_KINDS.includes(my.way) ? runPanel(my.way, runs[my.way]) : null,
-      my.way === 'history' ? historyView({history, filter: my.history.filter, shown: my.history.shown,
-        variants: [...PUZZLE_VARIANTS, OWN].map((variant) => [variant, boardName(variant)]),
-        themes: PUZZLE_THEMES.map((theme) => [theme, t(`puzzle.theme.${theme}`)])}, {
-        filter: (filter) => { my.history = {filter, shown: HISTORY_SHOWN}; app.changed(); },
-        more: (count) => { my.history.shown += count; app.changed(); },
-        open: (id) => tryAgainAll([id]),
-        again: (ids) => tryAgainAll(ids),
-      }) : null,
-      my.message ? el('p', {class: 'puzzle-message', role: 'alert', text: t(my.message.key, {
-        ...my.message.params, variant: my.message.params.variant ?? variantName(chosen.variant)})}) : null,
-      my.current && !my.message && my.way !== 'history' ? about() : null,
-      !my.current && !my.message && waiting ? el('p', {class: 'puzzle-waiting', text: t('puzzle.waiting')}) : null);
-    if (focused) [bar, panel].map((part) => part.querySelector(`[data-focus="${focused}"]`)).find(Boolean)?.focus({preventScroll: true});
+    keepingFocus([bar, panel], 'focus', () => {
+      if (my.current) drawBar();
+      replaceChildren(panel,
+        el('div', {class: 'mode-head puzzle-head'},
+          el('h2', {id: 'puzzle-title', text: t('puzzle.title')}),
+          el('button', {type: 'button', class: 'puzzle-close', dataset: {action: 'close-puzzles', focus: 'close'},
+                        text: t('puzzle.close'), onclick: () => close()})),
+        ways(),
+        my.way === 'puzzles' ? [
+          el('p', {class: 'puzzle-progress', dataset: {tries: String(tries)}},
+            el('strong', {class: 'puzzle-rating', text: ratingText(rating)}), ' · ',
+            el('span', {class: 'puzzle-streak', dataset: {streak: String(streak)},
+                        text: t('puzzle.streak', {count: streak, best})})),
+          filters(difficulty),
+          againLine()] : null,
+        RUN_KINDS.includes(my.way) ? runPanel(my.way, runs[my.way]) : null,
+        my.way === 'history' ? historyView({history, filter: my.history.filter, shown: my.history.shown,
+          variants: [...PUZZLE_VARIANTS, OWN].map((variant) => [variant, boardName(variant)]),
+          themes: PUZZLE_THEMES.map((theme) => [theme, t(`puzzle.theme.${theme}`)])}, {
+          filter: (filter) => { my.history = {filter, shown: HISTORY_SHOWN}; app.changed(); },
+          more: (count) => { my.history.shown += count; app.changed(); },
+          open: (id) => tryAgainAll([id]),
+          again: (ids) => tryAgainAll(ids),
+        }) : null,
+        my.message ? el('p', {class: 'puzzle-message', role: 'alert', text: t(my.message.key, {
+          ...my.message.params, variant: my.message.params.variant ?? variantName(chosen.variant)})}) : null,
+        my.current && !my.message && my.way !== 'history' ? about() : null,
+        !my.current && !my.message && waiting ? el('p', {class: 'puzzle-waiting', text: t('puzzle.waiting')}) : null);
+    });
     if (my.reveal && my.current?.run === my.run) { // a run's first puzzle: the board in sight (a phone's panel is under it)
       my.reveal = false;
       const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
