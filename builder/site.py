@@ -20,7 +20,7 @@ from builder.checkout import (BUILD_VENV, DIST, PYODIDE_FILES, PYODIDE_PACKAGE, 
 from builder.engine import build_engine_wheel, static_snapshots
 from builder.headers import SECURITY_HEADERS, headers_file
 from builder.minify import MINIFIED_SUFFIXES, SOURCE_MAP, minified
-from builder.pages import later_files, with_shared_head, with_start_script
+from builder.pages import FIRST_VISIT_PACK, first_visit_pack, later_files, with_shared_head, with_start_script
 from builder.precompress import GZIP_COPY, gzip_copies, precompressed
 from builder.provision import ensure_node_modules, ensure_pyodide_wheels, ensure_venv
 from builder.snapshot import make_snapshot
@@ -98,12 +98,14 @@ def service_worker(contents: dict[str, bytes], cache_name: str, on_demand: set[s
     plain = [name for name in precache[1:] if name not in gzipped]
     gzipped_too = sorted(set(gzipped) - set(precache))
     header = ("// Written by build.py: the files of this build to precache, those fetched from their\n"
-              "// gzip copy, those a first visit's save leaves out (LATER), a cache name from their\n"
+              "// gzip copy, those a first visit's save leaves out (LATER), the main page's files in\n"
+              "// one (FIRST_VISIT_PACK), a cache name from their\n"
               "// hash, and the headers every response carries.\n"
               f"const PRECACHE = {json.dumps(precache, indent=0)};\n"
               f"const PLAIN = {json.dumps(plain, indent=0)};\n"
               f"const GZIPPED_TOO = {json.dumps(gzipped_too, indent=0)};\n"
               f"const LATER = {json.dumps(later, indent=0)};\n"
+              f"const FIRST_VISIT_PACK = {json.dumps(FIRST_VISIT_PACK)};\n"
               f"const CACHE_NAME = {json.dumps(cache_name)};\n"
               f"const SECURITY_HEADERS = {json.dumps(SECURITY_HEADERS, indent=1)};\n\n")
     return header.encode() + source
@@ -160,6 +162,10 @@ def build(out: Path = DIST) -> dict:
         if contents.pop(SERVICE_WORKER_SOURCE + SOURCE_MAP, None):  # its map would be beside the source, not sw.js
             service_worker_source = re.sub(rb"\n//# sourceMappingURL=\S+\n?$", b"\n", service_worker_source)
         on_demand.update(path for path in contents if path.endswith(SOURCE_MAP))
+        # the main page's modules and sheets in one file, for the service worker's first
+        # install (sw.js); fetched from its gzip copy, never precached itself
+        contents[FIRST_VISIT_PACK] = first_visit_pack(contents)
+        on_demand.add(FIRST_VISIT_PACK)
         # The puzzles (docs/puzzles.md): fetched when a player opens Puzzles, then kept by
         # the service worker (KEPT_ON_FETCH in sw.js); a first visit does not pay for them.
         for source in sorted((ROOT / "puzzles").glob("*.json")):

@@ -4,7 +4,8 @@
 // script), `const PLAIN = [...]` and `const GZIPPED_TOO = [...]` (the files fetched from
 // their gzip copy, `<file>-gzip`, builder/precompress.py, are the precached ones but PLAIN,
 // and GZIPPED_TOO), `const LATER = [...]` (precached files only a mode loaded when needed or
-// a language not shown yet needs: builder/pages.py later_files),
+// a language not shown yet needs: builder/pages.py later_files), `const FIRST_VISIT_PACK`
+// (the main page's sheets and modules in one file, which the first install keeps),
 // `const CACHE_NAME = "filler-<content hash>"`, so each build gets its own cache and a
 // changed build is a changed sw.js, which the browser picks up as an update, and `const SECURITY_HEADERS = {...}`: the Content-Security-Policy and
 // the rest, put on every response served here, so that the engine's worker (which no
@@ -12,7 +13,7 @@
 // sends.
 //
 // A first visit: installed by the page's first script (js/start.js), this worker takes
-// the page at once, before its modules are fetched; every file of the site it fetches
+// the page at once, once it has kept the main page's files from FIRST_VISIT_PACK; every file of the site it fetches
 // comes from its gzip copy, decoded here (DecompressionStream), and is kept. The rest of
 // the site but LATER is saved once the engine is up, when the page asks ("save":
 // offline.js), so that it does not slow the boot; a file of LATER is kept when the page
@@ -20,7 +21,7 @@
 // then the whole site is saved. An update (another worker controls the page): the new
 // one saves the whole site while it installs, and waits until the page takes it.
 
-/* global PRECACHE, PLAIN, GZIPPED_TOO, LATER, CACHE_NAME, SECURITY_HEADERS */
+/* global PRECACHE, PLAIN, GZIPPED_TOO, LATER, FIRST_VISIT_PACK, CACHE_NAME, SECURITY_HEADERS */
 
 const CACHE_PREFIX = "filler-";
 const SITE_ROOT = new URL("./", self.location.href); // build.py writes this worker at the site's top
@@ -31,10 +32,25 @@ const MAY_MISS = new Set([...OPTIONAL, ...LATER]);
 self.addEventListener("install", (event) => {
   if (!self.registration.active) {
     self.skipWaiting(); // the first: take the page now (activate), save the site when asked
+    event.waitUntil(unpackFirstVisit().catch(() => {})); // (without it: each file as asked)
     return;
   }
   event.waitUntil(saveSite());
 });
+
+/** The first install: the main page's style sheets and modules, in one download
+ *  (FIRST_VISIT_PACK: {path: text}), kept as saveSite() keeps a file, so that the page the
+ *  worker then takes gets them from the cache and not in rounds of six requests, each a
+ *  round trip (docs/boot.md "A first visit"). Only files of the build are kept. */
+async function unpackFirstVisit() {
+  const pack = await fromNetwork(new Request(new URL(FIRST_VISIT_PACK, SITE_ROOT)), FIRST_VISIT_PACK);
+  if (!pack.ok) return;
+  const files = new Map(Object.entries(await pack.json()));
+  const cache = await openCache();
+  await Promise.all([...files].filter(([path, text]) => PRECACHED.has(path) && typeof text === "string")
+    .map(([path, text]) => cache.put(path, new Response(text, {
+      headers: { "Content-Type": TYPES[path.split(".").pop()], ...SECURITY_HEADERS } }))));
+}
 
 // In the cache once a save is done: the saves after it (the next visit's) are whole.
 const SAVED_ONCE = "./.saved-once";

@@ -310,6 +310,10 @@ def test_a_first_visit_sends_at_most_its_budget(new_guarded_context, site_dir, s
     total = sum(sent.values())
     largest = ", ".join(f"{path} {size}" for path, size in sorted(sent.items(), key=lambda item: -item[1])[:12])
     assert total <= FIRST_VISIT_BYTES, f"a first visit sent {total} bytes in {len(sent)} files; the largest: {largest}"
+    # the page's sheets and modules came in one download (the service worker's first
+    # install keeps them), not one request each, in rounds of six round trips
+    assert "/first-visit.json-gzip" in sent
+    assert not {"/js/main.js-gzip", "/js/ui/table.js-gzip", "/styles/main.css-gzip"} & set(sent), sorted(sent)
     # the snapshot holds the engine: no wheel; the runtime's JavaScript from its gzip copy
     assert "/" + info["engine_wheel"] not in sent and "/pyodide/pyodide.asm.mjs" not in sent, sorted(sent)
     assert "/pyodide/pyodide.asm.mjs-gzip" in sent
