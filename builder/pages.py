@@ -41,10 +41,11 @@ DYNAMIC_IMPORT = re.compile(rb"""\bimport\([ \t]*['"](\.[^'"]+)['"][ \t]*\)""")
 MODE_STYLE = re.compile(rb"""\bstyle:[ \t]*['"]([^'"]+\.css)['"]""")
 # The files of the main page's start-preloads in one download (docs/boot.md "A first visit"):
 # the service worker's first install puts them in its cache, so that a first visit fetches
-# the page's sixty-odd modules and sheets once, not in rounds of six requests (HTTP/1.1).
+# the page's sixty-odd modules, its sheets and snapshots.json once, not in rounds of six
+# requests (HTTP/1.1).
 FIRST_VISIT_PAGE = "index.html"
 FIRST_VISIT_PACK = "first-visit.json"
-START_PRELOAD_HREF = re.compile(rb'<link rel="(?:modulepreload|stylesheet)" href="([^"]+)"')
+START_PRELOAD_HREF = re.compile(rb'<link rel="(?:modulepreload|stylesheet|preload)" href="([^"]+)"')
 START_TEMPLATE = re.compile(rb'<template id="start-preloads">(.*?)</template>', re.DOTALL)
 
 
@@ -130,8 +131,8 @@ def with_start_script(page: bytes, contents: dict[str, bytes]) -> bytes:
 
 
 def first_visit_pack(contents: dict[str, bytes]) -> bytes:
-    """FIRST_VISIT_PACK: {path: text} of the style sheets and modules FIRST_VISIT_PAGE's
-    start-preloads name (read from the built page, after with_start_script), as they are
+    """FIRST_VISIT_PACK: {path: text} of the style sheets, modules and preloads
+    FIRST_VISIT_PAGE's start-preloads name (read from the built page, after with_start_script), as they are
     served (minified)."""
     template = START_TEMPLATE.search(contents[FIRST_VISIT_PAGE])
     paths = [href.decode() for href in START_PRELOAD_HREF.findall(template.group(1))] if template else []
