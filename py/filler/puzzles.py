@@ -25,6 +25,14 @@ answer, for the same result and margin (``_puzzle_from``: the solver's own reply
 first, then the other best replies by color). At most ``PER_GAME`` puzzles a game,
 none sharing a ply with another; where two would, the longer is kept.
 
+**Off the line** (``branches``, the generator's on the boards of ``RUNG_PAIRS``): where
+the walk finds the side to move proven to lose, the positions after its other colors
+are walked too (``_branches``): proving the loss refuted every color, so the table
+holds their results already, and each is as real a position as the played one (the
+loser chose another color). Such a position takes the ply of its branch point and the
+next (``_plies``): of the positions after the other colors of one move one at most,
+and not with the one on the line after that move.
+
 **Proofs** (``Prover``): every search is bounded by ``NODES`` nodes, never by the
 clock, so every run and every machine agrees. The proofs of one game share one
 transposition table, so a position's proofs reuse what those of the later positions
@@ -53,7 +61,10 @@ table of its own, as anyone checking a file does.
 
 A record may carry ``"game": 2``: the position is of the second game of a match
 (the corners swapped, the other seat first, ``Match``), and its id is
-``<variant>-<seed>-g2-<ply>``.
+``<variant>-<seed>-g2-<ply>``. A position off the game's line (above) carries
+``"branch": n`` (1, 2, ...: the game's n-th such record) and its id is
+``<variant>-<seed>-b<n>-<ply>``; its ``moves`` are still the colors from the start
+of the game of that seed, the last one not the color played.
 
 ``others`` has one dict per solver step (the moves at even places of ``solution``):
 for every other legal color there, its ``cost`` (``result``: what that color gets,
@@ -104,7 +115,9 @@ rungs of the ladder.
 "puzzles": [...]}`` (``load``, ``dump``; ``ladder`` names the rungs of each record's
 ``chances``). ``generate`` plays games of the computer levels against each other
 (each level at its tournament node budget, as ``ai.tournament.play_match`` does, so a
-seed always gives the same game), finds their puzzles and appends them, in the
+seed always gives the same game; on classic and hexagon, ``RUNG_PAIRS``, games of
+cheap rungs of the ladder instead, their draws by the seed: there a master's game
+cost several times its puzzles' proofs), finds their puzzles and appends them, in the
 order of the seeds whatever the number of processes (``jobs``); it starts at the
 file's ``next_seed``, so a stopped run goes on where it was. ``verify(record)``
 proves every step again with the same budgets.
