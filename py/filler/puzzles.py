@@ -29,9 +29,12 @@ none sharing a ply with another; where two would, the longer is kept.
 the walk finds the side to move proven to lose, the positions after its other colors
 are walked too (``_branches``): proving the loss refuted every color, so the table
 holds their results already, and each is as real a position as the played one (the
-loser chose another color). Such a position takes the ply of its branch point and the
-next (``_plies``): of the positions after the other colors of one move one at most,
-and not with the one on the line after that move.
+loser chose another color). Each is first tried with ``NODES / BRANCH_SHARE`` nodes a
+search (the same table) and left where that does not prove its first step; one that
+passes is proven again with ``NODES``, which its later steps may need. Such a
+position takes the ply of its branch point and the next (``_plies``): of the
+positions after the other colors of one move one at most, and not with the one on
+the line after that move.
 
 **Proofs** (``Prover``): every search is bounded by ``NODES`` nodes, never by the
 clock, so every run and every machine agrees. The proofs of one game share one
