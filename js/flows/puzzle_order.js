@@ -8,8 +8,9 @@
 export const START_RATING = 1500; // filler.rating.DEFAULT's r: a first puzzle is picked near it
 const RATING_WINDOW = 150; // puzzles this far beyond the nearest one's rating are offered too, in the player's order
 
-/** The game a puzzle comes from: its id without the ply (`quick-4-11` → `quick-4`). */
-const gameOf = (id) => id.replace(/-(?:g2-)?\d+$/, '');
+/** The game a puzzle comes from: its id without the ply (`quick-4-11` → `quick-4`), a
+ *  branch off its line counted as the game (`classic-4-b2-40` → `classic-4`). */
+const gameOf = (id) => id.replace(/-(?:g2-)?(?:b\d+-)?\d+$/, '');
 
 /** Where a puzzle comes in the order of the player of `seed`: a 32-bit hash of both. */
 function placeOf(seed, id) {

@@ -25,6 +25,17 @@ answer, for the same result and margin (``_puzzle_from``: the solver's own reply
 first, then the other best replies by color). At most ``PER_GAME`` puzzles a game,
 none sharing a ply with another; where two would, the longer is kept.
 
+**Off the line** (``branches``, the generator's on the boards of ``RUNG_PAIRS``): where
+the walk finds the side to move proven to lose, the positions after its other colors
+are walked too (``_branches``): proving the loss refuted every color, so the table
+holds their results already, and each is as real a position as the played one (the
+loser chose another color). Each is first tried with ``NODES / BRANCH_SHARE`` nodes a
+search (the same table) and left where that does not prove its first step; one that
+passes is proven again with ``NODES``, which its later steps may need. Such a
+position takes the ply of its branch point and the next (``_plies``): of the
+positions after the other colors of one move one at most, and not with the one on
+the line after that move.
+
 **Proofs** (``Prover``): every search is bounded by ``NODES`` nodes, never by the
 clock, so every run and every machine agrees. The proofs of one game share one
 transposition table, so a position's proofs reuse what those of the later positions
@@ -53,7 +64,10 @@ table of its own, as anyone checking a file does.
 
 A record may carry ``"game": 2``: the position is of the second game of a match
 (the corners swapped, the other seat first, ``Match``), and its id is
-``<variant>-<seed>-g2-<ply>``.
+``<variant>-<seed>-g2-<ply>``. A position off the game's line (above) carries
+``"branch": n`` (1, 2, ...: the game's n-th such record) and its id is
+``<variant>-<seed>-b<n>-<ply>``; its ``moves`` are still the colors from the start
+of the game of that seed, the last one not the color played.
 
 ``others`` has one dict per solver step (the moves at even places of ``solution``):
 for every other legal color there, its ``cost`` (``result``: what that color gets,
@@ -104,7 +118,9 @@ rungs of the ladder.
 "puzzles": [...]}`` (``load``, ``dump``; ``ladder`` names the rungs of each record's
 ``chances``). ``generate`` plays games of the computer levels against each other
 (each level at its tournament node budget, as ``ai.tournament.play_match`` does, so a
-seed always gives the same game), finds their puzzles and appends them, in the
+seed always gives the same game; on classic and hexagon, ``RUNG_PAIRS``, games of
+cheap rungs of the ladder instead, their draws by the seed: there a master's game
+cost several times its puzzles' proofs), finds their puzzles and appends them, in the
 order of the seeds whatever the number of processes (``jobs``); it starts at the
 file's ``next_seed``, so a stopped run goes on where it was. ``verify(record)``
 proves every step again with the same budgets.
@@ -128,6 +144,8 @@ GAP = 3            # cells of final margin by which every other color must do wo
 # the solver's node budget for one search: past it the proofs that still succeed seldom
 # make a puzzle (docs/puzzles.md: the generator)
 NODES = 60_000
+BRANCH_SHARE = 4    # a position off the line is first tried with NODES / 4 nodes a search: on
+                    # hexagon (6 games) that found the same puzzles in 35 % less CPU
 OWN_NODES = 150_000   # a puzzle of your own game (``own_puzzle``)
 LINE_NODES = 150_000  # a line played to the end for the page (``played_out``): the budget the
                       # shipped records' lines were made with, so they reach the end
@@ -517,15 +535,19 @@ def start_of(game_number) -> dict:
     return {} if game_number == 1 else {"corner_shift": 1, "first": 1}
 
 
-def record_id(variant, seed, ply, game_number=1, own=False) -> str:
-    return f"{'own-' if own else ''}{variant}-{seed}-{'g2-' if game_number == 2 else ''}{ply}"
+def record_id(variant, seed, ply, game_number=1, own=False, branch=0) -> str:
+    """``[own-]<variant>-<seed>-[g2-][b<branch>-]<ply>``: ``branch`` (1, 2, ...) names a
+    position off the played line (``find_puzzles``), 0 one on it."""
+    return (f"{'own-' if own else ''}{variant}-{seed}-{'g2-' if game_number == 2 else ''}"
+            f"{f'b{branch}-' if branch else ''}{ply}")
 
 
 def find_puzzles(game_or_record, *, seed=None, nodes=NODES, per_game=PER_GAME,
-                 rate=True) -> list:
+                 rate=True, branches=False) -> list:
     """The puzzles of a finished game (a ``filler.Game`` of a seeded variant, or its
     record), latest first (see the module text). ``rate``: compute ``found_by`` and
-    ``rating`` (the levels' searches), else leave them empty."""
+    ``rating`` (the levels' searches), else leave them empty. ``branches``: also the
+    positions after the other colors of a side that loses (off the played line)."""
     from .rules import Game
     game = Game.from_record(game_or_record) if isinstance(game_or_record, dict) else game_or_record
     if game.sides != 2 or game.seats != 2:
@@ -535,31 +557,76 @@ def find_puzzles(game_or_record, *, seed=None, nodes=NODES, per_game=PER_GAME,
     moves = [color for _, color in game.moves]
     positions = _positions(game)
     prover = Prover(nodes)
-    found = []
+    found, at, taken, branch = [], {}, {}, 0
     for ply in range(len(moves) - 1, -1, -1):
         if len(found) >= per_game:
             break
         position = positions[ply]
         steps, solution = _puzzle_from(position, prover)
-        if steps is None:
-            if solution is False:
+        if steps is None and solution is False:
+            break
+        if steps is not None:
+            candidates = [(position, moves[:ply], steps, solution)]
+        elif branches:
+            candidates = _branches(position, moves[:ply], moves[ply], prover)
+        else:
+            candidates = []
+        for place, line, steps, solution in candidates:
+            off = len(line) > ply
+            plies = _plies(line, solution, off)
+            covered = [p for p in found if taken[p["id"]] & plies]
+            if any(len(p["solution"]) >= len(solution) for p in covered):
+                continue   # it shares a ply with a puzzle as long, found later in the game
+            record = _record(place, seed, line, steps, solution, branch=branch + 1 if off else 0)
+            if verify(record, nodes):
+                continue   # proven here with the game's table, but not by a fresh one
+            branch += off
+            found = [p for p in found if p not in covered]   # shorter ones give way
+            found.append(record)
+            at[record["id"]], taken[record["id"]] = place, plies
+            if len(found) >= per_game:
                 break
-            continue
-        covered = [p for p in found if len(p["moves"]) < ply + len(solution)]
-        if any(len(p["solution"]) >= len(solution) for p in covered):
-            continue   # it shares a ply with a puzzle as long, found later in the game
-        record = _record(position, seed, moves[:ply], steps, solution)
-        if verify(record, nodes):
-            continue   # proven here with the game's table, but not by a fresh one
-        found = [p for p in found if p not in covered]   # shorter ones give way
-        found.append(record)
     if rate:
         for record in found:
-            position = positions[len(record["moves"])]
+            position = at[record["id"]]
             record["chances"] = ladder_chances(position, record["solution"])
             record["found_by"] = found_by(position, record["solution"], record["chances"])
             record["rating"] = rating(variant, record["chances"])
     return found
+
+
+def _branches(position, line, played, prover) -> list:
+    """[(position, moves, steps, solution)]: the puzzles one move off the played line
+    at ``position`` (reached by ``line``, where ``played`` was played), when its side to
+    move is proven to lose: the positions after each of its other colors, the other
+    side to move. Proving the loss refuted every color, so their results are in the
+    table already: only their margins and other colors cost."""
+    proven = prover.solve(position, margin=False)
+    if proven is None or proven.value >= 0:
+        return []
+    screen = Prover(prover.nodes // BRANCH_SHARE)
+    screen.table = prover.table   # the same table, a smaller budget a search
+    found = []
+    for color in position.legal_colors():
+        after = position.play(color)
+        if color == played or after.over or not _step(after, screen):
+            continue
+        steps, solution = _puzzle_from(after, prover)
+        if steps:
+            found.append((after, line + [color], steps, solution))
+    return found
+
+
+def _plies(moves, solution, off) -> set:
+    """The plies a puzzle at ``moves`` with ``solution`` takes, so that no two puzzles of
+    a game share one: on the game's line the plies its solution spans; off it
+    (``off``: the position after another color than the one played) the ply of its
+    branch point and the next (the position it came from and the one it stands for
+    on the line: so of the positions after other colors of one move one at most, and
+    not with the one on the line), and its own positions."""
+    if not off:
+        return {len(moves) + step for step in range(len(solution))}
+    return {len(moves) - 1, len(moves)} | {tuple(moves + solution[:step]) for step in range(len(solution))}
 
 
 def _positions(game) -> list:
@@ -579,16 +646,19 @@ def _game_number(game) -> int:
     return 2 if game.to_record().get("corner_shift") else 1
 
 
-def _record(position, seed, moves, steps, solution, own=False) -> dict:
-    """An unrated record of the puzzle ``steps``/``solution`` at ``position``."""
+def _record(position, seed, moves, steps, solution, own=False, branch=0) -> dict:
+    """An unrated record of the puzzle ``steps``/``solution`` at ``position`` (``branch``:
+    its number off the game's line, 0 on it)."""
     first, number = steps[0], _game_number(position)
-    record = {"id": record_id(position.variant_id, seed, len(moves), number, own),
+    record = {"id": record_id(position.variant_id, seed, len(moves), number, own, branch),
               "variant": position.variant_id, "seed": seed, "moves": list(moves), "side": position.turn,
               "solution": solution, "result": first["result"], "margin": first["margin"],
               "others": [s["others"] for s in steps], "themes": themes(position, solution, first["result"]),
               "rating": 0, "found_by": []}
     if number == 2:
         record["game"] = 2
+    if branch:
+        record["branch"] = branch
     return record
 
 
@@ -658,9 +728,12 @@ def check_record(record) -> None:
     game_number = record.get("game", 1)
     if game_number not in (1, 2) or isinstance(game_number, bool):
         _bad("game", "not 1 or 2")
-    if record["id"] not in {record_id(variant, seed, len(record["moves"]), game_number, own)
+    branch = record.get("branch", 0)
+    if not _is_int(branch) or branch < 0 or ("branch" in record and not branch):
+        _bad("branch", "not a branch number (1, 2, ...)")
+    if record["id"] not in {record_id(variant, seed, len(record["moves"]), game_number, own, branch)
                             for own in (False, True)}:
-        _bad("id", "not [own-]<variant>-<seed>-[g2-]<ply>")
+        _bad("id", "not [own-]<variant>-<seed>-[g2-][b<branch>-]<ply>")
     if record["result"] not in ("win", "draw"):
         _bad("result", "not win or draw")
     if not _is_int(record["margin"]) or not _is_int(record["rating"]):
@@ -844,33 +917,46 @@ def dump_to(data: dict, file) -> None:
 
 PAIRS = [(a, b) for a in ("beginner", "greedy", "lookahead", "master")
          for b in ("greedy", "lookahead", "master")]
+# The boards whose games the generator plays with cheap rungs of the ladder
+# (``filler.ai.ladder``) instead of the levels, and walks with their branches: there a
+# master's game costs several times its proofs, which reach only its last ten plies
+# (docs/puzzles.md "How many a CPU-hour").
+RUNG_PAIRS = {variant: [(a, b) for a in ("greedy-soft2", "greedy", "lookahead-2")
+                        for b in ("greedy-soft4", "lookahead-1", "lookahead")]
+              for variant in ("classic", "hex")}
 
 
 def play_game(variant: str, seed: int):
     """The game of seed ``seed``: two levels (by the seed, seats swapped every other
-    pair) each at its tournament node budget."""
+    pair) each at its tournament node budget; on a board of ``RUNG_PAIRS``, two rungs
+    of the ladder (their draws by the seed)."""
+    from .ai import ladder
     from .ai.levels import choose, tournament_nodes
     from .rules import Game
-    levels = list(PAIRS[seed % len(PAIRS)])
-    if (seed // len(PAIRS)) % 2:
-        levels.reverse()
+    pairs = RUNG_PAIRS.get(variant, PAIRS)
+    players = list(pairs[seed % len(pairs)])
+    if (seed // len(pairs)) % 2:
+        players.reverse()
     game = Game.new(variant, seed)
     while not game.over:
-        level = levels[game.turn]
-        game = game.play(choose(game, level, 1e6, max_nodes=tournament_nodes(game, level),
-                                clock=time.thread_time))
-    return game, levels
+        player = players[game.turn]
+        if variant in RUNG_PAIRS:
+            game = game.play(ladder.choose(game, player, seed))
+        else:
+            game = game.play(choose(game, player, 1e6, max_nodes=tournament_nodes(game, player),
+                                    clock=time.thread_time))
+    return game, players
 
 
 def game_puzzles(task):
     """The puzzles of the game of seed ``seed`` (``task`` = (variant, seed)), rated:
-    (levels, records, CPU seconds). A top-level function: ``generate``'s processes
+    (players, records, CPU seconds). A top-level function: ``generate``'s processes
     run it."""
     variant, seed = task
     start = time.process_time()
-    game, levels = play_game(variant, seed)
-    records = find_puzzles(game, seed=seed)
-    return levels, records, time.process_time() - start
+    game, players = play_game(variant, seed)
+    records = find_puzzles(game, seed=seed, branches=variant in RUNG_PAIRS)
+    return players, records, time.process_time() - start
 
 
 def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, games=None, command="",

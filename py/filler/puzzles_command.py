@@ -4,9 +4,10 @@
     python -m filler puzzles rate puzzles/quick.json --left-out
     python -m filler puzzles verify puzzles/quick.json --sample 3
 
-``generate`` plays seeded games of the computer levels, keeps the positions the
-ending solver proves to have one best color that the preview does not give away,
-rates them on the ladder and appends them to ``--out`` (resumable: it starts at the
+``generate`` plays seeded games of the computer levels (on classic and hexagon, of
+cheap rungs of the ladder, and walks the positions off their lines too), keeps the
+positions the ending solver proves to have one best color that the preview does not
+give away, rates them on the ladder and appends them to ``--out`` (resumable: it starts at the
 file's ``next_seed`` unless ``--seed`` is given; ``--jobs`` processes side by side,
 the same file for any number); progress goes to stderr, and at the end the puzzles
 per CPU-hour. ``rate`` rates a file's puzzles again from their ladder chances and

@@ -137,6 +137,8 @@ DAMAGES = [
     ("rating", lambda r: r.update(rating="high"), "rating"),
     ("chances", lambda r: r.update(chances=[2.0] * 12), "chances"),
     ("chances length", lambda r: r.update(chances=[0.5]), "chances"),
+    ("branch", lambda r: r.update(branch=0), "branch"),
+    ("branch not in the id", lambda r: r.update(branch=2), "id"),
 ]
 
 
@@ -229,6 +231,42 @@ def test_find_puzzles_is_deterministic_and_a_longer_puzzle_takes_its_plies():
     plies = sorted((len(p["moves"]), len(p["moves"]) + len(p["solution"])) for p in first)
     assert all(end <= start for (_, end), (start, _) in zip(plies, plies[1:]))  # no overlap
     assert all(puzzles.verify(p, nodes=20_000) == [] for p in first)
+
+
+def test_a_losing_sides_other_colors_give_puzzles_off_the_line_with_ids_of_their_own():
+    game = greedy_game(7)
+    moves = [color for _, color in game.moves]
+    assert puzzles.find_puzzles(game, rate=False, nodes=20_000) == []
+    found = puzzles.find_puzzles(game, rate=False, nodes=20_000, branches=True)
+    assert [(p["id"], p["branch"], p["moves"][-1], p["solution"]) for p in found] == [
+        ("quick-7-b1-15", 1, 5, [1]), ("quick-7-b2-13", 2, 5, [0])]
+    for record in found:
+        ply = len(record["moves"]) - 1   # one move off the game's line, by the side that loses there
+        assert record["moves"][:ply] == moves[:ply] and record["moves"][ply] != moves[ply]
+        assert puzzles.Prover(20_000).solve(puzzles._positions(game)[ply], margin=False).value < 0
+        assert puzzles.check_record(record) is None and puzzles.verify(record, nodes=20_000) == []
+    # the positions after other colors of one move (and the one on the line after it) share a ply
+    on_line = greedy_game(8)
+    assert [p["id"] for p in puzzles.find_puzzles(on_line, rate=False, nodes=20_000, branches=True)] == [
+        "quick-8-19"]
+
+
+def test_a_puzzle_off_the_line_takes_its_branch_points_ply_and_the_next():
+    assert puzzles._plies([1, 2, 3], [4, 5, 6], off=False) == {3, 4, 5}
+    off = puzzles._plies([1, 2, 3, 4], [4], off=True)
+    assert off == {3, 4, (1, 2, 3, 4)}
+    assert off & puzzles._plies([1, 2, 3, 6], [2], off=True)     # another color of that move
+    assert off & puzzles._plies([1, 2, 3, 5], [1], off=False)    # the position on the line after it
+    assert not off & puzzles._plies([1, 2, 3, 5, 1], [2], off=False)
+    assert not off & puzzles._plies([1, 2, 3, 5, 1, 6], [2], off=True)
+
+
+def test_classic_and_hexagon_games_are_played_by_cheap_rungs_of_the_ladder_the_same_every_time():
+    for variant in puzzles.RUNG_PAIRS:
+        game, players = puzzles.play_game(variant, 3)
+        assert game.over and set(players) <= set(ladder.RUNGS) and "master" not in "".join(players)
+        again, _ = puzzles.play_game(variant, 3)
+        assert again.moves == game.moves
 
 
 def test_generate_and_verify_commands(tmp_path, capsys):

@@ -74,7 +74,7 @@ def announced(page):
 
 
 def game_of(puzzle_id):
-    return re.sub(r"-(?:g2-)?\d+$", "", puzzle_id)
+    return re.sub(r"-(?:g2-)?(?:b\d+-)?\d+$", "", puzzle_id)
 
 
 def test_a_streak_and_a_storm_to_their_end_then_the_history_has_them(page, site_url, site_dir, axe_scan):

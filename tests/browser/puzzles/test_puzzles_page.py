@@ -229,7 +229,7 @@ def test_a_puzzle_link_opens_that_puzzle_and_a_bad_one_says_so(page, boot, site_
 
 
 def game_of(puzzle_id):
-    return re.sub(r"-(g2-)?\d+$", "", puzzle_id)
+    return re.sub(r"-(?:g2-)?(?:b\d+-)?\d+$", "", puzzle_id)
 
 
 def test_each_player_has_an_order_of_their_own_and_a_filter_without_puzzles_leaves_none_to_play(page, boot, site_url, site_dir):
