@@ -554,6 +554,15 @@ def play_keys(page, lesson, colors, sizes=None):
         page.keyboard.press(str(color + 1))
 
 
+# ---------------------------------------------------------------- puzzles
+
+
+def game_of(puzzle_id):
+    """The game a shipped puzzle comes from: its id without the ply (a position off the
+    game's line, `-b<n>-`, counts as its game), as the page's order reads it."""
+    return re.sub(r"-(?:g2-)?(?:b\d+-)?\d+$", "", puzzle_id)
+
+
 # ---------------------------------------------------------------- access
 
 

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from driver import BOOT_TIMEOUT_MS, IN_VIEW, switch_language
+from driver import BOOT_TIMEOUT_MS, IN_VIEW, game_of, switch_language
 
 pytestmark = pytest.mark.own_context  # page.clock is its context's clock
 
@@ -71,10 +71,6 @@ BROKEN_WITHIN = """(selector) => [...document.querySelector(selector).children]
 
 def announced(page):
     return page.evaluate("() => window.heard")
-
-
-def game_of(puzzle_id):
-    return re.sub(r"-(?:g2-)?(?:b\d+-)?\d+$", "", puzzle_id)
 
 
 def test_a_streak_and_a_storm_to_their_end_then_the_history_has_them(page, site_url, site_dir, axe_scan):

@@ -13,7 +13,7 @@ import re
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from driver import BOOT_TIMEOUT_MS, BUTTONS_DIMMED, IN_VIEW, ROOT, settle, switch_language
+from driver import BOOT_TIMEOUT_MS, BUTTONS_DIMMED, IN_VIEW, ROOT, game_of, settle, switch_language
 
 import filler
 from filler import puzzles as engine_puzzles
@@ -226,10 +226,6 @@ def test_a_puzzle_link_opens_that_puzzle_and_a_bad_one_says_so(page, boot, site_
     page.evaluate("(id) => { location.hash = 'puzzle=' + id; }", wanted)
     page.wait_for_function("(id) => document.querySelector('.puzzle-about')?.dataset.id === id", arg=wanted,
                            timeout=BOOT_TIMEOUT_MS)
-
-
-def game_of(puzzle_id):
-    return re.sub(r"-(?:g2-)?(?:b\d+-)?\d+$", "", puzzle_id)
 
 
 def test_each_player_has_an_order_of_their_own_and_a_filter_without_puzzles_leaves_none_to_play(page, boot, site_url, site_dir):
