@@ -965,9 +965,11 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, games=Non
     puzzles are found (or ``games`` games played), appending to the file ``out`` after
     every game. ``jobs``
     processes play games side by side; their puzzles are taken in the order of the
-    seeds, so the file is the same for any number of them. A puzzle of one move is
-    kept only while the file keeps ``LONGER`` of its puzzles two moves or more (the
-    others are rarer: some one-move puzzles are left out)."""
+    seeds, so the file is the same for any number of them. A puzzle of one move
+    joins only while the file keeps ``LONGER`` of its puzzles two moves or more (the
+    others are rarer); one that may not yet, or any puzzle past ``count``, is kept
+    aside in the reserve (``reserve_path``) and joins, oldest first, as soon as it may
+    (the longer ones make room, or a later run asks for more)."""
     from .parallel import ordered_map
     if variant not in VARIANTS or VARIANTS[variant].seats != 2 or VARIANTS[variant].teams:
         raise ValueError(f"puzzles are made on variants of two players, not {variant!r}")
@@ -976,7 +978,9 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, games=Non
         raise ValueError(f"{out} holds {data['variant']} puzzles, not {variant}")
     generation = data["generation"]
     first = generation["next_seed"] if seed is None else seed
-    known = {p["id"] for p in data["puzzles"]}
+    spare_path = reserve_path(out) if out is not None else None
+    spare = load(spare_path) if spare_path is not None and os.path.exists(spare_path) else new_file(variant)
+    known = {p["id"] for p in data["puzzles"] + spare["puzzles"]}
     added = longer = found = 0
     cpu, number = 0.0, first - 1
     tasks = ((variant, number) for number in itertools.count(first))
@@ -984,14 +988,21 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, games=Non
                                                   ordered_map(game_puzzles, tasks, jobs)):
         new = []   # the longer first: they make room for the others
         for record in sorted(records, key=lambda record: len(record["solution"]) == 1):
-            if record["id"] in known or added + len(new) >= count:
+            if record["id"] in known:
                 continue
-            if len(record["solution"]) == 1 and not _room_for_one_move(data["puzzles"] + new):
-                continue
-            new.append(record)
+            if added + len(new) >= count or (len(record["solution"]) == 1
+                                             and not _room_for_one_move(data["puzzles"] + new)):
+                spare["puzzles"].append(record)
+            else:
+                new.append(record)
+        for record in list(spare["puzzles"]):   # the reserve's, oldest first, where they may join
+            if added + len(new) < count and (len(record["solution"]) > 1
+                                             or _room_for_one_move(data["puzzles"] + new)):
+                spare["puzzles"].remove(record)
+                new.append(record)
         data["puzzles"].extend(new)
         found += len(records)
-        known.update(p["id"] for p in new)
+        known.update(p["id"] for p in records)
         added += len(new)
         longer += sum(len(p["solution"]) > 1 for p in new)
         cpu += seconds
@@ -1002,9 +1013,12 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, games=Non
             generation["command"] = command
         if out is not None:
             dump(data, out)
+            os.makedirs(os.path.dirname(spare_path), exist_ok=True)
+            dump(spare, spare_path)
         if progress is not None:
             print(f"seed {number} ({levels[0]} vs {levels[1]}): {len(new)} of {len(records)} "
-                  f"puzzles kept, {added}/{count} ({longer} of two moves or more), {cpu:.1f} s CPU, "
+                  f"puzzles kept, {added}/{count} ({longer} of two moves or more; "
+                  f"{len(spare['puzzles'])} in reserve), {cpu:.1f} s CPU, "
                   f"{per_hour(added, cpu):.0f} puzzles per CPU-hour", file=progress, flush=True)
         if added >= count or number + 1 - first == games:
             break
@@ -1013,6 +1027,14 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, games=Non
               f"{number + 1 - first} games, {cpu:.1f} s CPU: {per_hour(added, cpu):.0f} puzzles "
               f"kept per CPU-hour ({per_hour(found, cpu):.0f} found)", file=progress, flush=True)
     return data
+
+
+def reserve_path(out) -> str:
+    """Where ``generate`` keeps the puzzles found for ``out`` that may not join it yet:
+    ``reserve/<its name>`` beside it (a puzzle file too; not shipped: the build copies
+    only the files of puzzles/ itself)."""
+    folder, name = os.path.split(os.fspath(out))
+    return os.path.join(folder, "reserve", name)
 
 
 def _room_for_one_move(records) -> bool:

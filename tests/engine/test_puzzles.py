@@ -293,6 +293,15 @@ def test_generate_appends_and_records_its_next_seed(tmp_path):
     assert data["generation"]["next_seed"] == 25 and data["generation"]["games"] == 1
     assert data["ladder"] == list(ladder.RUNGS)
     assert len(data["puzzles"][0]["chances"]) == len(ladder.RUNGS)
+    # the game's other puzzle, past the count, is kept in the reserve, not lost...
+    spare = puzzles.load(tmp_path / "reserve" / "p.json")
+    [kept] = spare["puzzles"]
+    assert kept["id"].startswith("quick-24-") and kept["id"] != "quick-24-19" and kept["chances"]
+    # ...and joins the file when a later run asks for one more (the game's two are known)
+    assert main(["puzzles", "generate", "--variant", "quick", "--count", "1", "--seed", "24",
+                 "--games", "1", "--out", str(out)]) == 0
+    assert [p["id"] for p in puzzles.load(out)["puzzles"]] == ["quick-24-19", kept["id"]]
+    assert puzzles.load(tmp_path / "reserve" / "p.json")["puzzles"] == []
 
 
 def test_a_one_move_puzzle_joins_a_file_only_while_a_quarter_stays_longer():
