@@ -45,6 +45,10 @@ MODE_STYLE = re.compile(rb"""\bstyle:[ \t]*['"]([^'"]+\.css)['"]""")
 # requests (HTTP/1.1).
 FIRST_VISIT_PAGE = "index.html"
 FIRST_VISIT_PACK = "first-visit.json"
+# and what the engine's worker loads before its downloads (docs/boot.md "A first visit"):
+# its script, the modules that imports (module_graph) and Pyodide's loader
+ENGINE_WORKER = "js/engine/worker.js"
+PYODIDE_LOADER = "pyodide/pyodide.mjs"
 START_PRELOAD_HREF = re.compile(rb'<link rel="(?:modulepreload|stylesheet|preload)" href="([^"]+)"')
 START_TEMPLATE = re.compile(rb'<template id="start-preloads">(.*?)</template>', re.DOTALL)
 
@@ -130,11 +134,12 @@ def with_start_script(page: bytes, contents: dict[str, bytes]) -> bytes:
     return MODULE_SCRIPT.sub(start, page)
 
 
-def first_visit_pack(contents: dict[str, bytes]) -> bytes:
+def first_visit_pack(contents: dict[str, bytes], also: list[str]) -> bytes:
     """FIRST_VISIT_PACK: {path: text} of the style sheets, modules and preloads
-    FIRST_VISIT_PAGE's start-preloads name (read from the built page, after with_start_script), as they are
-    served (minified)."""
+    FIRST_VISIT_PAGE's start-preloads name (read from the built page, after
+    with_start_script), and of `also`, as they are served (minified)."""
     template = START_TEMPLATE.search(contents[FIRST_VISIT_PAGE])
     paths = [href.decode() for href in START_PRELOAD_HREF.findall(template.group(1))] if template else []
+    paths += [path for path in also if path not in paths]
     return json.dumps({path: contents[path].decode() for path in paths}, ensure_ascii=False,
                       separators=(",", ":")).encode()

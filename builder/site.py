@@ -20,7 +20,8 @@ from builder.checkout import (BUILD_VENV, DIST, PYODIDE_FILES, PYODIDE_PACKAGE, 
 from builder.engine import build_engine_wheel, static_snapshots
 from builder.headers import SECURITY_HEADERS, headers_file
 from builder.minify import MINIFIED_SUFFIXES, SOURCE_MAP, minified
-from builder.pages import FIRST_VISIT_PACK, first_visit_pack, later_files, with_shared_head, with_start_script
+from builder.pages import (ENGINE_WORKER, FIRST_VISIT_PACK, PYODIDE_LOADER, first_visit_pack, later_files,
+                           module_graph, with_shared_head, with_start_script)
 from builder.precompress import GZIP_COPY, gzip_copies, precompressed
 from builder.provision import ensure_node_modules, ensure_pyodide_wheels, ensure_venv
 from builder.snapshot import make_snapshot
@@ -150,6 +151,8 @@ def build(out: Path = DIST) -> dict:
             on_demand.add(f"pyodide/{name}")
         for target, source in VENDORED.items():
             contents[target] = (ROOT / "node_modules" / source).read_bytes()
+        # (read from the readable modules: the minified ones put their imports on one line)
+        engine_start = [ENGINE_WORKER, *module_graph(contents, ENGINE_WORKER), PYODIDE_LOADER]
         # The modules (the service worker's too) and the style sheets minified, each with
         # its source map (builder/minify.py); the pages' preloads were read above from the
         # readable modules. The maps are for the developer tools: never precached.
@@ -162,9 +165,10 @@ def build(out: Path = DIST) -> dict:
         if contents.pop(SERVICE_WORKER_SOURCE + SOURCE_MAP, None):  # its map would be beside the source, not sw.js
             service_worker_source = re.sub(rb"\n//# sourceMappingURL=\S+\n?$", b"\n", service_worker_source)
         on_demand.update(path for path in contents if path.endswith(SOURCE_MAP))
-        # the main page's modules and sheets in one file, for the service worker's first
-        # install (sw.js); fetched from its gzip copy, never precached itself
-        contents[FIRST_VISIT_PACK] = first_visit_pack(contents)
+        # the main page's modules and sheets in one file, and the worker's start, for the
+        # service worker's first install (sw.js); fetched from its gzip copy, never
+        # precached itself
+        contents[FIRST_VISIT_PACK] = first_visit_pack(contents, engine_start)
         on_demand.add(FIRST_VISIT_PACK)
         # The puzzles (docs/puzzles.md): fetched when a player opens Puzzles, then kept by
         # the service worker (KEPT_ON_FETCH in sw.js); a first visit does not pay for them.

@@ -59,13 +59,16 @@ def test_the_rules_page_runs_its_script_under_a_policy_without_wasm(page, site_u
 
 def test_the_main_pages_files_are_packed_for_a_first_visit(dist_dir):
     """first-visit.json holds, as served, every style sheet, module and preload the main
-    page's start-preloads name, and nothing else (the service worker's first install keeps them)."""
+    page's start-preloads name, and what the engine's worker loads before its downloads
+    (its script, fzstd, Pyodide's loader), nothing else (the service worker's first
+    install keeps them)."""
     served = (dist_dir / "index.html").read_text(encoding="utf-8")
     template = served[served.index('<template id="start-preloads">'):served.index("</template>")]
     named = re.findall(r'<link rel="(?:modulepreload|stylesheet|preload)" href="([^"]+)"', template)
     pack = json.loads((dist_dir / "first-visit.json").read_text(encoding="utf-8"))
     assert {"js/main.js", "styles/main.css", "snapshots.json"} <= set(named) and len(named) > 40
-    assert sorted(pack) == sorted(named)
-    assert all(pack[path] == (dist_dir / path).read_text(encoding="utf-8") for path in named)
+    worker = ["js/engine/worker.js", "vendor/fzstd.mjs", "pyodide/pyodide.mjs"]
+    assert sorted(pack) == sorted(named + worker)
+    assert all(pack[path] == (dist_dir / path).read_text(encoding="utf-8") for path in pack)
     # not precached itself: a later visit's save does not fetch it again
     assert '"first-visit.json"' not in (dist_dir / "sw.js").read_text(encoding="utf-8").split("const PLAIN")[0]
