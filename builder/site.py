@@ -99,9 +99,9 @@ def service_worker(contents: dict[str, bytes], cache_name: str, on_demand: set[s
     plain = [name for name in precache[1:] if name not in gzipped]
     gzipped_too = sorted(set(gzipped) - set(precache))
     header = ("// Written by build.py: the files of this build to precache, those fetched from their\n"
-              "// gzip copy, those a first visit's save leaves out (LATER), the main page's files in\n"
-              "// one (FIRST_VISIT_PACK), a cache name from their\n"
-              "// hash, and the headers every response carries.\n"
+              "// gzip copy, those a first visit's save leaves out (LATER), the file that holds\n"
+              "// the main page's (FIRST_VISIT_PACK), a cache name from their hash, and the\n"
+              "// headers every response carries.\n"
               f"const PRECACHE = {json.dumps(precache, indent=0)};\n"
               f"const PLAIN = {json.dumps(plain, indent=0)};\n"
               f"const GZIPPED_TOO = {json.dumps(gzipped_too, indent=0)};\n"

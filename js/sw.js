@@ -5,7 +5,8 @@
 // their gzip copy, `<file>-gzip`, builder/precompress.py, are the precached ones but PLAIN,
 // and GZIPPED_TOO), `const LATER = [...]` (precached files only a mode loaded when needed or
 // a language not shown yet needs: builder/pages.py later_files), `const FIRST_VISIT_PACK`
-// (the main page's sheets and modules in one file, which the first install keeps),
+// (the main page's sheets and modules and the engine worker's first files, in one file
+// which the first install keeps: builder/pages.py first_visit_pack),
 // `const CACHE_NAME = "filler-<content hash>"`, so each build gets its own cache and a
 // changed build is a changed sw.js, which the browser picks up as an update, and `const SECURITY_HEADERS = {...}`: the Content-Security-Policy and
 // the rest, put on every response served here, so that the engine's worker (which no
@@ -13,12 +14,12 @@
 // sends.
 //
 // A first visit: installed by the page's first script (js/start.js), this worker takes
-// the page at once, once it has kept the main page's files from FIRST_VISIT_PACK; every file of the site it fetches
-// comes from its gzip copy, decoded here (DecompressionStream), and is kept. The rest of
-// the site but LATER is saved once the engine is up, when the page asks ("save":
-// offline.js), so that it does not slow the boot; a file of LATER is kept when the page
-// fetches it (its mode opened, its language shown). The next visit's page asks again, and
-// then the whole site is saved. An update (another worker controls the page): the new
+// the page at once, as soon as it has kept the files of FIRST_VISIT_PACK; every file of
+// the site it fetches comes from its gzip copy, decoded here (DecompressionStream), and
+// is kept. The rest of the site but LATER is saved once the engine is up, when the page
+// asks ("save": offline.js), so that it does not slow the boot; a file of LATER is kept
+// when the page fetches it (its mode opened, its language shown). The next visit's page
+// asks again, and then the whole site is saved. An update (another worker controls the page): the new
 // one saves the whole site while it installs, and waits until the page takes it.
 
 /* global PRECACHE, PLAIN, GZIPPED_TOO, LATER, FIRST_VISIT_PACK, CACHE_NAME, SECURITY_HEADERS */
@@ -38,10 +39,11 @@ self.addEventListener("install", (event) => {
   event.waitUntil(saveSite());
 });
 
-/** The first install: the main page's style sheets and modules, in one download
- *  (FIRST_VISIT_PACK: {path: text}), kept as saveSite() keeps a file, so that the page the
- *  worker then takes gets them from the cache and not in rounds of six requests, each a
- *  round trip (docs/boot.md "A first visit"). Only files of the build are kept. */
+/** The first install: the main page's style sheets and modules and the engine worker's
+ *  first files, in one download (FIRST_VISIT_PACK: {path: text}), kept as saveSite()
+ *  keeps a file, so that the page this worker then takes gets them from the cache and
+ *  not in rounds of six requests, each a round trip (docs/boot.md "A first visit").
+ *  Only files of the build are kept. */
 async function unpackFirstVisit() {
   const pack = await fromNetwork(new Request(new URL(FIRST_VISIT_PACK, SITE_ROOT)), FIRST_VISIT_PACK);
   if (!pack.ok) return;
