@@ -79,7 +79,7 @@ def test_a_shipped_puzzle_is_rated_where_the_ladder_solves_it_half_of_the_time(s
 # two moves or more, no rating held by more than 15 % of a file: the files grow toward it
 # as `generate` goes on from their next_seed (docs/puzzles.md "The files"). What ships now
 # holds at least this many, each one under the preview rule.
-SHIPPED_AT_LEAST = {"quick": 290, "classic": 35, "hex": 30}
+SHIPPED_AT_LEAST = {"quick": 1000, "classic": 40, "hex": 30}
 
 
 def test_a_shipped_file_holds_its_puzzles_and_quicks_ratings_spread(shipped):
@@ -91,6 +91,8 @@ def test_a_shipped_file_holds_its_puzzles_and_quicks_ratings_spread(shipped):
     if shipped["variant"] == "quick":  # the one file big enough yet
         assert len(set(ratings)) >= 20
         assert max(ratings.count(r) for r in set(ratings)) <= 0.15 * len(ratings)
+        # the count, and a quarter of them of two moves or more
+        assert len(records) >= 1000 and sum(len(p["solution"]) > 1 for p in records) >= len(records) / 4
 
 
 def test_two_shipped_puzzles_of_each_file_are_proven_again(shipped):
