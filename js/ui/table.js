@@ -85,6 +85,10 @@ function replayPosition(replay, snapshot) {
 
 /** The players' names in a cache key: a part is drawn again when a name changes
  *  (a friend's name that came by link). */
+// The least height the board is fitted to (fitBoard), in px. A 320×568 phone showing a
+// puzzle of two or three moves in Dutch (its task four lines) leaves 155: at 160 its color
+// buttons were 4 px below the window.
+const BOARD_ROOM_LEAST = 140;
 const namesKey = (players) => players.map((player) => player.name || '').join('\u0000');
 
 export class TableView {
@@ -422,7 +426,8 @@ export class TableView {
     const besides = this.footer.getBoundingClientRect().bottom - this.container.getBoundingClientRect().top
       - this.boardWrap.getBoundingClientRect().height;
     const below = parseFloat(getComputedStyle(this.container).paddingBottom) || 0;
-    const room = Math.max(160, Math.floor(window.innerHeight - top - besides - below));
+    // at least BOARD_ROOM_LEAST: below it the page scrolls rather than shrink the board more
+    const room = Math.max(BOARD_ROOM_LEAST, Math.floor(window.innerHeight - top - besides - below));
     if (this.boardRoom !== room) {
       this.boardRoom = room;
       this.container.style.setProperty('--board-room', `${room}px`);
