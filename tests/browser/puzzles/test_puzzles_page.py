@@ -299,10 +299,9 @@ def test_puzzles_are_fetched_only_when_opened_and_in_dutch(page, boot, site_url,
 
 
 def at_rest(page, condition, arg=None):
-    """Wait (up to 10 s) until `condition` holds after a resize or a language switch:
-    under load the layout may come to rest some frames after settle() (seen: the last
-    color button a pixel past a 320×568 window, in it a moment later); the test's
-    asserts then say what does not hold."""
+    """Wait (up to 10 s) until `condition` holds after a resize or a language switch (the
+    page redraws on them, a frame or more later under load); the test's asserts then say
+    what does not hold."""
     settle(page)
     with contextlib.suppress(PlaywrightTimeout):
         page.wait_for_function(condition, arg=arg, timeout=10_000)
