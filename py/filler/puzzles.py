@@ -482,43 +482,49 @@ def rating(variant: str, chances, measured=None) -> int:
 
     Each rung's chance of solving it (``chances``, ``ladder_chances``) is read as the
     result of a game of the rung (its measured rating, ``filler.ai.ladder.RATINGS``)
-    against the puzzle, above what guessing gets: the random rung's chance ``g`` (one
-    legal color in four or five a step) comes to anyone, so a rung's chance ``p``
-    counts as ``(p - g) / (1 - g)`` (none below 0). The puzzle's rating is the one that
-    explains these best (maximum likelihood on Elo's curve: where the rungs' expected
-    scores add up to them), so it is continuous between the rungs' ratings; a puzzle
-    that no rung solves beyond guessing is rated 800 above the strongest rung.
-    ``measured``: {rung: rating}, by default the variant's; 0 on a variant whose
-    ladder is not measured.
+    against the puzzle, where anyone gets the random rung's chance ``g`` by guessing (one
+    legal color in four or five a step): a rung rated ``R`` solves a puzzle rated ``r``
+    with chance ``g + (1 - g) / (1 + e^((r - R) / ELO))`` (Elo's curve above guessing: item
+    response theory's model of a question with a guessable answer). The puzzle's rating is
+    the one under which the rungs' chances are likeliest (maximum likelihood, each chance
+    a fraction of a solve), so it is continuous: a rung that errs more often than guessing
+    (the noisy greedy rungs on a color that gains few cells now) rates the puzzle a little
+    harder, by how much more. A puzzle that no rung solves beyond guessing is rated 800
+    above the strongest rung. ``measured``: {rung: rating}, by default the variant's; 0 on
+    a variant whose ladder is not measured.
 
         >>> from filler.ai.ladder import RUNGS
         >>> ladder = dict(zip(RUNGS, range(800, 2000, 100)))   # 800 to 1900
         >>> rating("quick", [0.25, 0.2, 0.1, 0] + [0.0] * 3 + [1.0] * 5, ladder)
-        1457
+        1501
+        >>> rating("quick", [0.25, 0.23, 0.2, 0] + [0.0] * 3 + [1.0] * 5, ladder)
+        1498
         >>> rating("quick", [0.25, 0.3, 0.4, 1] + [1.0] * 3 + [1.0] * 5, ladder)
-        984
+        957
         >>> rating("quick", [0.0625, 0.02, 0.01] + [0.0] * 8 + [1.0], ladder)
-        1992
+        2017
     """
     from .ai.ladder import ELO, RATINGS, RUNGS
     measured = measured or RATINGS.get(variant)
     if not measured:
         return 0
     rungs = [measured[rung] for rung in RUNGS]
-    guess = chances[RUNGS.index("random")]
-    beyond = sum(max(0.0, (chance - guess) / (1 - guess)) for chance in chances)
+    guess = min(chances[RUNGS.index("random")], 0.999)
+    tiny = 1e-9
 
-    def expected(r):   # the rungs' expected score against a puzzle rated r
-        return sum(1 / (1 + math.exp((r - rung) / ELO)) for rung in rungs)
+    def likelihood(r):   # of the rungs' chances, for a puzzle rated r (its logarithm)
+        total = 0.0
+        for chance, rung in zip(chances, rungs):
+            solves = guess + (1 - guess) / (1 + math.exp((r - rung) / ELO))
+            solves = min(max(solves, tiny), 1 - tiny)
+            total += chance * math.log(solves) + (1 - chance) * math.log(1 - solves)
+        return total
 
+    # every 25 points from 800 below the weakest rung to 800 above the strongest, then
+    # every point around the likeliest of those (the same answer on every machine)
     low, high = min(rungs) - 800, max(rungs) + 800
-    for _ in range(60):
-        middle = (low + high) / 2
-        if expected(middle) > beyond:
-            low = middle
-        else:
-            high = middle
-    return round((low + high) / 2)
+    coarse = max(range(low, high + 1, 25), key=likelihood)
+    return max(range(max(low, coarse - 25), min(high, coarse + 25) + 1), key=likelihood)
 
 
 # -- finding --------------------------------------------------------------------------
