@@ -1005,6 +1005,8 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, games=Non
             if added + len(new) < count and (len(record["solution"]) > 1
                                              or _room_for_one_move(data["puzzles"] + new)):
                 spare["puzzles"].remove(record)
+                if record.get("chances"):   # rated now: the reserve may hold an older rating
+                    record["rating"] = rating(data["variant"], record["chances"])
                 new.append(record)
         data["puzzles"].extend(new)
         found += len(records)
