@@ -342,7 +342,7 @@ export default {
     'puzzle.task.win': {one: 'Find the best color: it wins by {count} cell. Every other color does worse.',
                         other: 'Find the best color: it wins by {count} cells. Every other color does worse.'},
     'puzzle.task.draw': 'Find the only color that does not lose: it draws. Every other color loses.',
-    'puzzle.task.step': 'Move {number} of {count}.',
+    'puzzle.task.step': 'Move\u00a0{number}\u00a0of\u00a0{count}.', // (one piece on a phone's line)
     'puzzle.right': 'Right!',
     'puzzle.solved': 'Solved! That is the best line.',
     'puzzle.wrong': 'Color {number} is not the best.',

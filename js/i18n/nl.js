@@ -339,7 +339,7 @@ export default {
     'puzzle.task.win': {one: 'Vind de beste kleur: die wint met {count} vakje verschil. Elke andere kleur doet het slechter.',
                         other: 'Vind de beste kleur: die wint met {count} vakjes verschil. Elke andere kleur doet het slechter.'},
     'puzzle.task.draw': 'Vind de enige kleur die niet verliest: die speelt gelijk. Elke andere kleur verliest.',
-    'puzzle.task.step': 'Zet {number} van {count}.',
+    'puzzle.task.step': 'Zet\u00a0{number}\u00a0van\u00a0{count}.',
     'puzzle.right': 'Goed!',
     'puzzle.solved': 'Opgelost! Dat is de beste lijn.',
     'puzzle.wrong': 'Kleur {number} is niet de beste.',

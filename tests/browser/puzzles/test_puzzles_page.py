@@ -307,6 +307,17 @@ def at_rest(page, condition, arg=None):
         page.wait_for_function(condition, arg=arg, timeout=10_000)
 
 
+# The lines the task's "Move 1 of 2." ("Zet 1 van 2.") takes in the verdict.
+STEP_LINES = r"""() => {
+  const node = document.querySelector('.puzzle-verdict').firstChild;
+  const found = /(Move|Zet)\s\d+\s(of|van)\s\d+\./.exec(node.textContent);
+  const range = document.createRange();
+  range.setStart(node, found.index);
+  range.setEnd(node, found.index + found[0].length);
+  return new Set([...range.getClientRects()].map((box) => Math.round(box.bottom))).size;
+}"""
+
+
 def test_a_puzzle_fits_the_window_in_both_languages(page, boot, site_url, site_dir):
     """The top bar's four buttons, the task, the board and the color buttons in view
     without scrolling; nothing wider than the window; after a wrong color, the line's
@@ -328,6 +339,7 @@ def test_a_puzzle_fits_the_window_in_both_languages(page, boot, site_url, site_d
                       " && document.documentElement.scrollWidth <= innerWidth", parts)
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), size
         assert page.evaluate(IN_VIEW, parts) == [], size
+        assert page.evaluate(STEP_LINES) == 1, size  # "Move 1 of 2." whole, never "2." alone
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"puzzle-{size[0]}x{size[1]}-{language}.png"))
 
