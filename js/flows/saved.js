@@ -134,6 +134,8 @@ export function attachSaved(app) {
   /** Reopen a saved unfinished match at the table (after a reload, or from the lobby). */
   async function resumeMatch(id, {force = false} = {}) {
     const claim = force ? store.takeOverMatch(id) : store.claimMatch(id);
+    // its tab is gone (the browser ended before it let go): no need to wait for its lease
+    if (!claim.ok && await store.holderGone(id)) return resumeMatch(id, {force: true});
     if (!claim.ok) {
       state.blocked = {id};
       app.changed();

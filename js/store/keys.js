@@ -4,7 +4,7 @@
 // and what names a match, which the keys of several kinds hold:
 //
 //   filler:match:<id>            one match log (kinds/match.js)
-//   filler:lock:<id>             {version, tab, expires}: the lease of the tab that has it open (lease.js)
+//   filler:lock:<id>             {version, tab, expires[, locked]}: the lease of the tab that has it open (lease.js)
 //   filler:quarantine:<key>:<t>  a value that could not be used, kept as it was (quarantine.js)
 //   filler:probe                 written and removed to find out whether storage works (area.js)
 //

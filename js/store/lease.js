@@ -1,21 +1,33 @@
 // The lease between tabs: two tabs never overwrite each other's match. A tab writes a
 // match only while it holds that match's lease ("filler:lock:<id>" = {version, tab,
-// expires}, renewed by a timer); another tab may take the match over, and the first
-// one is told (an event and a notice) and stops saving it.
+// expires[, locked]}, renewed by a timer); another tab may take the match over, and the
+// first one is told (an event and a notice) and stops saving it.
+//
+// Where there are Web Locks (https, localhost), a tab also holds the lock TAB_LOCK + its
+// id for as long as it lives, and its leases say so (`locked: true`): the browser lets go
+// of it however the tab ends, so another tab can tell at once that a lease's holder is
+// gone (the phone ended the browser before the tab's last word was kept) instead of
+// waiting for the lease to run out (holderGone).
 
 import { LOCK_PREFIX, SCHEMA_VERSION } from "./keys.js";
 import { isObject, parseOrNull } from "./problems.js";
+
+export const TAB_LOCK = "filler-tab:";
 
 export class Leases {
   #shelf;
   #held = new Set(); // match ids whose lease this tab holds
   #lost = new Set(); // match ids another tab took over from this one
   #timer = null;
+  #locks = null; // the Web Locks of this tab (navigator.locks), or null
+  #tabLocked = false; // this tab holds its TAB_LOCK
+  #tabLock; // resolves once this tab holds its TAB_LOCK (true) or cannot (false)
 
   /**
-   * options: {tabId, now(), leaseMs, renewMs, write(key, raw), emit(event), notice(notice)}
+   * options: {tabId, now(), leaseMs, renewMs, write(key, raw), emit(event), notice(notice),
+   * locks: navigator.locks or null}
    */
-  constructor(shelf, { tabId, now, leaseMs, renewMs, write, emit, notice }) {
+  constructor(shelf, { tabId, now, leaseMs, renewMs, write, emit, notice, locks = null }) {
     this.#shelf = shelf;
     this.tabId = tabId;
     this.now = now;
@@ -24,6 +36,18 @@ export class Leases {
     this.write = write;
     this.emit = emit;
     this.notice = notice;
+    this.#locks = locks;
+    this.#tabLock = new Promise((resolve) => {
+      if (!locks) {
+        resolve(false);
+        return;
+      }
+      locks.request(TAB_LOCK + tabId, () => {
+        this.#tabLocked = true;
+        resolve(true);
+        return new Promise(() => {}); // held until the tab ends
+      }).catch(() => resolve(false));
+    });
   }
 
   #readLock(id) {
@@ -38,7 +62,8 @@ export class Leases {
   }
 
   #writeLock(id) {
-    const lock = { version: SCHEMA_VERSION, tab: this.tabId, expires: this.now() + this.leaseMs };
+    const lock = { version: SCHEMA_VERSION, tab: this.tabId, expires: this.now() + this.leaseMs,
+                   ...(this.#tabLocked ? { locked: true } : {}) };
     this.write(LOCK_PREFIX + id, JSON.stringify(lock));
     this.#held.add(id);
     this.#lost.delete(id);
@@ -52,6 +77,21 @@ export class Leases {
     if (holder) return { ok: false, holder, expires: this.#readLock(id).expires };
     this.#writeLock(id);
     return { ok: true };
+  }
+
+  /** Whether match `id`'s lease is held by another tab that is gone: its lease says it
+   *  holds a tab lock (`locked`), and that lock is held no more. False where this tab has
+   *  no Web Locks (nothing to tell by) and for a lease without `locked` (a tab of an
+   *  older build, or one without Web Locks: its lease runs out instead). */
+  async holderGone(id) {
+    const lock = this.#readLock(id);
+    if (!lock || lock.tab === this.tabId || lock.locked !== true || !(await this.#tabLock)) return false;
+    try {
+      const { held = [] } = await this.#locks.query();
+      return !held.some((entry) => entry.name === TAB_LOCK + lock.tab);
+    } catch {
+      return false;
+    }
   }
 
   takeOver(id) {

@@ -5,6 +5,7 @@
 //   store.persistent                       // false: in memory only (a "memory" notice says why)
 //   store.notices                          // notices so far; store.subscribe(fn) for the next ones
 //   store.claimMatch(id)                   // {ok: true} | {ok: false, holder, expires}: open elsewhere?
+//   await store.holderGone(id)             // that other tab is gone (Web Locks say it: lease.js)
 //   store.saveMatch(match)                 // after every move: {ok: true, match} | {ok: false, reason, message}
 //                                          // (never over another match: see continuation.js)
 //   store.keepReview(key, review)          // a review of a game that is no stored match (few, expendable)
@@ -83,6 +84,16 @@ export function openStorage(options = {}) {
   return new Store(options);
 }
 
+/** The window's Web Locks (lease.js's tab lock), or null where there are none. */
+function tabLocks(win) {
+  try {
+    const locks = win?.navigator?.locks;
+    return typeof locks?.request === "function" && typeof locks.query === "function" ? locks : null;
+  } catch {
+    return null;
+  }
+}
+
 export class Store {
   #shelf;
   #window;
@@ -136,6 +147,7 @@ export class Store {
       write: (key, raw) => this.#write(key, raw),
       emit: (event) => this.#emit(event),
       notice,
+      locks: tabLocks(win),
     });
     this.tabId = this.#leases.tabId;
     if (!this.persistent) {
@@ -642,6 +654,11 @@ export class Store {
   /** Opens a match at this tab's table: {ok: true} | {ok: false, holder} if another tab has it. */
   claimMatch(id) {
     return this.#leases.claim(id);
+  }
+
+  /** Whether the tab whose lease keeps match `id` is gone (Web Locks tell it: lease.js). */
+  holderGone(id) {
+    return this.#leases.holderGone(id);
   }
 
   /** Takes a match over from the tab that has it open; that tab is told and stops saving it. */

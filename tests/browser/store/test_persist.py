@@ -158,6 +158,31 @@ def test_a_match_left_locked_by_a_tab_that_is_gone_reopens_when_its_lease_runs_o
     assert len(saved_match(second, match_id)["events"]) > 2
 
 
+def test_a_match_left_by_a_tab_the_browser_ended_reopens_at_once(new_guarded_context, site_url):
+    """A tab's lease says it holds a Web Lock for as long as it lives; the browser lets
+    go of that lock however the tab ends (a phone killing the browser before the tab's
+    last word was kept). The next visit saw a lease that ran 20 s more and waited for it
+    (a later visit of the page bench once took 19.5 s); now it sees the lock gone and
+    reopens the match at once, however long the lease would still run."""
+    context, _ = new_guarded_context()
+    first, match_id = a_match_with_a_move(context, site_url, "Ida")
+    wait_my_turn_or_end(first)
+    before = owners(first)
+    lease = json.loads(first.evaluate("(id) => localStorage.getItem('filler:lock:' + id)", match_id))
+    assert lease["locked"] is True and lease["tab"]  # this tab's lease says it holds its tab lock
+    first.close()
+    second = context.new_page()
+    second.goto(site_url + "rules.html")  # same origin, no table: a lease left by a tab that is gone
+    second.evaluate("""(id) => localStorage.setItem('filler:lock:' + id,
+        JSON.stringify({version: 1, tab: 'tab-gone', expires: Date.now() + 600000, locked: true}))""", match_id)
+    second.goto(site_url)
+    open_resumed(second, match_id)  # ten minutes before the lease runs out, nobody clicking
+    assert owners(second) == before
+    assert second.locator('.notice[data-kind="open-elsewhere"]').count() == 0
+    play_one(second)
+    assert len(saved_match(second, match_id)["events"]) > 2
+
+
 def lobby_texts(page):
     page.click("#new-game")
     page.click('[data-tab="matches"]')
