@@ -42,10 +42,12 @@ export class Leases {
         resolve(false);
         return;
       }
-      locks.request(TAB_LOCK + tabId, () => {
-        this.#tabLocked = true;
-        resolve(true);
-        return new Promise(() => {}); // held until the tab ends
+      // (ifAvailable: a second store with this tab's id, as the store's tests make, is told
+      // at once that it cannot have it, rather than waiting for ever)
+      locks.request(TAB_LOCK + tabId, { ifAvailable: true }, (lock) => {
+        this.#tabLocked = Boolean(lock);
+        resolve(this.#tabLocked);
+        return lock ? new Promise(() => {}) : null; // held until the tab ends
       }).catch(() => resolve(false));
     });
   }
