@@ -74,8 +74,13 @@ def test_a_cut_or_wrong_link_gets_a_message(page, site_url, boot):
     page.wait_for_selector(".launch-message:not([hidden])")
     assert "5" in page.locator(".launch-message").text_content()
     page.wait_for_function("() => document.body.dataset.seed === '77'")  # the board still opens
+    # the next link pasted into this tab: only the hash changes, and the page opens it as
+    # a new visit (a reload). Waited for by its new document: the test once read the old
+    # one, whose engine was up and whose message was long enough, mid-reload.
+    page.evaluate("() => { window.linkBefore = true; }")
     page.goto(f"{site_url}#variant=quick&seed=77&moves=2-{legal}{illegal}")
-    wait_engine(page)
+    page.wait_for_function("() => !window.linkBefore && document.body.dataset.engine === 'ready'",
+                           timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(".launch-message:not([hidden]) li")
     page.wait_for_function("() => document.querySelector('.launch-message').textContent.includes('not allowed')"
                            " || document.querySelector('.launch-message').textContent.length > 40")
