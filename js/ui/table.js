@@ -83,12 +83,13 @@ function replayPosition(replay, snapshot) {
   return t((snapshot.match?.games ?? 1) > 1 ? 'replay.game_move' : 'replay.move', params);
 }
 
-/** The players' names in a cache key: a part is drawn again when a name changes
- *  (a friend's name that came by link). */
 // The least height the board is fitted to (fitBoard), in px. A 320×568 phone showing a
 // puzzle of two or three moves in Dutch (its task four lines) leaves 155: at 160 its color
 // buttons were 4 px below the window.
 const BOARD_ROOM_LEAST = 140;
+
+/** The players' names in a cache key: a part is drawn again when a name changes
+ *  (a friend's name that came by link). */
 const namesKey = (players) => players.map((player) => player.name || '').join('\u0000');
 
 export class TableView {
