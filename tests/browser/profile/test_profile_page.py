@@ -99,6 +99,7 @@ def profile_page(browser, session_site_url, history, practice):
 
 
 def open_page_of(page, name):
+    close_page(page)  # one left open by a test that failed would hide the menu
     page.click("#new-game")
     page.click('[data-tab="players"]')
     page.click(f'.profiles button[data-action="profile"][data-player="{name}"]')
@@ -193,7 +194,7 @@ def test_the_page_shows_the_stored_history(profile_page, history, practice):
     # its table, once unfolded, has the same numbers
     quick = dialog.locator('.profile-graph[data-variant="quick"]')
     quick.locator("details summary").click()
-    quick.locator("tbody tr").first.wait_for()  # made once unfolded
+    quick.locator('table[data-table="points"] tbody tr').first.wait_for()  # made once unfolded
     stored = [match["result"]["ratingChanges"][ann_seat(match)] for match in reversed(matches) if match["variant"] == "quick"]
     assert quick.locator('tbody tr [data-count="rating"]').all_inner_texts() == [str(round(change["r"])) for change in stored]
     assert quick.locator('tbody tr [data-count="change"]').all_inner_texts() == [f"({signed(round(change['change']))})" for change in stored]
@@ -225,7 +226,7 @@ def test_the_page_shows_the_stored_history(profile_page, history, practice):
         f"Puzzle {len(rated)}: {'solved' if progress['tried'][last] else 'not solved'} · {round(rated[-1]['r'])}"
     # and as a table, newest first: each try's rating
     puzzles.locator("details summary").click()
-    puzzles.locator("tbody tr").first.wait_for()
+    puzzles.locator('table[data-table="puzzles"] tbody tr').first.wait_for()  # made once unfolded (the themes' table is there before)
     assert puzzles.locator('table[data-table="puzzles"] thead th').all_inner_texts() == ["#", "Result", "Rating"]
     assert puzzles.locator('table[data-table="puzzles"] [data-count="rating"]').all_inner_texts() == \
         [str(round(rating["r"])) for rating in reversed(rated)]
@@ -337,6 +338,8 @@ def test_on_a_phone_in_dutch_nothing_is_cut_off_and_axe_finds_nothing(profile_pa
         for _ in range(folded.count()):
             folded.first.click()
         assert folded.count() == 0
+        # each unfolded part is made at its toggle event, a task after the click
+        page.wait_for_function("() => [...document.querySelectorAll('dialog.profile details')].every((details) => details.childElementCount > 1)")
         assert page.evaluate("""() => [...document.querySelectorAll('dialog.profile *')].filter((node) => {
             const box = node.getBoundingClientRect();
             return box.width > 0 && (box.left < 0 || box.right > innerWidth);
