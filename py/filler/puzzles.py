@@ -975,7 +975,8 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, games=Non
     joins only while the file keeps ``LONGER`` of its puzzles two moves or more (the
     others are rarer); one that may not yet, or any puzzle past ``count``, is kept
     aside in the reserve (``reserve_path``) and joins, oldest first, as soon as it may
-    (the longer ones make room, or a later run asks for more)."""
+    (the longer ones make room, or a later run asks for more: a run takes what it may
+    from the reserve before it plays a game, and plays none when that is enough)."""
     from .parallel import ordered_map
     if variant not in VARIANTS or VARIANTS[variant].seats != 2 or VARIANTS[variant].teams:
         raise ValueError(f"puzzles are made on variants of two players, not {variant!r}")
@@ -989,6 +990,20 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, games=Non
     known = {p["id"] for p in data["puzzles"] + spare["puzzles"]}
     added = longer = found = 0
     cpu, number = 0.0, first - 1
+    # the reserve first: a run asking for what it holds plays no game
+    joined = _from_reserve(data["variant"], data["puzzles"], spare, count)
+    if joined:
+        data["puzzles"].extend(joined)
+        added += len(joined)
+        longer += sum(len(p["solution"]) > 1 for p in joined)
+        if out is not None:
+            dump(data, out)
+            dump(spare, spare_path)
+        if progress is not None:
+            print(f"{len(joined)} puzzles from the reserve, {added}/{count} ({longer} of two moves or more; "
+                  f"{len(spare['puzzles'])} left there)", file=progress, flush=True)
+    if added >= count:
+        return data
     tasks = ((variant, number) for number in itertools.count(first))
     for number, (levels, records, seconds) in zip(itertools.count(first),
                                                   ordered_map(game_puzzles, tasks, jobs)):
@@ -1001,13 +1016,7 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, games=Non
                 spare["puzzles"].append(record)
             else:
                 new.append(record)
-        for record in list(spare["puzzles"]):   # the reserve's, oldest first, where they may join
-            if added + len(new) < count and (len(record["solution"]) > 1
-                                             or _room_for_one_move(data["puzzles"] + new)):
-                spare["puzzles"].remove(record)
-                if record.get("chances"):   # rated now: the reserve may hold an older rating
-                    record["rating"] = rating(data["variant"], record["chances"])
-                new.append(record)
+        new += _from_reserve(data["variant"], data["puzzles"] + new, spare, count - added - len(new))
         data["puzzles"].extend(new)
         found += len(records)
         known.update(p["id"] for p in records)
@@ -1035,6 +1044,21 @@ def generate(variant: str, count: int, seed=None, out=None, *, jobs=1, games=Non
               f"{number + 1 - first} games, {cpu:.1f} s CPU: {per_hour(added, cpu):.0f} puzzles "
               f"kept per CPU-hour ({per_hour(found, cpu):.0f} found)", file=progress, flush=True)
     return data
+
+
+def _from_reserve(variant: str, records: list, spare: dict, wanted: int) -> list:
+    """Up to ``wanted`` of the reserve's puzzles, oldest first, each that may join a file
+    that will hold ``records`` (taken out of ``spare``), rated again: the reserve may
+    hold an older rating."""
+    joined = []
+    for record in list(spare["puzzles"]):
+        if len(joined) < wanted and (len(record["solution"]) > 1
+                                     or _room_for_one_move(records + joined)):
+            spare["puzzles"].remove(record)
+            if record.get("chances"):
+                record["rating"] = rating(variant, record["chances"])
+            joined.append(record)
+    return joined
 
 
 def reserve_path(out) -> str:

@@ -303,13 +303,15 @@ def test_generate_appends_and_records_its_next_seed(tmp_path):
     spare = puzzles.load(tmp_path / "reserve" / "p.json")
     [kept] = spare["puzzles"]
     assert kept["id"].startswith("quick-24-") and kept["id"] != "quick-24-19" and kept["chances"]
-    # ...and joins the file when a later run asks for one more (the game's two are known),
-    # rated as the file's puzzles are now (a reserve's rating may be older)
+    # ...and joins the file when a later run asks for one more, before that run plays a
+    # game (it needs none), rated as the file's puzzles are now (a reserve's rating may
+    # be older)
     spare["puzzles"][0]["rating"] = 1
     puzzles.dump(spare, tmp_path / "reserve" / "p.json")
-    assert main(["puzzles", "generate", "--variant", "quick", "--count", "1", "--seed", "24",
-                 "--games", "1", "--out", str(out)]) == 0
-    joined = puzzles.load(out)["puzzles"]
+    assert main(["puzzles", "generate", "--variant", "quick", "--count", "1", "--out", str(out)]) == 0
+    data = puzzles.load(out)
+    assert data["generation"]["games"] == 1 and data["generation"]["next_seed"] == 25
+    joined = data["puzzles"]
     assert [p["id"] for p in joined] == ["quick-24-19", kept["id"]]
     assert joined[1]["rating"] == puzzles.rating("quick", kept["chances"]) > 1
     assert puzzles.load(tmp_path / "reserve" / "p.json")["puzzles"] == []
