@@ -18,39 +18,43 @@ export class OptionsDialog {
 
   open() {
     const {settings} = this;
+    const labels = []; // [node, () => its text]: said again when the language changes
+    const said = (node, text) => {
+      labels.push([node, text]);
+      node.textContent = text();
+      return node;
+    };
     const changed = async (name, value) => {
       if (name === 'language') await loadLanguage(value).catch(() => {}); // (its catalog, the first time)
       settings[name] = value;
       this.onChange();
-      if (this.dialog.open) this.open(); // redrawn: the language may have changed (not reopened once closed)
+      // the texts said again in place: the controls stay the elements they were, so a tap
+      // on Close while a language's catalog arrives is not lost to a redrawn button
+      if (name === 'language') for (const [node, text] of labels) node.textContent = text();
     };
     const choice = (name, values, labelOf) => {
       const node = el('select', {name});
       for (const value of values) {
-        append(node, el('option', {value, text: labelOf(value), selected: settings[name] === value}));
+        append(node, said(el('option', {value, selected: settings[name] === value}), () => labelOf(value)));
       }
       node.addEventListener('change', () => changed(name, node.value));
       return node;
     };
+    const field = (key, control) => el('label', {class: 'field'}, said(el('span'), () => t(key)), control);
     const symbols = el('input', {type: 'checkbox', name: 'symbols', checked: settings.symbols});
     symbols.addEventListener('change', () => changed('symbols', symbols.checked));
     const sound = el('input', {type: 'checkbox', name: 'sound', checked: soundOn()});
     sound.addEventListener('change', () => setSound(sound.checked));
-    const focusedName = this.dialog.open ? document.activeElement?.name : null;
     replaceChildren(this.dialog, el('form', {method: 'dialog', class: 'options-form'},
-      el('h2', {id: 'options-title', text: t('options.title')}),
-      el('label', {class: 'field check'}, symbols, el('span', {text: t('options.symbols')})),
-      el('label', {class: 'field check'}, sound, el('span', {text: t('options.sound')})),
-      el('label', {class: 'field'}, el('span', {text: t('options.palette')}),
-        choice('palette', PALETTE_NAMES, (name) => t(`options.palette.${name}`))),
-      el('label', {class: 'field'}, el('span', {text: t('options.theme')}),
-        choice('theme', THEMES, (name) => t(`options.theme.${name}`))),
-      el('label', {class: 'field'}, el('span', {text: t('options.language')}),
-        choice('language', LANGUAGES, (code) => LANGUAGE_NAMES[code])),
+      said(el('h2', {id: 'options-title'}), () => t('options.title')),
+      el('label', {class: 'field check'}, symbols, said(el('span'), () => t('options.symbols'))),
+      el('label', {class: 'field check'}, sound, said(el('span'), () => t('options.sound'))),
+      field('options.palette', choice('palette', PALETTE_NAMES, (name) => t(`options.palette.${name}`))),
+      field('options.theme', choice('theme', THEMES, (name) => t(`options.theme.${name}`))),
+      field('options.language', choice('language', LANGUAGES, (code) => LANGUAGE_NAMES[code])),
       el('div', {class: 'dialog-actions'},
-        el('button', {type: 'submit', class: 'primary', text: t('nav.close')}))));
+        said(el('button', {type: 'submit', class: 'primary'}), () => t('nav.close')))));
     if (!this.dialog.open) this.dialog.showModal();
-    const focused = focusedName ? this.dialog.querySelector(`[name="${focusedName}"]`) : null;
-    (focused || this.dialog.querySelector('input, select'))?.focus();
+    this.dialog.querySelector('input, select')?.focus();
   }
 }

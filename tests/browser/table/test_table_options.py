@@ -57,9 +57,16 @@ def test_language_switch_changes_the_texts(booted_page):
     wait_engine(page)
     assert page.locator("#new-game").text_content() == "New game"
     open_options(page)
+    page.evaluate("() => { window.optionsControls = [...document.querySelectorAll('dialog.options select, dialog.options button')]; }")
     page.select_option('dialog.options select[name="language"]', "nl")
     # (the first time, once the Dutch catalog has come: a page fetches only the language it shows)
     page.wait_for_function("() => document.querySelector('dialog.options h2').textContent === 'Opties'")
+    # said again in place: a tap on Close as the catalog arrives meets the button it aimed at
+    # (a redrawn dialog once lost it: the press on one button, the release on its copy)
+    assert page.evaluate("""() => window.optionsControls.every((node) => node.isConnected)
+        && window.optionsControls.length === document.querySelectorAll('dialog.options select, dialog.options button').length""")
+    assert page.locator("dialog.options button[type=submit]").text_content() == "Sluiten"
+    assert page.locator('dialog.options select[name="theme"] option[value="dark"]').text_content() == "Donker"
     close_options(page)
     assert page.evaluate("document.documentElement.lang") == "nl"
     assert page.locator("#new-game").text_content() == "Nieuwe partij"
