@@ -65,6 +65,25 @@ export class ProfileView {
     this.dialog = el('dialog', {class: 'profile', 'aria-labelledby': 'profile-title'});
     this.dialog.addEventListener('close', () => actions.closed?.());
     append(document.body, this.dialog);
+    // A draw waits while a pointer is down in the dialog: the engine's answers or another
+    // tab's change would otherwise put new elements under a press, and its release, on
+    // the copy of the button pressed, would be no click (a tap lost).
+    this.pressed = false;
+    this.held = null;
+    this.dialog.addEventListener('pointerdown', () => { this.pressed = true; });
+    const released = () => {
+      if (!this.pressed) return;
+      this.pressed = false;
+      if (this.held) { // drawn after the click the release makes (unless drawn since)
+        setTimeout(() => {
+          const model = this.held;
+          this.held = null;
+          if (model) this.render(model);
+        });
+      }
+    };
+    window.addEventListener('pointerup', released, true);
+    window.addEventListener('pointercancel', released, true);
   }
 
   get isOpen() {
@@ -83,6 +102,11 @@ export class ProfileView {
    *  practice: {puzzles, lessons, daily}, waiting (the engine is not ready: no graph
    *  yet), ready (everything asked has come)} */
   render(model) {
+    if (this.pressed && this.dialog.open) {
+      this.held = model;
+      return;
+    }
+    this.held = null;
     this.model = model;
     const focused = this.dialog.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
     const unfolded = new Set([...this.dialog.querySelectorAll('details[open]')].map((details) => details.dataset.key));

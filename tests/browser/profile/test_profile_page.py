@@ -281,6 +281,20 @@ def replayed(page, match):
     page.wait_for_selector(f'body[data-replay="{events}/{events}"][data-variant="{match["variant"]}"]', state="attached")
 
 
+def test_a_tap_is_not_lost_to_a_draw_between_its_press_and_its_release(profile_page):
+    """The page draws again when another tab changes what is stored (or the engine's answers
+    come): a press on Close, then such a draw, then the release still closes the page."""
+    page = profile_page
+    open_page_of(page, "Ann")
+    close = page.locator('[data-action="profile-close"]').bounding_box()
+    page.mouse.move(close["x"] + close["width"] / 2, close["y"] + close["height"] / 2)
+    page.mouse.down()
+    # what a storage event from another tab does: the stored days read again, the page drawn
+    page.evaluate("() => { window.dispatchEvent(new StorageEvent('storage', {key: 'filler:daily'})); }")
+    page.mouse.up()
+    page.wait_for_selector("dialog.profile:not([open])", state="attached")
+
+
 def test_a_match_deleted_or_imported_changes_the_page(profile_page, history, tmp_path):
     page = profile_page
     quick_chart = '.profile-graph[data-variant="quick"] svg[data-chart="rating"]'
